@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MAX_BODY_BYTES } from '@jade/contracts/constants';
+import { errorEnvelope } from '@jade/contracts/envelope';
+import { healthResponse } from '@jade/contracts/system';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { systemRoutes } from './modules/system/routes.js';
+import type { Config } from './platform/config.js';
+import type { Db } from './platform/db/index.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+import { installMetrics } from './platform/http/metrics.js';
+import type { Secrets } from './platform/secrets.js';
+
+export type AppDeps = { config: Config; db: Db; secrets: Secrets };
+
+/** Paths that belong to the API: never answered with the web app's index.html. */
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/docs', '/metrics', '/healthz'];
+
+const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export const buildApp = async ({ config, db }: AppDeps): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.token'],
+    },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+  installMetrics(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Jade API',
+        description: 'Member and agent API of the Jade whitelabel platform. Every answer is an envelope.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/healthz',
+      { schema: { tags: ['ops'], summary: 'Liveness', response: { 200: healthResponse } } },
+      async () => ({ status: 'ok' as const }),
+    );
+
+  systemRoutes(app, { db });
+
+  const webDist = config.webDist ?? defaultWebDist();
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html must always be fetched fresh.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?', 1)[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
+    // History fallback: a page route (no file extension) gets the app, which routes on the client.
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(
+      errorEnvelope.parse({
+        success: false,
+        error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${url}` },
+      }),
+    );
+  });
+
+  return app;
+};

@@ -1,0 +1,24 @@
+import { describeCliError, runCommand } from './cli/commands.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { openAndPrepareDb } from './platform/boot.js';
+
+/** `npm run jade -- <command>`: operator commands that change a brand without touching SQL. */
+const main = async () => {
+  const config = loadConfig();
+  const { db, close } = await openAndPrepareDb(config);
+  try {
+    await runCommand(process.argv.slice(2), db, (line) => console.log(line));
+  } finally {
+    await close();
+  }
+};
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? error.message : describeCliError(error);
+  if (message) {
+    console.error(`jade: ${message}`);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/server.js';
+import { runCommand, UsageError } from './commands.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const run = async (...argv: string[]) => {
+  const lines: string[] = [];
+  await runCommand(argv, server.db, (line) => lines.push(line));
+  return lines.join('\n');
+};
+const status = async () =>
+  (await server.json<{ value: { systemStatus: number } }>('/wps/system/status')).body.value;
+
+describe('jade CLI', () => {
+  it('prints usage', async () => {
+    expect(await run('--help')).toContain('status set <0|1|2>');
+  });
+
+  it('switches the system status the site reports', async () => {
+    await run('status', 'set', '1', '--message', 'Back at 10:00');
+    expect(await status()).toMatchObject({ systemStatus: 1, maintenanceMessage: 'Back at 10:00' });
+    expect(await run('status', 'show')).toContain('status 1 (maintenance)');
+    await run('status', 'set', '0');
+    expect((await status()).systemStatus).toBe(0);
+  });
+
+  it('manages region rules', async () => {
+    await run('region', 'block-ip', '127.0.0.0/8');
+    expect((await status()).systemStatus).toBe(2);
+    expect(await run('region', 'show')).toContain('BLOCK_IP\t127.0.0.0/8');
+    await run('region', 'allow-ip', '127.0.0.1');
+    expect((await status()).systemStatus).toBe(0);
+    await run('region', 'block-country', 'vn');
+    expect(await run('region', 'show')).toContain('BLOCK_COUNTRY\tVN');
+    expect(await run('region', 'unblock-country', 'VN')).toContain('removed');
+    await run('region', 'clear');
+    expect(await run('region', 'show')).toContain('no region rules');
+  });
+
+  it('switches flags that the whitelabel call reports', async () => {
+    await run('flag', 'set', 'loginedToHomePage', 'on');
+    const { body } = await server.json<{ value: { whitelabel: Record<string, boolean> } }>(
+      '/wps/system/whitelabel?url=localhost',
+    );
+    expect(body.value.whitelabel.loginedToHomePage).toBe(true);
+    expect(await run('flag', 'list')).toContain('loginedToHomePage\ton');
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    await expect(run('status', 'set', '7')).rejects.toThrow('0 (normal), 1 (maintenance) or 2');
+    await expect(run('region', 'block-ip', 'not-an-ip')).rejects.toThrow('not an IP address or CIDR range');
+    await expect(run('region', 'block-country', 'Vietnam')).rejects.toThrow('two-letter country code');
+    await expect(run('flag', 'set', 'NOPE', 'on')).rejects.toThrow("Unknown flag 'NOPE'");
+    await expect(run('flag', 'set', 'FREEPLAY3', 'maybe')).rejects.toThrow(UsageError);
+    await expect(run('--merchant', 'NOBRAND', 'status', 'show')).rejects.toThrow(
+      "No brand has the code 'NOBRAND'",
+    );
+    await expect(run('launch', 'rockets')).rejects.toThrow("Unknown command 'launch rockets'");
+  });
+});

@@ -1,0 +1,159 @@
+import { parseArgs } from 'node:util';
+import { WHITELABEL_FLAGS } from '@jade/contracts/whitelabel';
+import type { Db } from '../platform/db/index.js';
+import { AppError } from '../platform/errors.js';
+import { DEMO_MERCHANT_CODE } from '../modules/merchants/demo-seed.js';
+import * as repo from '../modules/merchants/repo.js';
+import * as merchants from '../modules/merchants/service.js';
+
+export const USAGE = `Usage: npm run jade -- <command> [options]
+
+Brands
+  merchant list                          list brands with their hosts and status
+
+System status (§2: 0 normal, 1 maintenance, 2 restricted to allowed IP ranges)
+  status show                            show the brand's operator status and message
+  status set <0|1|2> [--message TEXT]    set it; --message sets the maintenance message
+
+Region restriction
+  region show                            list the brand's rules
+  region block-country <CC>              refuse visitors from a country (ISO 3166 code)
+  region unblock-country <CC>
+  region block-ip <IP|CIDR>              refuse an address or range
+  region unblock-ip <IP|CIDR>
+  region allow-ip <IP|CIDR>              always admit an address or range (wins over blocks)
+  region disallow-ip <IP|CIDR>
+  region clear                           remove every rule
+
+Whitelabel flags (§6)
+  flag list                              show every flag and its value
+  flag set <NAME> <on|off>               switch one flag
+
+Options
+  --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
+  --help                                 this text
+
+The database is the one DATABASE_URL names (default sqlite:./data/site.db).`;
+
+export class UsageError extends Error {}
+
+type Out = (line: string) => void;
+
+const regionCommands = {
+  'block-country': { kind: 'BLOCK_COUNTRY', add: true },
+  'unblock-country': { kind: 'BLOCK_COUNTRY', add: false },
+  'block-ip': { kind: 'BLOCK_IP', add: true },
+  'unblock-ip': { kind: 'BLOCK_IP', add: false },
+  'allow-ip': { kind: 'ALLOW_IP', add: true },
+  'disallow-ip': { kind: 'ALLOW_IP', add: false },
+} as const;
+
+const statusNames = ['normal', 'maintenance', 'restricted'];
+
+/** Runs one CLI command against the database; throws UsageError or AppError on bad input. */
+export const runCommand = async (argv: string[], db: Db, out: Out): Promise<void> => {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      merchant: { type: 'string', default: DEMO_MERCHANT_CODE },
+      message: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [group, action, ...rest] = positionals;
+  if (values.help || !group || group === 'help') {
+    out(USAGE);
+    return;
+  }
+  const need = (n: number, what: string) => {
+    if (rest.length !== n) throw new UsageError(`'${group} ${action}' takes ${what}`);
+  };
+
+  if (group === 'merchant' && action === 'list') {
+    for (const m of await repo.listMerchants(db)) {
+      const hosts = await repo.listDomains(db, m.id);
+      out(`${m.code}\t${m.name}\tstatus ${m.systemStatus}\t${hosts.join(', ')}`);
+    }
+    return;
+  }
+
+  const merchant = await merchants.getMerchantByCode(db, values.merchant);
+
+  if (group === 'status') {
+    if (action === 'show') {
+      out(`${merchant.code}: status ${merchant.systemStatus} (${statusNames[merchant.systemStatus] ?? '?'})`);
+      if (merchant.maintenanceMessage) out(`message: ${merchant.maintenanceMessage}`);
+      return;
+    }
+    if (action === 'set') {
+      need(1, 'one value: 0, 1 or 2');
+      const status = Number(rest[0]);
+      await merchants.setSystemStatus(
+        db,
+        merchant.id,
+        Number.isInteger(status) ? status : -1,
+        values.message,
+      );
+      out(`${merchant.code}: status set to ${status} (${statusNames[status]})`);
+      return;
+    }
+  }
+
+  if (group === 'region') {
+    if (action === 'show') {
+      const rules = await repo.listRegionRules(db, merchant.id);
+      if (rules.length === 0) out(`${merchant.code}: no region rules`);
+      for (const rule of rules) out(`${rule.kind}\t${rule.value}`);
+      return;
+    }
+    if (action === 'clear') {
+      await repo.clearRegionRules(db, merchant.id);
+      out(`${merchant.code}: region rules cleared`);
+      return;
+    }
+    const command = action ? regionCommands[action as keyof typeof regionCommands] : undefined;
+    if (command) {
+      need(1, command.kind === 'BLOCK_COUNTRY' ? 'one country code' : 'one IP address or CIDR range');
+      const value = rest[0] as string;
+      if (command.add) {
+        await merchants.addRegionRule(db, merchant.id, { kind: command.kind, value });
+        out(`${merchant.code}: ${command.kind} ${value} added`);
+      } else {
+        const removed = await repo.removeRegionRule(db, merchant.id, {
+          kind: command.kind,
+          value: command.kind === 'BLOCK_COUNTRY' ? value.toUpperCase() : value,
+        });
+        out(`${merchant.code}: ${command.kind} ${value} ${removed ? 'removed' : 'was not set'}`);
+      }
+      return;
+    }
+  }
+
+  if (group === 'flag') {
+    if (action === 'list') {
+      const flags = await merchants.getFlags(db, merchant.id);
+      for (const name of WHITELABEL_FLAGS) out(`${name}\t${flags[name] ? 'on' : 'off'}`);
+      return;
+    }
+    if (action === 'set') {
+      need(2, 'a flag name and on or off');
+      const [name, state] = rest as [string, string];
+      if (state !== 'on' && state !== 'off')
+        throw new UsageError(`flag value must be on or off, not '${state}'`);
+      await merchants.setFlag(db, merchant.id, name, state === 'on');
+      out(`${merchant.code}: ${name} ${state}`);
+      return;
+    }
+  }
+
+  throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
+};
+
+export const describeCliError = (error: unknown): string | undefined => {
+  if (error instanceof UsageError || error instanceof AppError) return error.message;
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    return error.message;
+  }
+  return undefined;
+};

@@ -1,0 +1,36 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { openAndPrepareDb } from './platform/boot.js';
+import { loadSecrets } from './platform/secrets.js';
+
+const start = async () => {
+  const config = loadConfig();
+  const secrets = loadSecrets(config);
+  const { db, close, migrated, seeded } = await openAndPrepareDb(config);
+  const app = await buildApp({ config, db, secrets });
+  if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
+  if (seeded) app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+};
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Jade failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,199 @@
+import type { BrandLanguage } from '@jade/contracts/system';
+import type { Selectable } from 'kysely';
+import type { DbOrTrx } from '../../platform/db/index.js';
+import type { MerchantTable } from '../../platform/db/schema.js';
+
+export type MerchantRow = Selectable<MerchantTable>;
+
+export type Merchant = {
+  id: number;
+  code: string;
+  name: string;
+  currency: string;
+  currencyExponent: number;
+  currencySymbol: string;
+  defaultLanguage: string;
+  languages: BrandLanguage[];
+  chatHeaderColor: string;
+  lotteryType: string;
+  platform: string;
+  systemStatus: number;
+  maintenanceMessage: string;
+  gtagId: string | null;
+  imgUrl: string | null;
+  smsExpiredMinutes: number;
+};
+
+const toMerchant = (row: MerchantRow): Merchant => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  currency: row.currency,
+  currencyExponent: row.currency_exponent,
+  currencySymbol: row.currency_symbol,
+  defaultLanguage: row.default_language,
+  languages: JSON.parse(row.languages) as BrandLanguage[],
+  chatHeaderColor: row.chat_header_color,
+  lotteryType: row.lottery_type,
+  platform: row.platform,
+  systemStatus: row.system_status,
+  maintenanceMessage: row.maintenance_message,
+  gtagId: row.gtag_id,
+  imgUrl: row.img_url,
+  smsExpiredMinutes: row.sms_expired_minutes,
+});
+
+export const findMerchantByHost = async (db: DbOrTrx, host: string): Promise<Merchant | undefined> => {
+  const row = await db
+    .selectFrom('merchant_domain')
+    .innerJoin('merchant', 'merchant.id', 'merchant_domain.merchant_id')
+    .selectAll('merchant')
+    .where('merchant_domain.host', '=', host)
+    .executeTakeFirst();
+  return row && toMerchant(row);
+};
+
+export const findMerchantByCode = async (db: DbOrTrx, code: string): Promise<Merchant | undefined> => {
+  const row = await db.selectFrom('merchant').selectAll().where('code', '=', code).executeTakeFirst();
+  return row && toMerchant(row);
+};
+
+export const listMerchants = async (db: DbOrTrx): Promise<Merchant[]> =>
+  (await db.selectFrom('merchant').selectAll().orderBy('id').execute()).map(toMerchant);
+
+export const countMerchants = async (db: DbOrTrx): Promise<number> => {
+  const row = await db
+    .selectFrom('merchant')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+export const listDomains = async (db: DbOrTrx, merchantId: number): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('merchant_domain')
+      .select('host')
+      .where('merchant_id', '=', merchantId)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.host);
+
+export const listFlags = async (db: DbOrTrx, merchantId: number) =>
+  (
+    await db
+      .selectFrom('merchant_flag')
+      .select(['name', 'enabled'])
+      .where('merchant_id', '=', merchantId)
+      .execute()
+  ).map((r) => ({ name: r.name, enabled: r.enabled === 1 }));
+
+export const upsertFlag = async (db: DbOrTrx, merchantId: number, name: string, enabled: boolean) => {
+  await db
+    .insertInto('merchant_flag')
+    .values({ merchant_id: merchantId, name, enabled: enabled ? 1 : 0 })
+    .onConflict((oc) => oc.columns(['merchant_id', 'name']).doUpdateSet({ enabled: enabled ? 1 : 0 }))
+    .execute();
+};
+
+export const listRegisterFields = async (db: DbOrTrx, merchantId: number) =>
+  (
+    await db.selectFrom('merchant_register_field').selectAll().where('merchant_id', '=', merchantId).execute()
+  ).map((r) => ({
+    field: r.field,
+    visible: r.visible === 1,
+    required: r.required === 1,
+    min: r.min_length,
+    max: r.max_length,
+    patternType: r.pattern_type,
+  }));
+
+export const listResources = async (db: DbOrTrx, merchantId: number) =>
+  (
+    await db
+      .selectFrom('merchant_resource')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()
+  ).map((r) => ({
+    resourceType: r.resource_type,
+    url: r.url,
+    qrCodeUrl: r.qr_code_url,
+    labelNameEn: r.label_name_en,
+    labelNameCn: r.label_name_cn,
+  }));
+
+export const listCustomerService = async (db: DbOrTrx, merchantId: number) =>
+  (
+    await db
+      .selectFrom('merchant_customer_service')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()
+  ).map((r) => ({ type: r.type, label: r.label, url: r.url, width: r.width, height: r.height }));
+
+export const listCdns = async (db: DbOrTrx, merchantId: number) =>
+  await db
+    .selectFrom('merchant_cdn')
+    .select(['kind', 'url'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+
+export type RegionRuleKind = 'BLOCK_COUNTRY' | 'BLOCK_IP' | 'ALLOW_IP';
+export type RegionRule = { kind: RegionRuleKind; value: string };
+
+export const listRegionRules = async (db: DbOrTrx, merchantId: number): Promise<RegionRule[]> =>
+  (
+    await db
+      .selectFrom('merchant_region_rule')
+      .select(['kind', 'value'])
+      .where('merchant_id', '=', merchantId)
+      .orderBy('id')
+      .execute()
+  ).map((r) => ({ kind: r.kind as RegionRuleKind, value: r.value }));
+
+export const addRegionRule = async (db: DbOrTrx, merchantId: number, rule: RegionRule) => {
+  await db
+    .insertInto('merchant_region_rule')
+    .values({ merchant_id: merchantId, kind: rule.kind, value: rule.value })
+    .onConflict((oc) => oc.columns(['merchant_id', 'kind', 'value']).doNothing())
+    .execute();
+};
+
+export const removeRegionRule = async (db: DbOrTrx, merchantId: number, rule: RegionRule) => {
+  const result = await db
+    .deleteFrom('merchant_region_rule')
+    .where('merchant_id', '=', merchantId)
+    .where('kind', '=', rule.kind)
+    .where('value', '=', rule.value)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+};
+
+export const clearRegionRules = async (db: DbOrTrx, merchantId: number) => {
+  await db.deleteFrom('merchant_region_rule').where('merchant_id', '=', merchantId).execute();
+};
+
+export const updateSystemStatus = async (
+  db: DbOrTrx,
+  merchantId: number,
+  status: number,
+  maintenanceMessage: string | undefined,
+  now: string,
+) => {
+  await db
+    .updateTable('merchant')
+    .set({
+      system_status: status,
+      updated_at: now,
+      ...(maintenanceMessage === undefined ? {} : { maintenance_message: maintenanceMessage }),
+    })
+    .where('id', '=', merchantId)
+    .execute();
+};

@@ -1,0 +1,21 @@
+import { seedDemoMerchant } from '../modules/merchants/demo-seed.js';
+import { normalizeHost } from '../modules/merchants/service.js';
+import type { Config } from './config.js';
+import { openDb, type DbHandle } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+
+/** Opens the database named by the config, migrates it, and seeds the demo brand on an empty one. */
+export const openAndPrepareDb = async (
+  config: Config,
+): Promise<DbHandle & { migrated: string[]; seeded: boolean }> => {
+  const handle = openDb(config.databaseUrl);
+  try {
+    const migrated = await migrateToLatest(handle.db);
+    const extraHosts = config.publicUrl ? [normalizeHost(config.publicUrl)] : [];
+    const seeded = config.seedDemo ? await seedDemoMerchant(handle.db, extraHosts) : false;
+    return { ...handle, migrated, seeded };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+};

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment, validated once at boot; nothing else reads process.env. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/site.db')
+    .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
+      message: 'must start with sqlite: or postgres://',
+    }),
+  REDIS_URL: z
+    .string()
+    .refine((url) => /^rediss?:\/\//.test(url), { message: 'must start with redis:// or rediss://' })
+    .optional(),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://example.com' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo brand when the database has no merchant. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** The built web app; served with history fallback when present. */
+  WEB_DIST: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** PEM private key (RSA, 2048 bits or more) for encrypted payloads; generated when absent. */
+  PAYLOAD_PRIVATE_KEY: z
+    .string()
+    .refine((pem) => pem.includes('PRIVATE KEY-----'), { message: 'must be a PEM private key' })
+    .optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  dataDir: string;
+  trustedProxies: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemo: boolean;
+  webDist: string | undefined;
+  sessionSecret: string | undefined;
+  payloadPrivateKey: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    trustedProxies: e.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    webDist: e.WEB_DIST,
+    sessionSecret: e.SESSION_SECRET,
+    payloadPrivateKey: e.PAYLOAD_PRIVATE_KEY,
+  };
+};

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** Repositories take either; the caller owns the transaction (STYLE.md). */
+export type DbOrTrx = Db | Trx;
+export type Dialect = 'sqlite' | 'postgres';
+
+export type DbHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+
+const sqlitePath = (url: string) => url.slice('sqlite:'.length) || ':memory:';
+
+export const openDb = (databaseUrl: string): DbHandle => {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = sqlitePath(databaseUrl);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = FULL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+};

@@ -1,0 +1,25 @@
+// Runs a command with TEST_POSTGRES_URL pointing at a throwaway PostgreSQL cluster:
+//   node scripts/with-postgres.mjs npx vitest run --project api
+import { spawnSync } from 'node:child_process';
+import { findPostgresBin, startPostgres } from './postgres.mjs';
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error('usage: node scripts/with-postgres.mjs <command> [args...]');
+  process.exit(2);
+}
+const bin = findPostgresBin();
+if (!bin) {
+  console.error('PostgreSQL binaries (initdb, pg_ctl) not found: apt-get install postgresql');
+  process.exit(1);
+}
+const pg = await startPostgres(bin);
+let status = 1;
+try {
+  status =
+    spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, TEST_POSTGRES_URL: pg.url } })
+      .status ?? 1;
+} finally {
+  pg.stop();
+}
+process.exit(status);
