@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // Tests read untyped JSON answers and assert on their shape.
-    files: ['**/*.test.ts', '**/*.test.tsx'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

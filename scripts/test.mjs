@@ -52,6 +52,8 @@ step('format', 'npx', ['prettier', '--check', '.']);
 step('build', 'npm', ['run', 'build']);
 step('type-check tests', 'npx', ['tsc', '-p', 'apps/server/tsconfig.test.json']);
 vitest('sqlite', ['unit', 'api', 'web']);
+step('ledger crash test', 'node', ['scripts/ledger-crash.mjs', '--kills', process.env.CRASH_KILLS ?? '20']);
+totals.passed += 1;
 
 const pgBin = findPostgresBin();
 if (pgBin) {

@@ -15,21 +15,34 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { createMessaging } from './modules/accounts/messaging.js';
+import { gameRoutes } from './modules/games/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { walletRoutes } from './modules/wallet/routes.js';
+import { paymentRoutes } from './modules/wallet/payment-routes.js';
+import { operatorRoutes } from './modules/operators/routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installMetrics } from './platform/http/metrics.js';
 import type { Secrets } from './platform/secrets.js';
 
-export type AppDeps = { config: Config; db: Db; secrets: Secrets };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  secrets: Secrets;
+  /** Tests pass a known captcha text; production draws random text. */
+  captchaText?: () => string;
+};
 
 /** Paths that belong to the API: never answered with the web app's index.html. */
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/docs', '/metrics', '/healthz'];
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export const buildApp = async ({ config, db }: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, db, secrets, captchaText }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -69,6 +82,12 @@ export const buildApp = async ({ config, db }: AppDeps): Promise<FastifyInstance
     );
 
   systemRoutes(app, { db });
+  gameRoutes(app, { db });
+  messageRoutes(app, { db });
+  walletRoutes(app, { db, secrets });
+  paymentRoutes(app, { db, secrets, config });
+  operatorRoutes(app, { db, secrets });
+  await accountRoutes(app, { db, secrets, config, messaging: createMessaging(config), captchaText });
 
   const webDist = config.webDist ?? defaultWebDist();
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -92,8 +111,10 @@ export const buildApp = async ({ config, db }: AppDeps): Promise<FastifyInstance
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
-    // History fallback: a page route (no file extension) gets the app, which routes on the client.
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
+    // History fallback: a page route gets the app, which routes on the client. A path with an
+    // extension is a missing file (a 404 the chunk loader can see), except the §2 page /register.html.
+    const isPage = !path.extname(url) || path.extname(url) === '.html';
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(

@@ -7,7 +7,11 @@ const main = async () => {
   const config = loadConfig();
   const { db, close } = await openAndPrepareDb(config);
   try {
-    await runCommand(process.argv.slice(2), db, (line) => console.log(line));
+    await runCommand(process.argv.slice(2), db, (line) => console.log(line), {
+      // A credential typed by the operator for `operator create`, not server configuration.
+      // eslint-disable-next-line no-restricted-properties
+      operatorPassword: process.env.JADE_OPERATOR_PASSWORD,
+    });
   } finally {
     await close();
   }

@@ -2,6 +2,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openAndPrepareDb } from './platform/boot.js';
 import { loadSecrets } from './platform/secrets.js';
+import { startJobs } from './platform/jobs.js';
+import { pruneRateLimits } from './platform/rate-limit.js';
+import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -11,11 +14,21 @@ const start = async () => {
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
   if (seeded) app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
 
+  const stopJobs = startJobs(
+    db,
+    [
+      { name: 'withdrawal-auto-receive', everyMs: 30_000, run: () => autoReceiveWithdrawals(db) },
+      { name: 'rate-limit-prune', everyMs: 300_000, run: () => pruneRateLimits(db) },
+    ],
+    app.log,
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopJobs();
     await app.close();
     await close();
     process.exit(0);

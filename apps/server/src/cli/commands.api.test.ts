@@ -63,3 +63,26 @@ describe('jade CLI', () => {
     await expect(run('launch', 'rockets')).rejects.toThrow("Unknown command 'launch rockets'");
   });
 });
+
+describe('jade CLI: accounts', () => {
+  it('prints the outbox, shows and sets account rules, and edits register fields', async () => {
+    expect(await run('outbox', 'list')).toContain('outbox is empty');
+    expect(JSON.parse(await run('auth', 'show')).captchaAfterFailures).toBe(3);
+    await run('auth', 'set', 'newIpChallenge', '"SMS"');
+    expect(JSON.parse(await run('auth', 'show')).newIpChallenge).toBe('SMS');
+    await expect(run('auth', 'set', 'newIpChallenge', '"PIGEON"')).rejects.toThrow('auth newIpChallenge');
+    await expect(run('auth', 'set', 'newIpChallenge', 'SMS')).rejects.toThrow('is not JSON');
+    await run('register-field', 'set', 'captcha', 'visible=off', 'required=off');
+    const { body } = await server.json<{ value: { fields: { field: string; visible: boolean }[] } }>(
+      '/wps/system/setting/register',
+    );
+    expect(body.value.fields.find((f) => f.field === 'captcha')?.visible).toBe(false);
+    await expect(run('register-field', 'set', 'nonsense', 'visible=on')).rejects.toThrow(
+      "unknown field 'nonsense'",
+    );
+    await expect(run('register-field', 'set', 'email', 'pattern=WHATEVER')).rejects.toThrow(
+      'pattern must be one of',
+    );
+    await expect(run('member', 'show', 'ghost')).rejects.toThrow("no member 'ghost'");
+  });
+});

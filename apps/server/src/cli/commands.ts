@@ -5,6 +5,9 @@ import { AppError } from '../platform/errors.js';
 import { DEMO_MERCHANT_CODE } from '../modules/merchants/demo-seed.js';
 import * as repo from '../modules/merchants/repo.js';
 import * as merchants from '../modules/merchants/service.js';
+import { runCatalogueCommand } from '../modules/games/catalogue-commands.js';
+import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
+import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -29,6 +32,17 @@ Whitelabel flags (§6)
   flag list                              show every flag and its value
   flag set <NAME> <on|off>               switch one flag
 
+Game catalogue (§3)
+  catalogue import <FILE>                load vendors and games from a JSON file and offer them
+                                         to the brand, enabled, in the file's order
+  catalogue list                         the brand's vendors: category, state, order, game count
+  catalogue enable <VENDOR>              show a vendor on the brand's site again
+  catalogue disable <VENDOR>             hide a vendor from the brand's site
+
+${ACCOUNT_USAGE}
+
+${PAYMENT_USAGE}
+
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
   --help                                 this text
@@ -51,13 +65,23 @@ const regionCommands = {
 const statusNames = ['normal', 'maintenance', 'restricted'];
 
 /** Runs one CLI command against the database; throws UsageError or AppError on bad input. */
-export const runCommand = async (argv: string[], db: Db, out: Out): Promise<void> => {
+export const runCommand = async (
+  argv: string[],
+  db: Db,
+  out: Out,
+  secrets: { operatorPassword?: string | undefined } = {},
+): Promise<void> => {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
       merchant: { type: 'string', default: DEMO_MERCHANT_CODE },
       message: { type: 'string' },
+      to: { type: 'string' },
+      status: { type: 'string' },
+      role: { type: 'string' },
+      'brand-only': { type: 'boolean' },
+      limit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -146,6 +170,18 @@ export const runCommand = async (argv: string[], db: Db, out: Out): Promise<void
       return;
     }
   }
+
+  if (group === 'catalogue' && (await runCatalogueCommand(db, merchant, action, rest, out))) return;
+  if (await runAccountCommand(db, merchant, group, action, rest, { to: values.to, limit: values.limit }, out))
+    return;
+  const paymentOptions = {
+    status: values.status,
+    message: values.message,
+    role: values.role,
+    brandOnly: values['brand-only'],
+    password: secrets.operatorPassword,
+  };
+  if (await runPaymentCommand(db, merchant, group, action, rest, paymentOptions, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

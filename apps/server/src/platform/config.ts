@@ -28,6 +28,12 @@ const envSchema = z.object({
   /** The built web app; served with history fallback when present. */
   WEB_DIST: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Generic HTTP SMS provider: POST {to, body} as JSON; unset, messages go to the outbox table. */
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** Generic HTTP email provider: POST {to, subject, body}; unset, messages go to the outbox table. */
+  EMAIL_HTTP_URL: z.url().optional(),
+  EMAIL_HTTP_TOKEN: z.string().optional(),
   /** PEM private key (RSA, 2048 bits or more) for encrypted payloads; generated when absent. */
   PAYLOAD_PRIVATE_KEY: z
     .string()
@@ -48,6 +54,8 @@ export type Config = {
   webDist: string | undefined;
   sessionSecret: string | undefined;
   payloadPrivateKey: string | undefined;
+  sms: { url: string | undefined; token: string | undefined };
+  email: { url: string | undefined; token: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -77,5 +85,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist: e.WEB_DIST,
     sessionSecret: e.SESSION_SECRET,
     payloadPrivateKey: e.PAYLOAD_PRIVATE_KEY,
+    sms: { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
+    email: { url: e.EMAIL_HTTP_URL, token: e.EMAIL_HTTP_TOKEN },
   };
 };

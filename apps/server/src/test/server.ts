@@ -49,7 +49,10 @@ const createDatabase = async (dataDir: string): Promise<{ url: string; drop: () 
 };
 
 /** Starts the real server on a random loopback port against a fresh database. */
-export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  env: Record<string, string> = {},
+  options: { captchaText?: () => string } = {},
+): Promise<TestServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-api-'));
   const database = await createDatabase(dataDir);
   const config = loadConfig({
@@ -60,7 +63,12 @@ export const startTestServer = async (env: Record<string, string> = {}): Promise
     ...env,
   });
   const handle = await openAndPrepareDb(config);
-  const app = await buildApp({ config, db: handle.db, secrets: loadSecrets(config) });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    secrets: loadSecrets(config),
+    captchaText: options.captchaText,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

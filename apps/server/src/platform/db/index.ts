@@ -13,7 +13,25 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export type DbHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
 
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+/**
+ * The better-sqlite3 handle behind a SQLite `Db`, for the few hot paths that run prepared statements
+ * directly (the ledger's posting). Use it only inside `db.connection().execute(...)`, which holds
+ * Kysely's lock on the one connection, so no other query interleaves.
+ */
+export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
+
 const sqlitePath = (url: string) => url.slice('sqlite:'.length) || ':memory:';
+
+/**
+ * PostgreSQL answers bigint (int8) as text; money columns are bigint, and amounts in code are safe
+ * integers (ARCHITECTURE.md, money). A value beyond 2^53 would lose precision, so it is refused loudly.
+ */
+pg.types.setTypeParser(20, (text: string) => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`bigint ${text} is beyond the safe integer range`);
+  return value;
+});
 
 export const openDb = (databaseUrl: string): DbHandle => {
   if (databaseUrl.startsWith('sqlite:')) {
@@ -25,6 +43,7 @@ export const openDb = (databaseUrl: string): DbHandle => {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = FULL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    sqliteHandles.set(db, sqlite);
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });

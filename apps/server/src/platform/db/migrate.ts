@@ -1,10 +1,20 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './index.js';
 import * as foundation from './migrations/2026-11-21T0900-foundation.js';
+import * as catalogue from './migrations/2026-11-21T1000-catalogue.js';
+import * as accounts from './migrations/2026-11-21T1100-accounts.js';
+import * as social from './migrations/2026-11-21T1200-social.js';
+import * as ledger from './migrations/2026-11-21T1300-ledger.js';
+import * as payments from './migrations/2026-11-21T1400-payments.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900-foundation': foundation,
+  '2026-11-21T1000-catalogue': catalogue,
+  '2026-11-21T1100-accounts': accounts,
+  '2026-11-21T1200-social': social,
+  '2026-11-21T1300-ledger': ledger,
+  '2026-11-21T1400-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,21 +1,32 @@
 import type { Generated } from 'kysely';
+import type { AccountTables } from './accounts-schema.js';
+import type { LedgerTables } from './ledger-schema.js';
+import type { PaymentTables } from './payments-schema.js';
+import type { SocialTables } from './social-schema.js';
 
 /**
  * Table types as the database holds them. Booleans are integers 0/1 and timestamps are
  * ISO-8601 UTC text, so one set of queries runs on SQLite and PostgreSQL alike.
  */
-export type Database = {
-  merchant: MerchantTable;
-  merchant_domain: MerchantDomainTable;
-  merchant_flag: MerchantFlagTable;
-  merchant_register_field: MerchantRegisterFieldTable;
-  merchant_resource: MerchantResourceTable;
-  merchant_customer_service: MerchantCustomerServiceTable;
-  merchant_cdn: MerchantCdnTable;
-  merchant_region_rule: MerchantRegionRuleTable;
-  help_article: HelpArticleTable;
-  feedback: FeedbackTable;
-};
+export type Database = AccountTables &
+  LedgerTables &
+  PaymentTables &
+  SocialTables & {
+    merchant: MerchantTable;
+    merchant_domain: MerchantDomainTable;
+    merchant_flag: MerchantFlagTable;
+    merchant_register_field: MerchantRegisterFieldTable;
+    merchant_resource: MerchantResourceTable;
+    merchant_customer_service: MerchantCustomerServiceTable;
+    merchant_cdn: MerchantCdnTable;
+    merchant_region_rule: MerchantRegionRuleTable;
+    help_article: HelpArticleTable;
+    feedback: FeedbackTable;
+    vendor: VendorTable;
+    merchant_vendor: MerchantVendorTable;
+    game: GameTable;
+    announcement: AnnouncementTable;
+  };
 
 export type MerchantTable = {
   id: Generated<number>;
@@ -120,4 +131,68 @@ export type FeedbackTable = {
   contact: string | null;
   ip: string;
   created_at: string;
+};
+
+/** A game vendor (the spec's vassalage), shared by every brand. */
+export type VendorTable = {
+  id: Generated<number>;
+  code: string;
+  category: string;
+  /** 'TRANSFER' or 'SEAMLESS'. */
+  wallet_mode: string;
+  support_play: number;
+  logo: string;
+  /** JSON object of names keyed by language code. */
+  names: string;
+  /** JSON array of tags such as 'COCKFIGHT'. */
+  tags: string;
+  updated_at: string;
+};
+
+/** Which vendors a brand offers, and in what order. */
+export type MerchantVendorTable = {
+  merchant_id: number;
+  vendor_id: number;
+  enabled: number;
+  sort_order: number;
+};
+
+export type GameTable = {
+  id: Generated<number>;
+  vendor_id: number;
+  game_id: string;
+  node_id: string;
+  room_id: string | null;
+  /** JSON object of names keyed by language code. */
+  names: string;
+  search_text: string;
+  node_name: string;
+  show_icon: string;
+  is_hot: number;
+  account_type_name: string;
+  /** bigint minor units; PostgreSQL hands it back as text. */
+  min_bet: number | string;
+  min_line_num: number;
+  game_type: string;
+  classification: string | null;
+  is_game: string;
+  code: string | null;
+  default_play_type: string | null;
+  sort_order: number;
+  updated_at: string;
+};
+
+export type AnnouncementTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  /** 'B', 'PL', 'PU', 'PR' or 'H'. */
+  type: string;
+  platform: string;
+  execution: string;
+  language: string;
+  title: string;
+  content: string;
+  published_at: string;
+  ends_at: string | null;
+  sort_order: number;
 };

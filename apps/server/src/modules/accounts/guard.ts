@@ -1,0 +1,45 @@
+import { TRIAL_ACCOUNT_TYPE } from '@jade/contracts/constants';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { Secrets } from '../../platform/secrets.js';
+import { resolveMerchantByHost } from '../merchants/service.js';
+import { authenticate, type AuthenticatedSession } from './sessions.js';
+import { getAuthSettings } from './settings.js';
+
+/** The bearer token of a request: `Authorization: Bearer <token>`, or the `token` header of the seed's clients. */
+export const bearerToken = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const token = request.headers.token;
+  return typeof token === 'string' ? token : undefined;
+};
+
+export type GuardOptions = {
+  /** Allowed while a password change is forced (§4: change before anything else). */
+  allowPendingPasswordChange?: boolean;
+  /** Trial accounts (type 4) are blocked from real-account features (§6). */
+  allowTrial?: boolean;
+};
+
+export type Guard = (
+  request: FastifyRequest,
+  options?: GuardOptions,
+) => Promise<AuthenticatedSession & { merchantId: number }>;
+
+/** Every token-protected endpoint of §6 calls this; a missing or bad token is always UNAUTHENTICATED. */
+export const createGuard =
+  (db: Db, secrets: Secrets): Guard =>
+  async (request, options = {}) => {
+    const merchant = await resolveMerchantByHost(db, request.hostname);
+    const session = await authenticate(db, secrets, merchant.id, bearerToken(request), () =>
+      getAuthSettings(db, merchant.id),
+    );
+    if (session.member.must_change_password === 1 && !options.allowPendingPasswordChange) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Change your password before going on');
+    }
+    if (session.member.type === TRIAL_ACCOUNT_TYPE && !options.allowTrial) {
+      throw new AppError('TRIAL_ACCOUNT', 'Please register an account first');
+    }
+    return { ...session, merchantId: merchant.id };
+  };

@@ -1,0 +1,164 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { MemberTable } from '../../platform/db/accounts-schema.js';
+import type { DbOrTrx } from '../../platform/db/index.js';
+
+export type MemberRow = Selectable<MemberTable>;
+export type NewMember = Insertable<MemberTable>;
+
+export const findMemberById = (db: DbOrTrx, merchantId: number, id: number) =>
+  db
+    .selectFrom('member')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const findMemberByUsername = (db: DbOrTrx, merchantId: number, username: string) =>
+  db
+    .selectFrom('member')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
+
+export const findMemberByMobile = (db: DbOrTrx, merchantId: number, dialCode: string, number: string) =>
+  db
+    .selectFrom('member')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('mobile_dial_code', '=', dialCode)
+    .where('mobile_number', '=', number)
+    .executeTakeFirst();
+
+/** The agent owning an invitation (affiliate) code, or a member by their referral code. */
+export const findMemberByCode = (
+  db: DbOrTrx,
+  merchantId: number,
+  column: 'affiliate_code' | 'referral_code',
+  code: string,
+) =>
+  db
+    .selectFrom('member')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where(column, '=', code)
+    .executeTakeFirst();
+
+export const insertMember = async (db: DbOrTrx, member: NewMember) =>
+  (await db.insertInto('member').values(member).returning('id').executeTakeFirstOrThrow()).id;
+
+export const updateMember = async (db: DbOrTrx, id: number, changes: Partial<Omit<MemberRow, 'id'>>) => {
+  await db.updateTable('member').set(changes).where('id', '=', id).execute();
+};
+
+export const findUsername = async (db: DbOrTrx, id: number | null) =>
+  id === null
+    ? null
+    : ((await db.selectFrom('member').select('username').where('id', '=', id).executeTakeFirst())?.username ??
+      null);
+
+// Sessions
+
+export const insertSession = async (
+  db: DbOrTrx,
+  session: {
+    merchant_id: number;
+    member_id: number;
+    token_hash: string;
+    site: string;
+    login_method: string;
+    ip: string;
+    user_agent: string | null;
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+    absolute_expires_at: string;
+  },
+) => {
+  await db.insertInto('member_session').values(session).execute();
+};
+
+export const findSessionByHash = (db: DbOrTrx, tokenHash: string) =>
+  db.selectFrom('member_session').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+
+export const touchSession = async (db: DbOrTrx, id: number, lastSeenAt: string, expiresAt: string) => {
+  await db
+    .updateTable('member_session')
+    .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+    .where('id', '=', id)
+    .execute();
+};
+
+export const revokeSession = async (db: DbOrTrx, id: number, at: string) => {
+  await db
+    .updateTable('member_session')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+};
+
+export const revokeMemberSessions = async (db: DbOrTrx, memberId: number, at: string, exceptId?: number) => {
+  let query = db
+    .updateTable('member_session')
+    .set({ revoked_at: at })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  await query.execute();
+};
+
+// Known IPs (new-IP challenge)
+
+export const hasKnownIp = async (db: DbOrTrx, memberId: number, ip: string) =>
+  (await db
+    .selectFrom('member_ip')
+    .select('ip')
+    .where('member_id', '=', memberId)
+    .where('ip', '=', ip)
+    .executeTakeFirst()) !== undefined;
+
+export const countKnownIps = async (db: DbOrTrx, memberId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('member_ip')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('member_id', '=', memberId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const rememberIp = async (db: DbOrTrx, memberId: number, ip: string, at: string) => {
+  await db
+    .insertInto('member_ip')
+    .values({ member_id: memberId, ip, first_seen_at: at })
+    .onConflict((oc) => oc.columns(['member_id', 'ip']).doNothing())
+    .execute();
+};
+
+// Outbox (SMS and email written for demos and tests)
+
+export const insertOutbox = async (
+  db: DbOrTrx,
+  row: {
+    merchant_id: number;
+    channel: 'SMS' | 'EMAIL';
+    destination: string;
+    subject: string | null;
+    body: string;
+    created_at: string;
+  },
+) => {
+  await db.insertInto('outbox').values(row).execute();
+};
+
+export const listOutbox = (
+  db: DbOrTrx,
+  filter: { channel?: string; destination?: string; limit: number },
+) => {
+  let query = db.selectFrom('outbox').selectAll();
+  if (filter.channel) query = query.where('channel', '=', filter.channel);
+  if (filter.destination) query = query.where('destination', '=', filter.destination);
+  return query.orderBy('id', 'desc').limit(filter.limit).execute();
+};

@@ -1,0 +1,365 @@
+import formBody from '@fastify/formbody';
+import {
+  affiliateQuery,
+  affiliateResponse,
+  captchaResponse,
+  changePasswordRequest,
+  forgotByEmailRequest,
+  forgotByEmailResponse,
+  freePlayRequest,
+  loginRequest,
+  loginResponse,
+  memberInfo,
+  registerRequest,
+  registerResponse,
+  setPasswordByPhoneRequest,
+  smsRequest,
+  smsResponse,
+} from '@jade/contracts/auth';
+import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
+import { publicKeyResponse, sealedPayload } from '@jade/contracts/sealed';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
+import { normalizeIp } from '../../platform/geoip.js';
+import { openSealed, publicKeyInfo } from '../../platform/sealed.js';
+import type { Secrets } from '../../platform/secrets.js';
+import { resolveMerchantByHost } from '../merchants/service.js';
+import { createGuard } from './guard.js';
+import { createCaptcha } from './human-check.js';
+import type { Messaging } from './messaging.js';
+import * as repo from './repo.js';
+import * as accounts from './service.js';
+import { revoke } from './sessions.js';
+import { getAuthSettings } from './settings.js';
+import { socialRoutes } from './social.js';
+
+const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
+const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
+const tags = ['accounts'];
+const AVATAR_ICONS = ['jade-1', 'jade-2', 'jade-3', 'jade-4', 'jade-5', 'jade-6'] as const;
+
+export type AccountsRouteDeps = {
+  db: Db;
+  secrets: Secrets;
+  config: Config;
+  messaging: Messaging;
+  captchaText: (() => string) | undefined;
+};
+
+export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDeps) => {
+  const { db, secrets, config } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = createGuard(db, secrets);
+  await app.register(formBody, { bodyLimit: 16 * 1024 });
+
+  const context = async (request: FastifyRequest): Promise<accounts.RequestContext> => ({
+    merchant: await resolveMerchantByHost(db, request.hostname),
+    ip: normalizeIp(request.ip),
+    userAgent: request.headers['user-agent'],
+  });
+  /** §6 encrypted calls: open the sealed body, then hold the inner payload to the call's schema. */
+  const opened = async <T extends z.ZodType>(request: FastifyRequest, schema: T): Promise<z.infer<T>> => {
+    const payload = await openSealed(db, secrets, request.body);
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues)
+        (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+      throw new AppError('VALIDATION_FAILED', `Invalid fields: ${Object.keys(fields).join(', ')}`, {
+        fields,
+      });
+    }
+    return parsed.data;
+  };
+  const value = <T>(v: T) => ({ success: true as const, value: v });
+  // The body is opened by the handler, so a plain JSON body is answered SEALED_PAYLOAD_REQUIRED, not a field error.
+  const sealed = (summary: string) => ({
+    tags,
+    summary: `${summary} (encrypted payload, see GET /wps/system/publicKey)`,
+    body: z
+      .unknown()
+      .describe(`A sealed payload ${JSON.stringify(z.toJSONSchema(sealedPayload).properties)}`),
+  });
+
+  r.get(
+    '/wps/system/publicKey',
+    {
+      schema: {
+        tags,
+        summary: 'The RSA key that encrypted payloads are sealed for',
+        response: ok(publicKeyResponse),
+      },
+    },
+    async () => value(publicKeyInfo(secrets)),
+  );
+
+  r.get(
+    '/wps/captcha',
+    {
+      schema: {
+        tags,
+        summary: 'A new captcha image (refresh at most once per second)',
+        response: ok(captchaResponse),
+      },
+    },
+    async (request) => {
+      const ctx = await context(request);
+      const settings = await getAuthSettings(db, ctx.merchant.id);
+      return value(
+        await createCaptcha(db, secrets, {
+          merchantId: ctx.merchant.id,
+          ip: ctx.ip,
+          settings,
+          text: deps.captchaText?.(),
+        }),
+      );
+    },
+  );
+
+  r.get(
+    '/wps/agent/affiliate',
+    {
+      schema: {
+        tags,
+        summary: 'Check an invitation (affiliate) code',
+        querystring: affiliateQuery,
+        response: ok(affiliateResponse),
+      },
+    },
+    async (request) => {
+      const ctx = await context(request);
+      const agent = await accounts.checkAffiliateCode(db, ctx.merchant.id, request.query.code);
+      return value({ valid: true as const, agent: agent.username });
+    },
+  );
+
+  r.post(
+    '/wps/session/login',
+    { schema: { ...sealed('Log in by username and password, or by SMS code'), response: ok(loginResponse) } },
+    async (request) =>
+      value(await accounts.login(deps, await context(request), await opened(request, loginRequest))),
+  );
+
+  r.post(
+    '/wps/session/login/challenge',
+    {
+      schema: {
+        tags,
+        summary: 'Answer the verification of a login from a new IP',
+        body: z.object({ challengeId: z.string().min(1).max(64), answer: z.string().trim().min(1).max(100) }),
+        response: ok(loginResponse),
+      },
+    },
+    async (request) => value(await accounts.answerLoginChallenge(deps, await context(request), request.body)),
+  );
+
+  r.post(
+    '/wps/session/login/freeplay',
+    {
+      schema: {
+        tags,
+        summary: 'Start a free-play (trial) session',
+        body: freePlayRequest,
+        response: ok(loginResponse),
+      },
+    },
+    async (request) => value(await accounts.freePlay(deps, await context(request))),
+  );
+
+  r.delete(
+    '/wps/session/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Log out: revoke this session',
+        response: ok(z.object({ loggedOut: z.literal(true) })),
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowPendingPasswordChange: true, allowTrial: true });
+      await revoke(db, session.sessionId);
+      return value({ loggedOut: true as const });
+    },
+  );
+
+  r.post(
+    '/wps/verification/sms/noLogin',
+    { schema: { tags, summary: 'Send a login code by SMS', body: smsRequest, response: ok(smsResponse) } },
+    async (request) => value(await accounts.sendSmsCode(deps, await context(request), request.body, 'LOGIN')),
+  );
+  r.post(
+    '/wps/verification/sms/register',
+    {
+      schema: {
+        tags,
+        summary: 'Send a registration code by SMS',
+        body: smsRequest,
+        response: ok(smsResponse),
+      },
+    },
+    async (request) =>
+      value(await accounts.sendSmsCode(deps, await context(request), request.body, 'REGISTER')),
+  );
+  r.post(
+    '/wps/verification/sms/password',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password-recovery code by SMS',
+        body: smsRequest,
+        response: ok(smsResponse),
+      },
+    },
+    async (request) => value(await accounts.sendSmsCode(deps, await context(request), request.body, 'RESET')),
+  );
+
+  r.put(
+    '/wps/member/register',
+    { schema: { ...sealed('Register by username'), response: ok(registerResponse) } },
+    async (request) =>
+      value(
+        await accounts.register(
+          deps,
+          await context(request),
+          await opened(request, registerRequest),
+          'USERNAME',
+        ),
+      ),
+  );
+  r.put(
+    '/wps/member/register/mobile',
+    { schema: { ...sealed('Register by mobile number'), response: ok(registerResponse) } },
+    async (request) =>
+      value(
+        await accounts.register(
+          deps,
+          await context(request),
+          await opened(request, registerRequest),
+          'MOBILE',
+        ),
+      ),
+  );
+
+  r.get(
+    '/wps/member/info',
+    { schema: { tags, summary: 'The logged-in member', response: ok(memberInfo) } },
+    async (request) => {
+      const session = await guard(request, { allowPendingPasswordChange: true, allowTrial: true });
+      return value(await accounts.toMemberInfo(db, session.member));
+    },
+  );
+
+  r.post(
+    '/wps/member/firstLogin',
+    {
+      schema: {
+        tags,
+        summary: 'Record that the member has seen the first-login welcome',
+        response: ok(z.object({ recorded: z.literal(true) })),
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true });
+      await accounts.recordFirstLogin(db, session.member);
+      return value({ recorded: true as const });
+    },
+  );
+
+  r.get(
+    '/wps/relay/MCSFE_getPlayerAvatar',
+    {
+      schema: {
+        tags,
+        summary: "The member's avatar",
+        response: ok(z.object({ avatarUrl: z.string().nullable(), icons: z.array(z.string()) })),
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true });
+      return value({
+        avatarUrl: session.member.avatar_url,
+        icons: AVATAR_ICONS.map((i) => `/media/avatars/${i}.svg`),
+      });
+    },
+  );
+
+  r.put(
+    '/wps/member/info/icon',
+    {
+      schema: {
+        tags,
+        summary: 'Choose a profile icon',
+        body: z.object({ icon: z.enum(AVATAR_ICONS) }),
+        response: ok(z.object({ avatarUrl: z.string() })),
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      const avatarUrl = `/media/avatars/${request.body.icon}.svg`;
+      await repo.updateMember(db, session.member.id, {
+        avatar_url: avatarUrl,
+        updated_at: new Date().toISOString(),
+      });
+      return value({ avatarUrl });
+    },
+  );
+
+  r.post(
+    '/wps/member/password',
+    { schema: { ...sealed('Change password'), response: ok(z.object({ changed: z.literal(true) })) } },
+    async (request) => {
+      const session = await guard(request, { allowPendingPasswordChange: true });
+      await accounts.changePassword(
+        deps,
+        session.merchantId,
+        session.member,
+        session.sessionId,
+        await opened(request, changePasswordRequest),
+      );
+      return value({ changed: true as const });
+    },
+  );
+
+  r.post(
+    '/wps/member/password/email',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password: send a reset link by email (form post)',
+        body: forgotByEmailRequest,
+        response: ok(forgotByEmailResponse),
+      },
+    },
+    async (request) => {
+      const ctx = await context(request);
+      const publicUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      return value(
+        await accounts.forgotPasswordByEmail(deps, ctx, request.body, publicUrl.replace(/\/$/, '')),
+      );
+    },
+  );
+
+  r.post(
+    '/wps/member/password/verification',
+    {
+      schema: {
+        ...sealed('Forgot password: set a new one with the SMS code, then log in'),
+        response: ok(loginResponse),
+      },
+    },
+    async (request) =>
+      value(
+        await accounts.setPasswordByPhone(
+          deps,
+          await context(request),
+          await opened(request, setPasswordByPhoneRequest),
+        ),
+      ),
+  );
+
+  socialRoutes(app, deps);
+};

@@ -1,0 +1,906 @@
+import { AGENT_CENTER_TYPES, TRIAL_ACCOUNT_TYPE } from '@jade/contracts/constants';
+import type {
+  ChangePasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  MemberInfo,
+  RegisterRequest,
+  RegisterResponse,
+  SetPasswordByPhoneRequest,
+  SmsRequest,
+} from '@jade/contracts/auth';
+import { checkPattern, type PatternType } from '@jade/contracts/patterns';
+import type { RegisterFieldSetting } from '@jade/contracts/system';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { randomToken } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.js';
+import { hitRateLimit, resetRateLimit } from '../../platform/rate-limit.js';
+import type { Secrets } from '../../platform/secrets.js';
+import type { Merchant } from '../merchants/repo.js';
+import { getFlags } from '../merchants/service.js';
+import { getRegisterSettings } from '../system/service.js';
+import { fundTrialAccount } from '../wallet/service.js';
+import { maskDestination, normalizeMobile, sendCode, verifyCode } from './codes.js';
+import { passesHumanCheck, requireHumanCheck } from './human-check.js';
+import type { Messaging } from './messaging.js';
+import * as repo from './repo.js';
+import { createSession, type LoginMethod, type Site } from './sessions.js';
+import { getAuthSettings, type AuthSettings } from './settings.js';
+
+export type AccountsDeps = { db: Db; secrets: Secrets; messaging: Messaging };
+export type RequestContext = { merchant: Merchant; ip: string; userAgent: string | undefined };
+
+const DAY = 86_400_000;
+const nowIso = (now: Date) => now.toISOString();
+const isAgentType = (type: number) => (AGENT_CENTER_TYPES as readonly number[]).includes(type);
+
+const rateLimited = (retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', 'Too many attempts, please wait and try again', {
+    details: { retryAfterSeconds },
+  });
+
+const limitOrThrow = async (
+  db: DbOrTrx,
+  key: string,
+  rule: { count: number; windowSeconds: number },
+  now: Date,
+) => {
+  const result = await hitRateLimit(db, key, rule.count, rule.windowSeconds, now);
+  if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
+};
+
+/** A field broken against its rule, with an i18n key the web app translates with the same params. */
+const fieldError = (
+  fields: Record<string, string[]>,
+  rules: Record<string, unknown>,
+  field: string,
+  message: string,
+  rule?: unknown,
+) => {
+  (fields[field] ??= []).push(message);
+  if (rule) rules[field] = rule;
+};
+
+const throwIfFieldErrors = (fields: Record<string, string[]>, rules: Record<string, unknown>) => {
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('VALIDATION_FAILED', `Invalid fields: ${Object.keys(fields).join(', ')}`, {
+      fields,
+      details: { rules },
+    });
+  }
+};
+
+/** §5: every visible field against the brand's settings; hidden fields are ignored. */
+export const validateRegistration = (
+  input: RegisterRequest,
+  settings: RegisterFieldSetting[],
+  kind: 'USERNAME' | 'MOBILE',
+  options: { smsVerification: boolean; mobilePassword: boolean },
+) => {
+  const fields: Record<string, string[]> = {};
+  const rules: Record<string, unknown> = {};
+  const values = input as unknown as Record<string, string | undefined>;
+  const byField = new Map(settings.map((s) => [s.field, s]));
+  const requiredAlways = new Set<string>(kind === 'USERNAME' ? ['username', 'password'] : ['mobileNum']);
+  if (kind === 'MOBILE' && options.mobilePassword) requiredAlways.add('password');
+  if (options.smsVerification && kind === 'MOBILE') requiredAlways.add('verificationCode');
+  for (const setting of settings) {
+    // Checked elsewhere: the human check, the SMS code, and the confirmation (equality).
+    if (['captcha', 'verificationCode', 'confirmPassword'].includes(setting.field)) continue;
+    if (setting.field === 'username' && kind === 'MOBILE' && !values.username) continue;
+    if (!setting.visible && !requiredAlways.has(setting.field)) continue;
+    const value = values[setting.field];
+    if (value === undefined || value === '') {
+      if (setting.required || requiredAlways.has(setting.field)) {
+        fieldError(fields, rules, setting.field, 'Required', { key: 'validation.required' });
+      }
+      continue;
+    }
+    const failure = checkPattern(value, {
+      patternType: setting.patternType as PatternType,
+      min: setting.min,
+      max: setting.max,
+    });
+    if (failure)
+      fieldError(fields, rules, setting.field, failure.message, { key: failure.key, params: failure.params });
+  }
+  for (const field of requiredAlways) {
+    if (!byField.has(field as RegisterFieldSetting['field']) && !values[field]) {
+      fieldError(fields, rules, field, 'Required', { key: 'validation.required' });
+    }
+  }
+  if (input.password !== undefined && input.password !== '' && input.confirmPassword !== input.password) {
+    const confirm = byField.get('confirmPassword');
+    if (!confirm || confirm.visible) {
+      fieldError(fields, rules, 'confirmPassword', 'Incorrect confirmation input', {
+        key: 'validation.confirm',
+      });
+    }
+  }
+  throwIfFieldErrors(fields, rules);
+};
+
+/** The invitation code check of §4, also behind GET /wps/agent/affiliate. */
+export const checkAffiliateCode = async (db: DbOrTrx, merchantId: number, code: string) => {
+  const agent = await repo.findMemberByCode(db, merchantId, 'affiliate_code', code.trim());
+  if (!agent || !isAgentType(agent.type) || agent.status !== 'ACTIVE') {
+    throw new AppError('INVITATION_CODE_ERROR', 'invitation_code_error', {
+      fields: { affiliateCode: ['Invalid invitation code'] },
+    });
+  }
+  return agent;
+};
+
+const uniqueReferralCode = async (db: DbOrTrx, merchantId: number) => {
+  for (;;) {
+    const code = randomToken(6)
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 8)
+      .toUpperCase();
+    if (code.length === 8 && !(await repo.findMemberByCode(db, merchantId, 'referral_code', code)))
+      return code;
+  }
+};
+
+const isUniqueViolation = (error: unknown) => {
+  const text =
+    String((error as { code?: string; message?: string })?.code ?? '') +
+    String((error as Error)?.message ?? '');
+  return text.includes('23505') || text.includes('UNIQUE constraint failed');
+};
+
+/** §4 register: invitation check first, then the human check, SMS verification, then the account. */
+export const register = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  input: RegisterRequest,
+  kind: 'USERNAME' | 'MOBILE',
+  now = new Date(),
+): Promise<RegisterResponse> => {
+  const { db, secrets } = deps;
+  const { merchant } = ctx;
+  const [flags, settings, registerSettings] = await Promise.all([
+    getFlags(db, merchant.id),
+    getAuthSettings(db, merchant.id),
+    getRegisterSettings(db, merchant),
+  ]);
+  if (kind === 'USERNAME' && !flags.USERNAMEREG3)
+    throw new AppError('FEATURE_DISABLED', 'Registration by username is off for this brand');
+  if (kind === 'MOBILE' && !flags.MOBILENUMREG3)
+    throw new AppError('FEATURE_DISABLED', 'Registration by mobile number is off for this brand');
+  await limitOrThrow(db, `register:${merchant.id}:${ctx.ip}`, settings.rateLimits.registerPerIp, now);
+
+  const affiliate = input.affiliateCode
+    ? await checkAffiliateCode(db, merchant.id, input.affiliateCode)
+    : undefined;
+  if (!affiliate && !flags.DIRECTREG3 && !input.referralCode && !input.recommenderId) {
+    throw new AppError('INVITATION_CODE_ERROR', 'invitation_code_error', {
+      fields: { affiliateCode: ['Required'] },
+    });
+  }
+  const captchaSetting = registerSettings.fields.find((f) => f.field === 'captcha');
+  if (!captchaSetting || (captchaSetting.visible && captchaSetting.required)) {
+    await requireHumanCheck(
+      db,
+      secrets,
+      merchant.id,
+      settings,
+      { captchaId: input.captchaId, captcha: input.captcha, ip: ctx.ip },
+      now,
+    );
+  }
+
+  const smsVerification = flags.REGMOBVERF3;
+  validateRegistration(input, registerSettings.fields, kind, {
+    smsVerification,
+    mobilePassword: flags.MOBILENUMPASSREG3,
+  });
+
+  const mobile = input.mobileNum
+    ? normalizeMobile(input.countryDialingCode ?? '+84', input.mobileNum)
+    : undefined;
+  if (mobile && smsVerification && (kind === 'MOBILE' || input.verificationCode)) {
+    await verifyCode(
+      db,
+      secrets,
+      {
+        merchantId: merchant.id,
+        channel: 'SMS',
+        destination: mobile.e164,
+        purpose: 'REGISTER',
+        code: input.verificationCode,
+      },
+      now,
+    );
+  }
+
+  const username = kind === 'USERNAME' || input.username ? (input.username as string) : `m${mobile?.number}`;
+  if (await repo.findMemberByUsername(db, merchant.id, username)) {
+    throw new AppError('USERNAME_TAKEN', 'This username is taken', { fields: { username: ['Taken'] } });
+  }
+  if (mobile && (await repo.findMemberByMobile(db, merchant.id, mobile.dialCode, mobile.number))) {
+    throw new AppError('MOBILE_TAKEN', 'This mobile number is already registered', {
+      fields: { mobileNum: ['Taken'] },
+    });
+  }
+
+  let upline = affiliate;
+  if (!upline && input.referralCode) {
+    upline = await repo.findMemberByCode(
+      db,
+      merchant.id,
+      'referral_code',
+      input.referralCode.trim().toUpperCase(),
+    );
+    if (!upline)
+      throw new AppError('INVITATION_CODE_ERROR', 'Invalid invitation code', {
+        fields: { referralCode: ['Invalid invitation code'] },
+      });
+  }
+  if (!upline && input.recommenderId) {
+    upline = await repo.findMemberByUsername(db, merchant.id, input.recommenderId);
+    if (!upline)
+      throw new AppError('INVITATION_CODE_ERROR', 'Invalid invitation code', {
+        fields: { recommenderId: ['Invalid invitation code'] },
+      });
+  }
+
+  // A mobile registration without a password (MOBILENUMPASSREG3 off) logs in by SMS code only.
+  const password = input.password || randomToken(32);
+  const at = nowIso(now);
+  let memberId: number;
+  try {
+    memberId = await repo.insertMember(db, {
+      merchant_id: merchant.id,
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: await hashPassword(password),
+      payment_password_hash: input.paymentPassword ? await hashPassword(input.paymentPassword) : null,
+      type: 0,
+      upline_id: upline?.id ?? null,
+      affiliate_code: null,
+      referral_code: await uniqueReferralCode(db, merchant.id),
+      mobile_dial_code: mobile?.dialCode ?? null,
+      mobile_number: mobile?.number ?? null,
+      mobile_verified: mobile && smsVerification ? 1 : 0,
+      email: input.email || null,
+      payee_name: input.payeeName || null,
+      nickname: null,
+      qq_num: input.qqNum || null,
+      line: input.line || null,
+      whatsapp: input.whatsapp || null,
+      facebook: input.facebook || null,
+      wechat: input.wechat || null,
+      id_number: input.idNumber || null,
+      avatar_url: null,
+      register_method: input.registerMethod,
+      register_url: input.registerUrl || input.domain || null,
+      register_ip: ctx.ip,
+      age_confirmed_at: at,
+      terms_agreed_at: at,
+      first_login_at: null,
+      last_login_at: null,
+      password_changed_at: at,
+      totp_secret: null,
+      created_at: at,
+      updated_at: at,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('USERNAME_TAKEN', 'This username or mobile number is taken');
+    throw error;
+  }
+  await repo.rememberIp(db, memberId, ctx.ip, at);
+  const session = input.login
+    ? await issueLogin(deps, ctx, (await repo.findMemberById(db, merchant.id, memberId))!, {
+        site: 'MEMBER',
+        method: 'REGISTER',
+        settings,
+        mustChangePassword: false,
+        passwordExpired: false,
+        now,
+      })
+    : null;
+  return { memberId, username, session };
+};
+
+const issueLogin = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  member: repo.MemberRow,
+  options: {
+    site: Site;
+    method: LoginMethod;
+    settings: AuthSettings;
+    mustChangePassword: boolean;
+    passwordExpired: boolean;
+    now: Date;
+  },
+): Promise<LoginResponse> => {
+  const at = nowIso(options.now);
+  await repo.updateMember(deps.db, member.id, {
+    failed_login_count: 0,
+    locked_until: null,
+    last_login_at: at,
+    must_change_password: options.mustChangePassword ? 1 : 0,
+    updated_at: at,
+  });
+  await repo.rememberIp(deps.db, member.id, ctx.ip, at);
+  const token = await createSession(
+    deps.db,
+    deps.secrets,
+    {
+      merchantId: ctx.merchant.id,
+      memberId: member.id,
+      site: options.site,
+      method: options.method,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      settings: options.settings,
+    },
+    options.now,
+  );
+  return {
+    token,
+    firstTimeLogin: member.first_login_at === null,
+    passwordExpired: options.passwordExpired,
+    mustChangePassword: options.mustChangePassword,
+  };
+};
+
+const loginFailed = (captcha: boolean) =>
+  new AppError('LOGIN_FAILED', 'Incorrect username or password', { details: { captcha } });
+
+/** Non-members cannot log in; non-agents cannot log in to the agent site (§6). */
+const checkAdmission = (member: repo.MemberRow, site: Site) => {
+  if (member.status !== 'ACTIVE' || member.type === TRIAL_ACCOUNT_TYPE) {
+    throw new AppError('NOT_A_MEMBER', 'Non-member account unable to login');
+  }
+  if (site === 'AGENT' && !isAgentType(member.type)) {
+    throw new AppError('NOT_AN_AGENT', 'Only agents can log in to the agent site');
+  }
+};
+
+/** A login from an IP the member never used, on a brand that asks, waits for a second factor (§4). */
+const challengeNewIp = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  member: repo.MemberRow,
+  settings: AuthSettings,
+  site: Site,
+  method: LoginMethod,
+  now: Date,
+) => {
+  const challenge = settings.newIpChallenge;
+  if (
+    !challenge ||
+    (await repo.hasKnownIp(deps.db, member.id, ctx.ip)) ||
+    (await repo.countKnownIps(deps.db, member.id)) === 0
+  )
+    return;
+  // Fall back to a method the member can answer: a number for SMS, an address for email.
+  const usable =
+    challenge === 'SMS' && !member.mobile_number
+      ? member.email
+        ? 'EMAIL'
+        : 'BANK_NAME'
+      : challenge === 'EMAIL' && !member.email
+        ? 'BANK_NAME'
+        : challenge === 'TOTP' && !member.totp_secret
+          ? 'BANK_NAME'
+          : challenge;
+  const method2 = usable === 'BANK_NAME' && !member.payee_name ? null : usable;
+  if (!method2) return;
+  const id = randomToken(24);
+  let destination: string | null = null;
+  if (method2 === 'SMS' || method2 === 'EMAIL') {
+    destination =
+      method2 === 'SMS' ? `${member.mobile_dial_code}${member.mobile_number}` : (member.email as string);
+    await sendCode(
+      deps.db,
+      deps.secrets,
+      method2 === 'SMS' ? deps.messaging.sms : deps.messaging.email,
+      {
+        merchantId: ctx.merchant.id,
+        channel: method2,
+        destination,
+        purpose: 'NEW_IP',
+        ip: ctx.ip,
+        expiredMinutes: ctx.merchant.smsExpiredMinutes,
+        settings,
+        brandName: ctx.merchant.name,
+      },
+      now,
+    );
+  }
+  await deps.db
+    .insertInto('login_challenge')
+    .values({
+      id,
+      member_id: member.id,
+      method: method2,
+      ip: ctx.ip,
+      site,
+      login_method: method,
+      created_at: nowIso(now),
+      expires_at: new Date(now.getTime() + 10 * 60_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  throw new AppError('LOGIN_CHALLENGE_REQUIRED', 'This is a new device or location: verify it is you', {
+    details: { challengeId: id, method: method2, destination: destination && maskDestination(destination) },
+  });
+};
+
+/** §4 login by username and password, or by SMS code when MOBILEVERCODELOGIN3 is on. */
+export const login = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  input: LoginRequest,
+  now = new Date(),
+): Promise<LoginResponse> => {
+  const { db, secrets } = deps;
+  const merchantId = ctx.merchant.id;
+  const [settings, flags] = await Promise.all([getAuthSettings(db, merchantId), getFlags(db, merchantId)]);
+  await limitOrThrow(db, `login-ip:${merchantId}:${ctx.ip}`, settings.rateLimits.loginPerIp, now);
+
+  if (input.type === 'sms') {
+    if (!flags.MOBILEVERCODELOGIN3)
+      throw new AppError('FEATURE_DISABLED', 'Login by SMS code is off for this brand');
+    const mobile = normalizeMobile(input.countryDialingCode ?? '+84', input.username);
+    await limitOrThrow(
+      db,
+      `login-account:${merchantId}:${mobile.e164}`,
+      settings.rateLimits.loginPerAccount,
+      now,
+    );
+    await verifyCode(
+      db,
+      secrets,
+      { merchantId, channel: 'SMS', destination: mobile.e164, purpose: 'LOGIN', code: input.password },
+      now,
+    );
+    const member = await repo.findMemberByMobile(db, merchantId, mobile.dialCode, mobile.number);
+    if (!member) throw loginFailed(false);
+    checkAdmission(member, input.site);
+    await challengeNewIp(deps, ctx, member, settings, input.site, 'SMS', now);
+    // §4: the forced change does not apply to SMS or social login.
+    return issueLogin(deps, ctx, member, {
+      site: input.site,
+      method: 'SMS',
+      settings,
+      mustChangePassword: false,
+      passwordExpired: false,
+      now,
+    });
+  }
+
+  const accountKey = `login-account:${merchantId}:${input.username.toLowerCase()}`;
+  await limitOrThrow(db, accountKey, settings.rateLimits.loginPerAccount, now);
+  const member = await repo.findMemberByUsername(db, merchantId, input.username);
+  if (member?.locked_until && member.locked_until > nowIso(now)) {
+    throw new AppError('ACCOUNT_LOCKED', 'Too many failed logins: the account is locked for a while', {
+      details: { retryAfterSeconds: Math.ceil((Date.parse(member.locked_until) - now.getTime()) / 1000) },
+    });
+  }
+  const failures = member?.failed_login_count ?? 0;
+  const captchaNeeded = settings.humanCheck.login === 'always' || failures >= settings.captchaAfterFailures;
+  if (
+    captchaNeeded &&
+    !(await passesHumanCheck(
+      db,
+      secrets,
+      merchantId,
+      settings,
+      { captchaId: input.captchaId, captcha: input.captcha, ip: ctx.ip },
+      now,
+    ))
+  ) {
+    throw new AppError('CAPTCHA_INVALID', 'Incorrect confirmation input', { details: { captcha: true } });
+  }
+  const passwordOk = member
+    ? await verifyPassword(member.password_hash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!member || !passwordOk) {
+    if (member) {
+      const count = failures + 1;
+      const lock = count >= settings.lockoutAfterFailures;
+      await repo.updateMember(db, member.id, {
+        failed_login_count: lock ? 0 : count,
+        locked_until: lock ? new Date(now.getTime() + settings.lockoutMinutes * 60_000).toISOString() : null,
+      });
+      if (lock) {
+        throw new AppError('ACCOUNT_LOCKED', 'Too many failed logins: the account is locked for a while', {
+          details: { retryAfterSeconds: settings.lockoutMinutes * 60 },
+        });
+      }
+      throw loginFailed(count >= settings.captchaAfterFailures);
+    }
+    throw loginFailed(false);
+  }
+  checkAdmission(member, input.site);
+  await challengeNewIp(deps, ctx, member, settings, input.site, 'PASSWORD', now);
+  await resetRateLimit(db, accountKey);
+  const passwordExpired =
+    now.getTime() - Date.parse(member.password_changed_at) > settings.passwordMaxAgeDays * DAY;
+  const isWeak = input.password === settings.weakDefaultPassword;
+  const mustChangePassword =
+    isWeak || member.must_change_password === 1 || (passwordExpired && flags.PWDEXPFORCECHANGE3);
+  return issueLogin(deps, ctx, member, {
+    site: input.site,
+    method: 'PASSWORD',
+    settings,
+    mustChangePassword,
+    passwordExpired,
+    now,
+  });
+};
+
+/** Answers a new-IP challenge with the code, the bank account name, or an authenticator code. */
+export const answerLoginChallenge = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  input: { challengeId: string; answer: string },
+  now = new Date(),
+): Promise<LoginResponse> => {
+  const { db } = deps;
+  const challenge = await db
+    .selectFrom('login_challenge')
+    .selectAll()
+    .where('id', '=', input.challengeId)
+    .executeTakeFirst();
+  const member = challenge && (await repo.findMemberById(db, ctx.merchant.id, challenge.member_id));
+  if (
+    !challenge ||
+    !member ||
+    challenge.used_at ||
+    challenge.expires_at <= nowIso(now) ||
+    challenge.attempts >= 5 ||
+    challenge.ip !== ctx.ip
+  ) {
+    throw new AppError('LOGIN_CHALLENGE_FAILED', 'The verification has expired; log in again');
+  }
+  let ok = false;
+  if (challenge.method === 'SMS' || challenge.method === 'EMAIL') {
+    const destination =
+      challenge.method === 'SMS'
+        ? `${member.mobile_dial_code}${member.mobile_number}`
+        : (member.email as string);
+    try {
+      await verifyCode(
+        db,
+        deps.secrets,
+        {
+          merchantId: ctx.merchant.id,
+          channel: challenge.method,
+          destination,
+          purpose: 'NEW_IP',
+          code: input.answer.trim(),
+        },
+        now,
+      );
+      ok = true;
+    } catch {
+      ok = false;
+    }
+  } else if (challenge.method === 'BANK_NAME') {
+    ok = (member.payee_name ?? '').trim().toLowerCase() === input.answer.trim().toLowerCase();
+  } else if (challenge.method === 'TOTP' && member.totp_secret) {
+    const { verifyTotp } = await import('./totp.js');
+    ok = verifyTotp(member.totp_secret, input.answer.trim(), now);
+  }
+  if (!ok) {
+    await db
+      .updateTable('login_challenge')
+      .set({ attempts: challenge.attempts + 1 })
+      .where('id', '=', challenge.id)
+      .execute();
+    throw new AppError('LOGIN_CHALLENGE_FAILED', 'That answer is not right');
+  }
+  await db
+    .updateTable('login_challenge')
+    .set({ used_at: nowIso(now) })
+    .where('id', '=', challenge.id)
+    .execute();
+  const settings = await getAuthSettings(db, ctx.merchant.id);
+  const flags = await getFlags(db, ctx.merchant.id);
+  const passwordExpired =
+    challenge.login_method === 'PASSWORD' &&
+    now.getTime() - Date.parse(member.password_changed_at) > settings.passwordMaxAgeDays * DAY;
+  return issueLogin(deps, ctx, member, {
+    site: challenge.site as Site,
+    method: challenge.login_method as LoginMethod,
+    settings,
+    mustChangePassword: member.must_change_password === 1 || (passwordExpired && flags.PWDEXPFORCECHANGE3),
+    passwordExpired,
+    now,
+  });
+};
+
+/** POST /wps/verification/sms/noLogin (login code) and /register (registration code). */
+export const sendSmsCode = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  input: SmsRequest,
+  purpose: 'LOGIN' | 'REGISTER' | 'RESET',
+  now = new Date(),
+) => {
+  const { db, secrets } = deps;
+  const settings = await getAuthSettings(db, ctx.merchant.id);
+  const flags = await getFlags(db, ctx.merchant.id);
+  if (purpose === 'LOGIN' && !flags.MOBILEVERCODELOGIN3)
+    throw new AppError('OPERATION_NOT_ALLOWED', 'Login by SMS code is off for this brand');
+  if (purpose === 'RESET' && !flags.CHNGPASSVERIF3)
+    throw new AppError('OPERATION_NOT_ALLOWED', 'Password recovery by phone is off for this brand');
+  const mobile = normalizeMobile(input.countryDialingCode, input.mobileNo);
+  await requireHumanCheck(
+    db,
+    secrets,
+    ctx.merchant.id,
+    settings,
+    { captchaId: input.captchaId, captcha: input.captcha, ip: ctx.ip },
+    now,
+  );
+  const existing = await repo.findMemberByMobile(db, ctx.merchant.id, mobile.dialCode, mobile.number);
+  if (purpose === 'REGISTER' && existing) {
+    throw new AppError('MOBILE_TAKEN', 'This mobile number is already registered', {
+      fields: { mobileNo: ['Taken'] },
+    });
+  }
+  if (purpose !== 'REGISTER' && !existing) {
+    // Answer as if sent: whether a number has an account is not for strangers to learn.
+    return {
+      resendAfterSeconds: 60 * ctx.merchant.smsExpiredMinutes,
+      expiredMinutes: ctx.merchant.smsExpiredMinutes,
+    };
+  }
+  return sendCode(
+    db,
+    secrets,
+    deps.messaging.sms,
+    {
+      merchantId: ctx.merchant.id,
+      channel: 'SMS',
+      destination: mobile.e164,
+      purpose,
+      ip: ctx.ip,
+      expiredMinutes: ctx.merchant.smsExpiredMinutes,
+      settings,
+      brandName: ctx.merchant.name,
+    },
+    now,
+  );
+};
+
+const checkNewPassword = (settings: AuthSettings, password: string, confirm?: string) => {
+  const failure = checkPattern(password, {
+    patternType: settings.passwordRule.patternType as PatternType,
+    min: settings.passwordRule.min,
+    max: settings.passwordRule.max,
+  });
+  const fields: Record<string, string[]> = {};
+  const rules: Record<string, unknown> = {};
+  if (failure)
+    fieldError(fields, rules, 'newPassword', failure.message, { key: failure.key, params: failure.params });
+  else if (password === settings.weakDefaultPassword)
+    fieldError(fields, rules, 'newPassword', 'Choose a password that is not the default one', {
+      key: 'validation.weakPassword',
+    });
+  if (confirm !== undefined && confirm !== password)
+    fieldError(fields, rules, 'confirmNewPassword', 'Incorrect confirmation input', {
+      key: 'validation.confirm',
+    });
+  throwIfFieldErrors(fields, rules);
+};
+
+/** Changing a password revokes every other session of the member. */
+export const changePassword = async (
+  deps: AccountsDeps,
+  merchantId: number,
+  member: repo.MemberRow,
+  sessionId: number,
+  input: ChangePasswordRequest,
+  now = new Date(),
+) => {
+  const settings = await getAuthSettings(deps.db, merchantId);
+  if (!input.oldPassword || !(await verifyPassword(member.password_hash, input.oldPassword))) {
+    throw new AppError('WRONG_PASSWORD', 'The current password is not right', {
+      fields: { oldPassword: ['Incorrect password'] },
+    });
+  }
+  checkNewPassword(settings, input.newPassword, input.confirmNewPassword);
+  if (input.newPassword === input.oldPassword) {
+    throw new AppError('VALIDATION_FAILED', 'The new password must differ from the current one', {
+      fields: { newPassword: ['Must differ from the current password'] },
+      details: { rules: { newPassword: { key: 'validation.samePassword' } } },
+    });
+  }
+  const at = nowIso(now);
+  await repo.updateMember(deps.db, member.id, {
+    password_hash: await hashPassword(input.newPassword),
+    password_changed_at: at,
+    must_change_password: 0,
+    updated_at: at,
+  });
+  await repo.revokeMemberSessions(deps.db, member.id, at, sessionId);
+};
+
+/** §4 forgot by email: a reset link through the email provider; the answer never says whether it matched. */
+export const forgotPasswordByEmail = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  input: { username: string; email: string },
+  publicUrl: string,
+  now = new Date(),
+) => {
+  const settings = await getAuthSettings(deps.db, ctx.merchant.id);
+  await limitOrThrow(deps.db, `forgot:${ctx.merchant.id}:${ctx.ip}`, settings.rateLimits.forgotPerIp, now);
+  const member = await repo.findMemberByUsername(deps.db, ctx.merchant.id, input.username);
+  if (
+    member &&
+    member.email &&
+    member.email.toLowerCase() === input.email.toLowerCase() &&
+    member.status === 'ACTIVE'
+  ) {
+    const token = randomToken(32);
+    await deps.db
+      .insertInto('verification_code')
+      .values({
+        merchant_id: ctx.merchant.id,
+        channel: 'EMAIL',
+        destination: member.email.toLowerCase(),
+        purpose: 'RESET',
+        code_hash: (await import('../../platform/crypto.js')).keyedHash(
+          deps.secrets.sessionSecret,
+          'reset-link',
+          token,
+        ),
+        created_at: nowIso(now),
+        expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+        consumed_at: null,
+      })
+      .execute();
+    await deps.messaging.email.send(deps.db, {
+      merchantId: ctx.merchant.id,
+      to: member.email,
+      subject: `${ctx.merchant.name}: reset your password`,
+      body: `Open this link within 30 minutes to choose a new password: ${publicUrl}/resetPassword?token=${token}`,
+    });
+  }
+  return { message: 'in_been_out' as const };
+};
+
+/** §4 forgot by phone: the code, then the new password, then an automatic login. */
+export const setPasswordByPhone = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  input: SetPasswordByPhoneRequest,
+  now = new Date(),
+): Promise<LoginResponse> => {
+  const { db } = deps;
+  const flags = await getFlags(db, ctx.merchant.id);
+  if (!flags.CHNGPASSVERIF3)
+    throw new AppError('OPERATION_NOT_ALLOWED', 'Password recovery by phone is off for this brand');
+  const settings = await getAuthSettings(db, ctx.merchant.id);
+  const mobile = normalizeMobile(input.countryDialingCode, input.mobileNum);
+  checkNewPassword(settings, input.newPassword);
+  await verifyCode(
+    db,
+    deps.secrets,
+    {
+      merchantId: ctx.merchant.id,
+      channel: 'SMS',
+      destination: mobile.e164,
+      purpose: 'RESET',
+      code: input.verificationCode,
+    },
+    now,
+  );
+  const member = await repo.findMemberByMobile(db, ctx.merchant.id, mobile.dialCode, mobile.number);
+  if (!member) throw new AppError('CODE_INVALID', 'Invalid or missing verification code');
+  checkAdmission(member, 'MEMBER');
+  const at = nowIso(now);
+  await repo.updateMember(db, member.id, {
+    password_hash: await hashPassword(input.newPassword),
+    password_changed_at: at,
+    must_change_password: 0,
+    updated_at: at,
+  });
+  await repo.revokeMemberSessions(db, member.id, at);
+  return issueLogin(deps, ctx, member, {
+    site: 'MEMBER',
+    method: 'RESET',
+    settings,
+    mustChangePassword: false,
+    passwordExpired: false,
+    now,
+  });
+};
+
+/** §4 free play: a trial account (type 4) with play money, blocked from real-account features. */
+export const freePlay = async (
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  now = new Date(),
+): Promise<LoginResponse> => {
+  const { db } = deps;
+  const flags = await getFlags(db, ctx.merchant.id);
+  if (!flags.FREEPLAY3) throw new AppError('FEATURE_DISABLED', 'Free play is off for this brand');
+  const settings = await getAuthSettings(db, ctx.merchant.id);
+  await limitOrThrow(db, `register:${ctx.merchant.id}:${ctx.ip}`, settings.rateLimits.registerPerIp, now);
+  const at = nowIso(now);
+  const username = `trial${randomToken(6)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toLowerCase()}`;
+  const memberId = await repo.insertMember(db, {
+    merchant_id: ctx.merchant.id,
+    username,
+    username_key: username,
+    password_hash: await hashPassword(randomToken(32)),
+    payment_password_hash: null,
+    type: TRIAL_ACCOUNT_TYPE,
+    upline_id: null,
+    affiliate_code: null,
+    referral_code: await uniqueReferralCode(db, ctx.merchant.id),
+    mobile_dial_code: null,
+    mobile_number: null,
+    email: null,
+    payee_name: null,
+    nickname: null,
+    qq_num: null,
+    line: null,
+    whatsapp: null,
+    facebook: null,
+    wechat: null,
+    id_number: null,
+    avatar_url: null,
+    register_method: 'FREEPLAY',
+    register_url: null,
+    register_ip: ctx.ip,
+    age_confirmed_at: null,
+    terms_agreed_at: null,
+    first_login_at: at,
+    last_login_at: null,
+    password_changed_at: at,
+    totp_secret: null,
+    created_at: at,
+    updated_at: at,
+  });
+  await fundTrialAccount(db, ctx.merchant.id, memberId, settings.trialBalance);
+  const member = (await repo.findMemberById(db, ctx.merchant.id, memberId))!;
+  return issueLogin(deps, ctx, member, {
+    site: 'MEMBER',
+    method: 'FREEPLAY',
+    settings,
+    mustChangePassword: false,
+    passwordExpired: false,
+    now,
+  });
+};
+
+export const recordFirstLogin = async (db: DbOrTrx, member: repo.MemberRow, now = new Date()) => {
+  if (member.first_login_at === null)
+    await repo.updateMember(db, member.id, { first_login_at: nowIso(now), updated_at: nowIso(now) });
+};
+
+export const toMemberInfo = async (db: DbOrTrx, member: repo.MemberRow): Promise<MemberInfo> => ({
+  id: member.id,
+  account: member.username,
+  nickname: member.nickname,
+  type: member.type,
+  toUpline: await repo.findUsername(db, member.upline_id),
+  clubLabel: { labelName: member.vip_label, rankLevel: member.vip_level },
+  memberLabel: JSON.parse(member.labels) as string[],
+  mustChangePassword: member.must_change_password === 1,
+  mobile: member.mobile_number ? `${member.mobile_dial_code} ${maskDestination(member.mobile_number)}` : null,
+  mobileVerified: member.mobile_verified === 1,
+  email: member.email ? maskDestination(member.email) : null,
+  emailVerified: member.email_verified === 1,
+  payeeName: member.payee_name,
+  hasPaymentPassword: member.payment_password_hash !== null,
+  avatarUrl: member.avatar_url,
+  referralCode: member.referral_code,
+  createdAt: member.created_at,
+});

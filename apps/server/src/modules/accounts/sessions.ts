@@ -1,0 +1,101 @@
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { keyedHash, randomToken } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import type { Secrets } from '../../platform/secrets.js';
+import * as repo from './repo.js';
+import type { AuthSettings } from './settings.js';
+
+export type Site = 'MEMBER' | 'AGENT';
+export type LoginMethod = 'PASSWORD' | 'SMS' | 'SOCIAL' | 'FREEPLAY' | 'REGISTER' | 'RESET';
+
+const MINUTE = 60_000;
+/** Sliding renewal writes at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = MINUTE;
+
+const tokenHash = (secrets: Secrets, token: string) => keyedHash(secrets.sessionSecret, 'session', token);
+
+/** Issues a session: the token goes to the client once; only its keyed hash is stored. */
+export const createSession = async (
+  db: DbOrTrx,
+  secrets: Secrets,
+  input: {
+    merchantId: number;
+    memberId: number;
+    site: Site;
+    method: LoginMethod;
+    ip: string;
+    userAgent: string | undefined;
+    settings: AuthSettings;
+  },
+  now = new Date(),
+): Promise<string> => {
+  const token = randomToken(32);
+  const at = now.toISOString();
+  await repo.insertSession(db, {
+    merchant_id: input.merchantId,
+    member_id: input.memberId,
+    token_hash: tokenHash(secrets, token),
+    site: input.site,
+    login_method: input.method,
+    ip: input.ip,
+    user_agent: input.userAgent?.slice(0, 512) ?? null,
+    created_at: at,
+    last_seen_at: at,
+    expires_at: new Date(now.getTime() + input.settings.sessionIdleMinutes * MINUTE).toISOString(),
+    absolute_expires_at: new Date(now.getTime() + input.settings.sessionMaxHours * 60 * MINUTE).toISOString(),
+  });
+  return token;
+};
+
+export type AuthenticatedSession = {
+  sessionId: number;
+  member: repo.MemberRow;
+  site: Site;
+  method: LoginMethod;
+};
+
+const unauthenticated = () => new AppError('UNAUTHENTICATED', 'You are not logged in, please login');
+
+/**
+ * Resolves a bearer token to its live session and member, renewing the idle expiry. Every failure
+ * answers the same code, so a caller cannot tell a wrong token from an expired or revoked one.
+ */
+export const authenticate = async (
+  db: Db,
+  secrets: Secrets,
+  merchantId: number,
+  token: string | undefined,
+  settings: () => Promise<AuthSettings>,
+  now = new Date(),
+): Promise<AuthenticatedSession> => {
+  if (!token || token.length < 32 || token.length > 128) throw unauthenticated();
+  const session = await repo.findSessionByHash(db, tokenHash(secrets, token));
+  const at = now.toISOString();
+  if (
+    !session ||
+    session.merchant_id !== merchantId ||
+    session.revoked_at !== null ||
+    session.expires_at <= at ||
+    session.absolute_expires_at <= at
+  ) {
+    throw unauthenticated();
+  }
+  const member = await repo.findMemberById(db, merchantId, session.member_id);
+  if (!member || member.status !== 'ACTIVE') throw unauthenticated();
+  if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) {
+    const idle = (await settings()).sessionIdleMinutes * MINUTE;
+    const expires = new Date(
+      Math.min(now.getTime() + idle, Date.parse(session.absolute_expires_at)),
+    ).toISOString();
+    await repo.touchSession(db, session.id, at, expires);
+  }
+  return {
+    sessionId: session.id,
+    member,
+    site: session.site as Site,
+    method: session.login_method as LoginMethod,
+  };
+};
+
+export const revoke = (db: DbOrTrx, sessionId: number, now = new Date()) =>
+  repo.revokeSession(db, sessionId, now.toISOString());

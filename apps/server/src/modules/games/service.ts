@@ -1,0 +1,375 @@
+import { GAME_LIST_PAGE_SIZE } from '@jade/contracts/constants';
+import {
+  CATEGORY_NAVIGATION,
+  catalogueFile,
+  categoryPoint,
+  type CatalogueFile,
+  type GameCategory,
+  type GameItem,
+  type GameListResponse,
+  type GameMenusResponse,
+  type GameVendorRequest,
+  type GameVendorResponse,
+  type HotGamesRequest,
+  type LanguageQuery,
+  type LotteryMenuQuery,
+  type LotteryMenuResponse,
+  type PopularQuery,
+  type VendorGameTypesRequest,
+  type VendorGameTypesResponse,
+  type VendorItem,
+  type VendorLanesQuery,
+  type VendorLanesResponse,
+} from '@jade/contracts/games';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { Merchant } from '../merchants/repo.js';
+import demoCatalogue from './demo-catalogue.json' with { type: 'json' };
+import * as repo from './repo.js';
+import {
+  assertSameBrand,
+  containsPattern,
+  languageChain,
+  pageCount,
+  pageOffset,
+  pickName,
+  searchTextOf,
+} from './rules.js';
+
+/** At most this many games in one answer that is not paged (hot lists, lottery menus). */
+const MAX_UNPAGED_GAMES = 200;
+const LOTTERY_CATEGORIES: GameCategory[] = ['LOTT', 'ELOTT'];
+
+const toVendorItem = (vendor: repo.Vendor, chain: string[]): VendorItem => ({
+  vassalage: vendor.code,
+  gameCategory: vendor.category,
+  vendorName: pickName(vendor.names, chain),
+  logo: vendor.logo,
+  walletMode: vendor.walletMode,
+  supportPlay: vendor.supportPlay,
+  tags: vendor.tags,
+});
+
+const toGameItem = (game: repo.Game, chain: string[]): GameItem => ({
+  vassalage: game.vendorCode,
+  gameName: pickName(game.names, chain),
+  nodeName: game.nodeName,
+  showIcon: game.showIcon,
+  supportPlay: game.supportPlay,
+  gameId: game.gameId,
+  nodeId: game.nodeId,
+  roomId: game.roomId,
+  accountTypeName: game.accountTypeName,
+  isHot: game.isHot,
+  minBet: game.minBet,
+  minLineNum: game.minLineNum,
+  gameType: game.gameType,
+  classification: game.classification,
+  isGame: game.isGame,
+  code: game.code,
+  defaultPlayType: game.defaultPlayType,
+});
+
+/** An enabled vendor of the brand; unknown, foreign and disabled vendors all look the same. */
+const getEnabledVendor = async (db: DbOrTrx, merchant: Merchant, code: string): Promise<repo.BrandVendor> => {
+  const vendor = await repo.findBrandVendor(db, merchant.id, code);
+  if (!vendor || !vendor.isEnabled) {
+    throw new AppError('VENDOR_NOT_FOUND', `No vendor '${code}' is offered by this brand`, {
+      details: { vassalage: code },
+    });
+  }
+  return vendor;
+};
+
+/** §2 category navigation, each entry with the brand's enabled vendors; the web hides empty ones. */
+export const getGameMenus = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  query: LanguageQuery,
+): Promise<GameMenusResponse> => {
+  const chain = languageChain(query.language, merchant.defaultLanguage);
+  const vendors = await repo.listBrandVendors(db, merchant.id);
+  return CATEGORY_NAVIGATION.map((entry) => ({
+    ...entry,
+    point: categoryPoint(entry.gameType),
+    vendors: vendors.filter((v) => v.category === entry.gameType).map((v) => toVendorItem(v, chain)),
+  }));
+};
+
+/** The lottery lobbies' menu: every LOTT and ELOTT vendor of the brand with its games. */
+export const getLotteryMenu = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  query: LotteryMenuQuery,
+): Promise<LotteryMenuResponse> => {
+  const chain = languageChain(query.language, merchant.defaultLanguage);
+  const vendors = query.vassalage
+    ? [await getEnabledVendor(db, merchant, query.vassalage)]
+    : await repo.listBrandVendors(db, merchant.id, { categories: LOTTERY_CATEGORIES });
+  return await Promise.all(
+    vendors.map(async (vendor) => ({
+      ...toVendorItem(vendor, chain),
+      games: (
+        await repo.listGames(
+          db,
+          merchant.id,
+          { vendorId: vendor.id },
+          { limit: MAX_UNPAGED_GAMES, offset: 0 },
+        )
+      ).map((g) => toGameItem(g, chain)),
+    })),
+  );
+};
+
+const listHot = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  input: { language?: string; vassalage?: string; gameType?: GameCategory; size?: number },
+): Promise<GameItem[]> => {
+  const chain = languageChain(input.language, merchant.defaultLanguage);
+  const vendor = input.vassalage ? await getEnabledVendor(db, merchant, input.vassalage) : undefined;
+  const games = await repo.listGames(
+    db,
+    merchant.id,
+    {
+      isHotOnly: true,
+      ...(vendor && { vendorId: vendor.id }),
+      ...(input.gameType && { gameType: input.gameType }),
+    },
+    { limit: input.size ?? MAX_UNPAGED_GAMES, offset: 0 },
+  );
+  return games.map((g) => toGameItem(g, chain));
+};
+
+/** /lgw/games/popular: hot games of the brand's enabled vendors, in brand order. */
+export const getPopularGames = async (db: DbOrTrx, merchant: Merchant, query: PopularQuery) =>
+  await listHot(db, merchant, { ...query, size: query.size ?? GAME_LIST_PAGE_SIZE });
+
+/** GCSGAME_hotGamesV2: the same hot list; the platform text is accepted as the spec sends it. */
+export const getHotGames = async (db: DbOrTrx, merchant: Merchant, input: HotGamesRequest) => {
+  assertSameBrand(merchant, input.merchantCode);
+  return await listHot(db, merchant, input);
+};
+
+export type GameListInput = {
+  merchant?: string;
+  merchantCode?: string;
+  gameName?: string;
+  minBet?: number;
+  minLineNum?: number;
+  pageNo?: number;
+  pageSize?: number;
+  vassalage?: string;
+  language?: string;
+  gameType?: GameCategory;
+  classification?: string;
+};
+
+/** §7 game list: one page of the brand's games, 24 a page unless asked otherwise. */
+export const listGames = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  input: GameListInput,
+): Promise<GameListResponse> => {
+  assertSameBrand(merchant, input.merchant, input.merchantCode);
+  const chain = languageChain(input.language, merchant.defaultLanguage);
+  const vendor = input.vassalage ? await getEnabledVendor(db, merchant, input.vassalage) : undefined;
+  const search = input.gameName?.trim().toLowerCase();
+  const filter: repo.GameFilter = {
+    ...(vendor && { vendorId: vendor.id }),
+    ...(input.gameType && { gameType: input.gameType }),
+    ...(input.classification && { classification: input.classification }),
+    ...(search && { searchPattern: containsPattern(search) }),
+    ...(input.minBet !== undefined && { minBet: input.minBet }),
+    ...(input.minLineNum !== undefined && { minLineNum: input.minLineNum }),
+  };
+  const pageNo = input.pageNo ?? 1;
+  const pageSize = input.pageSize ?? GAME_LIST_PAGE_SIZE;
+  const [totalCount, games] = await Promise.all([
+    repo.countGames(db, merchant.id, filter),
+    repo.listGames(db, merchant.id, filter, { limit: pageSize, offset: pageOffset(pageNo, pageSize) }),
+  ]);
+  return {
+    games: games.map((g) => toGameItem(g, chain)),
+    pageNum: pageNo,
+    totalPages: pageCount(totalCount, pageSize),
+    totalCount,
+  };
+};
+
+/** §3 vendor lanes: one lane a category that has enabled vendors, in navigation order. */
+export const getVendorLanes = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  query: VendorLanesQuery,
+): Promise<VendorLanesResponse> => {
+  assertSameBrand(merchant, query.merchantCode);
+  const chain = languageChain(query.language, merchant.defaultLanguage);
+  const vendors = await repo.listBrandVendors(db, merchant.id);
+  return CATEGORY_NAVIGATION.map((entry) => ({
+    title: entry.gameType,
+    enName: entry.enName,
+    cards: vendors.filter((v) => v.category === entry.gameType).map((v) => toVendorItem(v, chain)),
+  })).filter((lane) => lane.cards.length > 0);
+};
+
+/** GCSGAME_getVassGameType: the game types of one vendor with their classifications and counts. */
+export const getVendorGameTypes = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  input: VendorGameTypesRequest,
+): Promise<VendorGameTypesResponse> => {
+  assertSameBrand(merchant, input.merchantCode);
+  const vendor = await getEnabledVendor(db, merchant, input.vassalage);
+  const byType = new Map<
+    GameCategory,
+    { gameType: GameCategory; classifications: string[]; count: number }
+  >();
+  for (const row of await repo.listVendorGameTypes(db, vendor.id)) {
+    const entry = byType.get(row.gameType) ?? { gameType: row.gameType, classifications: [], count: 0 };
+    entry.count += row.count;
+    if (row.classification) entry.classifications.push(row.classification);
+    byType.set(row.gameType, entry);
+  }
+  return { vassalage: vendor.code, gameTypes: [...byType.values()] };
+};
+
+/** GCSGAME_gameVendor: the brand's enabled vendors and the sorting entries per category. */
+export const getGameVendors = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  input: GameVendorRequest,
+): Promise<GameVendorResponse> => {
+  assertSameBrand(merchant, input.merchantCode);
+  const chain = languageChain(input.language, merchant.defaultLanguage);
+  const vendors = await repo.listBrandVendors(
+    db,
+    merchant.id,
+    input.gameCategory ? { category: input.gameCategory } : {},
+  );
+  return {
+    vendors: vendors.map((v) => toVendorItem(v, chain)),
+    sorting: CATEGORY_NAVIGATION.map((entry) => ({
+      gameCategory: entry.gameType,
+      vendors: vendors.filter((v) => v.category === entry.gameType).map((v) => v.code),
+    })).filter((entry) => entry.vendors.length > 0),
+  };
+};
+
+// ---- Operator side: import and per-brand switches ----
+
+/** A catalogue file checked against the contract; every bad field is named by its path. */
+export const parseCatalogue = (json: unknown, source = 'catalogue'): CatalogueFile => {
+  const result = catalogueFile.safeParse(json);
+  if (result.success) return result.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.reduce<string>(
+      (text, part) =>
+        typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part),
+      '',
+    );
+    (fields[path || '(file)'] ??= []).push(issue.message);
+  }
+  const listed = Object.entries(fields)
+    .slice(0, 10)
+    .map(([path, reasons]) => `${path}: ${reasons.join('; ')}`);
+  throw new AppError('VALIDATION_FAILED', `Invalid ${source}: ${listed.join(', ')}`, { fields });
+};
+
+export type ImportResult = { vendors: number; games: number };
+
+/**
+ * Upserts the file's vendors and games (matched by vendor code and gameId) and offers every
+ * vendor to the brand, enabled: vendors new to the brand go after its others in the file's order,
+ * known ones keep their place. Games missing from the file are kept.
+ */
+export const importCatalogue = async (
+  db: Db,
+  merchantId: number,
+  file: CatalogueFile,
+): Promise<ImportResult> => {
+  const now = new Date().toISOString();
+  return await db.transaction().execute(async (trx) => {
+    let games = 0;
+    let sortOrder = await repo.maxBrandSortOrder(trx, merchantId);
+    for (const vendor of file.vendors) {
+      const vendorId = await repo.upsertVendor(
+        trx,
+        {
+          code: vendor.code,
+          category: vendor.category,
+          walletMode: vendor.walletMode,
+          supportPlay: vendor.supportPlay,
+          logo: vendor.logo ?? `/media/vendors/${vendor.code}.svg`,
+          names: vendor.names,
+          tags: vendor.tags,
+        },
+        now,
+      );
+      await repo.upsertGames(
+        trx,
+        vendorId,
+        vendor.games.map((game, sortOrder) => ({
+          gameId: game.gameId,
+          nodeId: game.nodeId,
+          roomId: game.roomId,
+          names: game.names,
+          nodeName: game.nodeName,
+          showIcon: game.showIcon ?? `/media/games/${vendor.code}/${encodeURIComponent(game.gameId)}.svg`,
+          isHot: game.isHot,
+          accountTypeName: game.accountTypeName ?? vendor.code,
+          minBet: game.minBet,
+          minLineNum: game.minLineNum,
+          gameType: game.gameType ?? vendor.category,
+          classification: game.classification,
+          isGame: game.isGame,
+          code: game.code,
+          defaultPlayType: game.defaultPlayType,
+          searchText: searchTextOf(game.gameId, game.names),
+          sortOrder,
+        })),
+        now,
+      );
+      sortOrder += 10;
+      await repo.enableBrandVendor(trx, merchantId, vendorId, sortOrder);
+      games += vendor.games.length;
+    }
+    return { vendors: file.vendors.length, games };
+  });
+};
+
+/** Switches a vendor the brand carries on or off; an unknown vendor is an error. */
+export const setVendorEnabled = async (db: DbOrTrx, merchantId: number, code: string, isEnabled: boolean) => {
+  const vendor = await repo.findBrandVendor(db, merchantId, code);
+  if (!vendor) {
+    throw new AppError('VENDOR_NOT_FOUND', `The brand does not carry a vendor '${code}'`, {
+      details: { vassalage: code },
+    });
+  }
+  await repo.setBrandVendorEnabled(db, merchantId, vendor.id, isEnabled);
+};
+
+/** Every vendor the brand carries, enabled or not, with its game count. */
+export const listCatalogue = async (db: DbOrTrx, merchantId: number) => {
+  const [vendors, counts] = await Promise.all([
+    repo.listBrandVendors(db, merchantId, { includeDisabled: true }),
+    repo.countGamesByVendor(db),
+  ]);
+  return vendors.map((v) => ({
+    code: v.code,
+    category: v.category,
+    name: pickName(v.names, ['EN']),
+    isEnabled: v.isEnabled,
+    sortOrder: v.sortOrder,
+    games: counts.get(v.id) ?? 0,
+  }));
+};
+
+/** The demo brand's catalogue (demo-catalogue.json), through the same path as the CLI import. */
+export const seedDemoCatalogue = async (db: Db, merchantId: number): Promise<ImportResult> =>
+  await importCatalogue(db, merchantId, parseCatalogue(demoCatalogue, 'demo-catalogue.json'));
+
+/** The brand's enabled vendors that keep a wallet of their own (transfer mode), for the wallet module. */
+export const listTransferVendors = async (db: DbOrTrx, merchantId: number) =>
+  (await repo.listBrandVendors(db, merchantId)).filter((v) => v.walletMode === 'TRANSFER');

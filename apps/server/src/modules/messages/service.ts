@@ -1,0 +1,75 @@
+import type { ListAnnouncementsRequest, ListAnnouncementsResponse } from '@jade/contracts/messages';
+import type { AnnouncementType } from '@jade/contracts/messages';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { assertSameBrand, languageChain, pageCount, pageOffset, pickLanguage } from '../games/rules.js';
+import type { Merchant } from '../merchants/repo.js';
+import { demoAnnouncements } from './demo-announcements.js';
+import * as repo from './repo.js';
+
+/**
+ * MCSFE_getListAnnouncements: one page of the brand's current announcements. The list is in one
+ * language: the asked one if it has any, else the brand default, else EN, else any (0003).
+ */
+export const listAnnouncements = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  input: ListAnnouncementsRequest,
+  now: Date = new Date(),
+): Promise<ListAnnouncementsResponse> => {
+  assertSameBrand(merchant, input.merchantCode);
+  const filter: repo.AnnouncementFilter = {
+    merchantId: merchant.id,
+    ...(input.types && { types: input.types }),
+    platform: input.platform,
+    execution: input.execution,
+    now: now.toISOString(),
+  };
+  const language = pickLanguage(
+    await repo.listAnnouncementLanguages(db, filter),
+    languageChain(input.language, merchant.defaultLanguage),
+  );
+  if (language === undefined)
+    return { announcements: [], pageNum: input.pageNo, totalPages: 0, totalCount: 0 };
+  const [totalCount, rows] = await Promise.all([
+    repo.countAnnouncements(db, filter, language),
+    repo.listAnnouncements(db, filter, language, {
+      limit: input.pageSize,
+      offset: pageOffset(input.pageNo, input.pageSize),
+    }),
+  ]);
+  return {
+    announcements: rows.map((row) => ({
+      id: row.id,
+      type: row.type as AnnouncementType,
+      title: row.title,
+      content: row.content,
+      timestamp: row.publishedAt,
+      language: row.language,
+    })),
+    pageNum: input.pageNo,
+    totalPages: pageCount(totalCount, input.pageSize),
+    totalCount,
+  };
+};
+
+/** The demo brand's notices: 15 in EN and 15 in TY, published over the last weeks. */
+export const seedDemoAnnouncements = async (db: Db, merchantId: number, now: Date = new Date()) => {
+  const hour = 60 * 60 * 1000;
+  await repo.insertAnnouncements(
+    db,
+    demoAnnouncements.flatMap((notice, i) =>
+      (['EN', 'TY'] as const).map((language) => ({
+        merchantId,
+        type: notice.type,
+        platform: 'W',
+        execution: 'B',
+        language,
+        title: notice[language].title,
+        content: notice[language].content,
+        publishedAt: new Date(now.getTime() - (i * 26 + 1) * hour).toISOString(),
+        endsAt: null,
+        sortOrder: notice.isPinned ? 1 : 0,
+      })),
+    ),
+  );
+};

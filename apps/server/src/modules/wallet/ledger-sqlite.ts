@@ -1,0 +1,119 @@
+import type SQLite from 'better-sqlite3';
+import { AppError } from '../../platform/errors.js';
+import type { Leg, PostResult, Transfer } from './ledger.js';
+
+/**
+ * SQLite fast path of `postTransfers` (docs/decisions/0004-ledger-group-commit.md): the same rules
+ * as the Kysely path, as prepared statements, run inside a `groupCommit` job.
+ */
+
+type Input = { merchantId: number; idempotencyKey: string; legs: Leg[]; hash: string; at: string };
+
+const statements = (raw: SQLite.Database) => ({
+  findBatch: raw.prepare<[number, string], { id: number; request_hash: string }>(
+    'select id, request_hash from ledger_batch where merchant_id = ? and idempotency_key = ?',
+  ),
+  loadBatch: raw.prepare<
+    [number],
+    {
+      id: number;
+      batch_id: number;
+      leg: number;
+      kind: string;
+      debit_account_id: number;
+      credit_account_id: number;
+      amount: number;
+      reference: string | null;
+      created_at: string;
+    }
+  >(
+    'select id, batch_id, leg, kind, debit_account_id, credit_account_id, amount, reference, created_at from ledger_transfer where batch_id = ? order by leg',
+  ),
+  insertBatch: raw.prepare<[number, string, string, string]>(
+    'insert into ledger_batch (merchant_id, idempotency_key, request_hash, created_at) values (?, ?, ?, ?)',
+  ),
+  accountsExist: raw.prepare<[number, number, number], { n: number }>(
+    'select count(*) as n from ledger_account where merchant_id = ? and id in (?, ?)',
+  ),
+  debit: raw.prepare<[number, number, number, number]>(
+    'update ledger_account set balance = balance - ? where id = ? and merchant_id = ? and (allow_negative = 1 or balance >= ?)',
+  ),
+  credit: raw.prepare<[number, number, number]>(
+    'update ledger_account set balance = balance + ? where id = ? and merchant_id = ?',
+  ),
+  insertTransfer: raw.prepare<
+    [number, number, number, string, number, number, number, string | null, string]
+  >(
+    'insert into ledger_transfer (merchant_id, batch_id, leg, kind, debit_account_id, credit_account_id, amount, reference, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ),
+});
+type Statements = ReturnType<typeof statements>;
+
+const toTransfer = (t: ReturnType<Statements['loadBatch']['all']>[number]): Transfer => ({
+  id: t.id,
+  batchId: t.batch_id,
+  leg: t.leg,
+  kind: t.kind,
+  debitAccountId: t.debit_account_id,
+  creditAccountId: t.credit_account_id,
+  amount: t.amount,
+  reference: t.reference,
+  createdAt: t.created_at,
+});
+
+/** One post, synchronously, inside the open transaction. Throws AppError to refuse it. */
+const postOne = (s: Statements, input: Input): PostResult => {
+  const previous = s.findBatch.get(input.merchantId, input.idempotencyKey);
+  if (previous) {
+    if (previous.request_hash !== input.hash) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer', {
+        details: { idempotencyKey: input.idempotencyKey },
+      });
+    }
+    return { batchId: previous.id, transfers: s.loadBatch.all(previous.id).map(toTransfer), replayed: true };
+  }
+  const batchId = Number(
+    s.insertBatch.run(input.merchantId, input.idempotencyKey, input.hash, input.at).lastInsertRowid,
+  );
+  const transfers: Transfer[] = input.legs.map((leg, i) => {
+    if (s.accountsExist.get(input.merchantId, leg.debitAccountId, leg.creditAccountId)?.n !== 2) {
+      throw new AppError(
+        'WALLET_ACCOUNT_NOT_FOUND',
+        'An account of this transfer does not exist for this brand',
+      );
+    }
+    if (s.debit.run(leg.amount, leg.debitAccountId, input.merchantId, leg.amount).changes !== 1) {
+      throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
+        details: { accountId: leg.debitAccountId, amount: leg.amount },
+      });
+    }
+    s.credit.run(leg.amount, leg.creditAccountId, input.merchantId);
+    const reference = leg.reference ?? null;
+    const id = Number(
+      s.insertTransfer.run(
+        input.merchantId,
+        batchId,
+        i,
+        leg.kind,
+        leg.debitAccountId,
+        leg.creditAccountId,
+        leg.amount,
+        reference,
+        input.at,
+      ).lastInsertRowid,
+    );
+    return { ...leg, reference, id, batchId, leg: i, createdAt: input.at };
+  });
+  return { batchId, transfers, replayed: false };
+};
+
+/**
+ * The posting job for `groupCommit`: prepared statements, run synchronously on the connection the
+ * group holds. Statements are prepared once per database handle.
+ */
+const prepared = new WeakMap<SQLite.Database, Statements>();
+export const postWithPreparedStatements = (raw: SQLite.Database, input: Input): PostResult => {
+  let s = prepared.get(raw);
+  if (!s) prepared.set(raw, (s = statements(raw)));
+  return postOne(s, input);
+};

@@ -1,0 +1,337 @@
+import { createHash } from 'node:crypto';
+import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { groupCommit } from '../../platform/db/group-commit.js';
+import { postWithPreparedStatements } from './ledger-sqlite.js';
+
+/**
+ * The double-entry ledger: the only code that writes balances (ARCHITECTURE.md, money).
+ *
+ * Every movement is a transfer of a positive integer `amount` (minor units) out of the debit
+ * account and into the credit account, written in the same transaction as both balance updates,
+ * so the sum of all balances never moves from zero. Member accounts never go below zero.
+ */
+
+export const HOUSE_ACCOUNTS = [
+  'CASH',
+  'VENDOR_FLOAT',
+  'PROMOTION_EXPENSE',
+  'AGENT_COMMISSION_EXPENSE',
+  'PAYOUT_CLEARING',
+  'PLAY_MONEY',
+] as const;
+export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
+
+/** Member account kinds: the main wallet, held withdrawals, and one wallet per transfer-mode vendor. */
+export type MemberAccountKind = 'MAIN' | 'WITHDRAWAL_HOLD' | `VENDOR:${string}`;
+
+export type Leg = {
+  kind: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  amount: number;
+  reference?: string | null;
+};
+
+export type Transfer = Leg & { id: number; batchId: number; leg: number; createdAt: string };
+export type PostResult = { batchId: number; transfers: Transfer[]; replayed: boolean };
+
+export type Balance = { accountId: number; code: string; kind: string; balance: number };
+
+const memberCode = (memberId: number, kind: MemberAccountKind) => `member:${memberId}:${kind}`;
+const houseCode = (kind: HouseAccount) => `house:${kind}`;
+
+/** Creates the account if missing (INSERT ... ON CONFLICT DO NOTHING) and returns its id. */
+const ensureAccount = async (
+  db: DbOrTrx,
+  row: { merchantId: number; code: string; memberId: number | null; kind: string; allowNegative: boolean },
+): Promise<number> => {
+  const existing = await db
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('merchant_id', '=', row.merchantId)
+    .where('code', '=', row.code)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  await db
+    .insertInto('ledger_account')
+    .values({
+      merchant_id: row.merchantId,
+      code: row.code,
+      member_id: row.memberId,
+      kind: row.kind,
+      allow_negative: row.allowNegative ? 1 : 0,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
+    .execute();
+  return (
+    await db
+      .selectFrom('ledger_account')
+      .select('id')
+      .where('merchant_id', '=', row.merchantId)
+      .where('code', '=', row.code)
+      .executeTakeFirstOrThrow()
+  ).id;
+};
+
+export const memberAccount = (db: DbOrTrx, merchantId: number, memberId: number, kind: MemberAccountKind) =>
+  ensureAccount(db, { merchantId, code: memberCode(memberId, kind), memberId, kind, allowNegative: false });
+
+export const houseAccount = (db: DbOrTrx, merchantId: number, kind: HouseAccount) =>
+  ensureAccount(db, { merchantId, code: houseCode(kind), memberId: null, kind, allowNegative: true });
+
+const requestHash = (legs: Leg[]) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify(
+        legs.map((l) => [l.kind, l.debitAccountId, l.creditAccountId, l.amount, l.reference ?? null]),
+      ),
+    )
+    .digest('hex');
+
+const validateLegs = (legs: Leg[]) => {
+  if (legs.length === 0) throw new AppError('WALLET_INVALID_AMOUNT', 'A transfer needs at least one leg');
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) {
+      throw new AppError(
+        'WALLET_INVALID_AMOUNT',
+        'An amount must be a positive whole number of minor units',
+        {
+          details: { amount: leg.amount },
+        },
+      );
+    }
+    if (leg.debitAccountId === leg.creditAccountId) {
+      throw new AppError('WALLET_INVALID_AMOUNT', 'A transfer needs two different accounts');
+    }
+  }
+};
+
+const loadBatch = async (db: DbOrTrx, batchId: number): Promise<Transfer[]> =>
+  (
+    await db
+      .selectFrom('ledger_transfer')
+      .selectAll()
+      .where('batch_id', '=', batchId)
+      .orderBy('leg')
+      .execute()
+  ).map((t) => ({
+    id: t.id,
+    batchId: t.batch_id,
+    leg: t.leg,
+    kind: t.kind,
+    debitAccountId: t.debit_account_id,
+    creditAccountId: t.credit_account_id,
+    amount: t.amount,
+    reference: t.reference,
+    createdAt: t.created_at,
+  }));
+
+const replay = async (db: DbOrTrx, merchantId: number, idempotencyKey: string, hash: string) => {
+  const batch = await db
+    .selectFrom('ledger_batch')
+    .select(['id', 'request_hash'])
+    .where('merchant_id', '=', merchantId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (!batch) return undefined;
+  if (batch.request_hash !== hash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer', {
+      details: { idempotencyKey },
+    });
+  }
+  return { batchId: batch.id, transfers: await loadBatch(db, batch.id), replayed: true };
+};
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === '23505' || String(e?.message ?? '').includes('UNIQUE constraint failed');
+};
+
+/** Posts the legs inside a transaction the caller already holds. */
+export const postTransfersIn = async (
+  trx: DbOrTrx,
+  input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
+  now = new Date(),
+): Promise<PostResult> => {
+  validateLegs(input.legs);
+  const hash = requestHash(input.legs);
+  const previous = await replay(trx, input.merchantId, input.idempotencyKey, hash);
+  if (previous) return previous;
+
+  const ids = [...new Set(input.legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))].sort(
+    (a, b) => a - b,
+  );
+  // Lock the accounts in one fixed order (ascending id), so two transfers never deadlock.
+  let lockQuery = trx
+    .selectFrom('ledger_account')
+    .select(['id', 'merchant_id'])
+    .where('id', 'in', ids)
+    .orderBy('id');
+  if (dialectOf(trx) === 'postgres') lockQuery = lockQuery.forUpdate();
+  const accounts = await lockQuery.execute();
+  if (accounts.length !== ids.length || accounts.some((a) => a.merchant_id !== input.merchantId)) {
+    throw new AppError(
+      'WALLET_ACCOUNT_NOT_FOUND',
+      'An account of this transfer does not exist for this brand',
+    );
+  }
+
+  const at = now.toISOString();
+  const batch = await trx
+    .insertInto('ledger_batch')
+    .values({
+      merchant_id: input.merchantId,
+      idempotency_key: input.idempotencyKey,
+      request_hash: hash,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  for (const leg of input.legs) {
+    // Guarded debit: a member account only moves when it holds the amount.
+    const debited = await trx
+      .updateTable('ledger_account')
+      .set((eb) => ({ balance: eb('balance', '-', leg.amount) }))
+      .where('id', '=', leg.debitAccountId)
+      .where((eb) => eb.or([eb('allow_negative', '=', 1), eb('balance', '>=', leg.amount)]))
+      .executeTakeFirst();
+    if (Number(debited.numUpdatedRows) !== 1) {
+      throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
+        details: { accountId: leg.debitAccountId, amount: leg.amount },
+      });
+    }
+    await trx
+      .updateTable('ledger_account')
+      .set((eb) => ({ balance: eb('balance', '+', leg.amount) }))
+      .where('id', '=', leg.creditAccountId)
+      .execute();
+  }
+  const inserted = await trx
+    .insertInto('ledger_transfer')
+    .values(
+      input.legs.map((leg, i) => ({
+        merchant_id: input.merchantId,
+        batch_id: batch.id,
+        leg: i,
+        kind: leg.kind,
+        debit_account_id: leg.debitAccountId,
+        credit_account_id: leg.creditAccountId,
+        amount: leg.amount,
+        reference: leg.reference ?? null,
+        created_at: at,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return {
+    batchId: batch.id,
+    transfers: input.legs.map((leg, i) => ({
+      ...leg,
+      reference: leg.reference ?? null,
+      id: (inserted[i] as { id: number }).id,
+      batchId: batch.id,
+      leg: i,
+      createdAt: at,
+    })),
+    replayed: false,
+  };
+};
+
+/**
+ * Posts several legs atomically under one idempotency key: all move or none does. A key already
+ * used with the same legs returns the first result and moves nothing; with other legs it is refused.
+ */
+export const postTransfers = async (
+  db: Db,
+  input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
+  now = new Date(),
+): Promise<PostResult> => {
+  const raw = sqliteHandleOf(db);
+  if (raw) {
+    validateLegs(input.legs);
+    const job = { ...input, hash: requestHash(input.legs), at: now.toISOString() };
+    return groupCommit(db, async () => postWithPreparedStatements(raw, job));
+  }
+  try {
+    return await writeTransaction(db, (trx) => postTransfersIn(trx, input, now));
+  } catch (error) {
+    // A concurrent post of the same key committed first: answer as its replay.
+    if (isUniqueViolation(error)) {
+      const previous = await replay(db, input.merchantId, input.idempotencyKey, requestHash(input.legs));
+      if (previous) return previous;
+    }
+    throw error;
+  }
+};
+
+export const postTransfer = (
+  db: Db,
+  input: { merchantId: number; idempotencyKey: string } & Leg,
+  now = new Date(),
+): Promise<PostResult> => {
+  const { merchantId, idempotencyKey, ...leg } = input;
+  return postTransfers(db, { merchantId, idempotencyKey, legs: [leg] }, now);
+};
+
+/** Every account of a member with its balance. */
+export const getBalances = async (db: DbOrTrx, merchantId: number, memberId: number): Promise<Balance[]> =>
+  (
+    await db
+      .selectFrom('ledger_account')
+      .select(['id', 'code', 'kind', 'balance'])
+      .where('merchant_id', '=', merchantId)
+      .where('member_id', '=', memberId)
+      .orderBy('id')
+      .execute()
+  ).map((a) => ({ accountId: a.id, code: a.code, kind: a.kind, balance: a.balance }));
+
+export const getAccountBalance = async (db: DbOrTrx, accountId: number) =>
+  (
+    await db
+      .selectFrom('ledger_account')
+      .select('balance')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow()
+  ).balance;
+
+/** The invariants every test and the crash check hold the ledger to. */
+export const checkInvariants = async (db: DbOrTrx) => {
+  const sums = await db
+    .selectFrom('ledger_account')
+    .select((eb) => [eb.fn.sum<number | string>('balance').as('total')])
+    .executeTakeFirstOrThrow();
+  const negative = await db
+    .selectFrom('ledger_account')
+    .select(['id', 'balance'])
+    .where('allow_negative', '=', 0)
+    .where('balance', '<', 0)
+    .execute();
+  // Every balance equals what its transfers say it should be.
+  const drift = await db
+    .selectFrom('ledger_account as a')
+    .select(['a.id', 'a.balance'])
+    .select((eb) => [
+      eb
+        .selectFrom('ledger_transfer')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('amount'), e.lit(0)).as('s'))
+        .whereRef('credit_account_id', '=', 'a.id')
+        .as('credits'),
+      eb
+        .selectFrom('ledger_transfer')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('amount'), e.lit(0)).as('s'))
+        .whereRef('debit_account_id', '=', 'a.id')
+        .as('debits'),
+    ])
+    .execute();
+  const mismatched = drift.filter((a) => Number(a.credits) - Number(a.debits) !== Number(a.balance));
+  return {
+    total: Number(sums.total ?? 0),
+    negativeMemberAccounts: negative,
+    mismatchedAccounts: mismatched.map((a) => a.id),
+    ok: Number(sums.total ?? 0) === 0 && negative.length === 0 && mismatched.length === 0,
+  };
+};

@@ -1,0 +1,166 @@
+import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
+import {
+  bankAccount,
+  bankAccountRequest,
+  deposit,
+  depositRequest,
+  paymentChannelsResponse,
+  withdrawal,
+  withdrawalConfirmation,
+  withdrawInfoResponse,
+  withdrawRequest,
+} from '@jade/contracts/payments';
+import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db/index.js';
+import { withIdempotency } from '../../platform/http/idempotency.js';
+import type { Secrets } from '../../platform/secrets.js';
+import { createGuard } from '../accounts/guard.js';
+import { resolveMerchantByHost } from '../merchants/service.js';
+import * as payments from './payments.js';
+
+const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
+const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
+const tags = ['payments'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Proof images travel as base64 JSON: up to 3 of 5 MB each, plus encoding overhead. */
+const UPLOAD_BODY_LIMIT = 22 * 1024 * 1024;
+
+export const paymentRoutes = (
+  app: FastifyInstance,
+  { db, secrets, config }: { db: Db; secrets: Secrets; config: Config },
+) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = createGuard(db, secrets);
+  const value = <T>(v: T) => ({ success: true as const, value: v });
+  const memberContext = async (request: FastifyRequest) => {
+    const session = await guard(request);
+    return { member: session.member, merchant: await resolveMerchantByHost(db, request.hostname) };
+  };
+
+  r.get(
+    '/wps/payment/channels',
+    {
+      schema: { tags, summary: 'Deposit channels with their limits', response: ok(paymentChannelsResponse) },
+    },
+    async (request) => {
+      const { merchant } = await memberContext(request);
+      return value(await payments.listChannels(db, merchant.id));
+    },
+  );
+
+  r.post(
+    '/wps/payment/deposit',
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: `Ask for a deposit (send an ${IDEMPOTENCY_HEADER} header)`,
+        body: depositRequest,
+        response: ok(deposit),
+      },
+    },
+    async (request) => {
+      const { member, merchant } = await memberContext(request);
+      return value(
+        await withIdempotency(db, request, `member:${member.id}`, () =>
+          payments.createDeposit(db, config.dataDir, merchant, member, request.body),
+        ),
+      );
+    },
+  );
+
+  r.get(
+    '/wps/payment/deposits',
+    { schema: { tags, summary: "The member's deposits, newest first", response: ok(z.array(deposit)) } },
+    async (request) => {
+      const { member } = await memberContext(request);
+      return value(await payments.listDeposits(db, member.id));
+    },
+  );
+
+  r.get(
+    '/wps/payment/withdrawInfo',
+    {
+      schema: {
+        tags,
+        summary: 'What can be withdrawn, the limits and the bound bank accounts',
+        response: ok(withdrawInfoResponse),
+      },
+    },
+    async (request) => {
+      const { member, merchant } = await memberContext(request);
+      return value(await payments.withdrawInfo(db, merchant, member));
+    },
+  );
+
+  r.post(
+    '/wps/payment/bankAccounts',
+    {
+      schema: {
+        tags,
+        summary: 'Bind a bank account in the registered name',
+        body: bankAccountRequest,
+        response: ok(bankAccount),
+      },
+    },
+    async (request) => {
+      const { member } = await memberContext(request);
+      return value(await payments.bindBankAccount(db, member, request.body));
+    },
+  );
+
+  r.post(
+    '/wps/payment/withdraw',
+    {
+      schema: {
+        tags,
+        summary: `Ask for a withdrawal; the amount is held at once (send an ${IDEMPOTENCY_HEADER} header)`,
+        body: withdrawRequest,
+        response: ok(withdrawal),
+      },
+    },
+    async (request) => {
+      const { member, merchant } = await memberContext(request);
+      return value(
+        await withIdempotency(db, request, `member:${member.id}`, () =>
+          payments.requestWithdrawal(db, merchant, member, request.body),
+        ),
+      );
+    },
+  );
+
+  r.get(
+    '/wps/payment/withdrawals',
+    {
+      schema: { tags, summary: "The member's withdrawals, newest first", response: ok(z.array(withdrawal)) },
+    },
+    async (request) => {
+      const { member } = await memberContext(request);
+      return value(await payments.listWithdrawals(db, member.id));
+    },
+  );
+
+  r.post(
+    '/wps/payment/withdrawals/:id/confirm',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Confirm a payout received, or not received with proof images',
+        params: idParams,
+        body: withdrawalConfirmation,
+        response: ok(withdrawal),
+      },
+    },
+    async (request) => {
+      const { member } = await memberContext(request);
+      return value(
+        await payments.confirmWithdrawal(db, config.dataDir, member, request.params.id, request.body),
+      );
+    },
+  );
+};

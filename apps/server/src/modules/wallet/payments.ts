@@ -1,0 +1,632 @@
+import type {
+  BankAccount,
+  Deposit,
+  DepositRequest,
+  PaymentChannel,
+  Withdrawal,
+  WithdrawalConfirmation,
+  WithdrawRequest,
+} from '@jade/contracts/payments';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { writeTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import { hitRateLimit, peekRateLimit } from '../../platform/rate-limit.js';
+import { storeImage } from '../../platform/uploads.js';
+import type { Merchant } from '../merchants/repo.js';
+import type { Operator } from '../operators/service.js';
+import { assertOperatorScope } from '../operators/service.js';
+import * as ledger from './ledger.js';
+import { getMoneySettings } from './money-settings.js';
+
+export type Member = {
+  id: number;
+  merchant_id: number;
+  payee_name: string | null;
+  payment_password_hash: string | null;
+};
+
+const startOfUtcDay = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+const mask = (accountNumber: string) =>
+  `${'*'.repeat(Math.max(0, accountNumber.length - 4))}${accountNumber.slice(-4)}`;
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+const stateConflict = (what: string) =>
+  new AppError('PAYMENT_STATE_CONFLICT', `This ${what} has already been processed`);
+
+// Channels
+
+type ChannelRow = Awaited<ReturnType<typeof findChannel>>;
+const findChannel = (db: DbOrTrx, merchantId: number, code: string) =>
+  db
+    .selectFrom('payment_channel')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('code', '=', code)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+
+const toChannel = (row: NonNullable<ChannelRow>): PaymentChannel => {
+  const config = JSON.parse(row.config) as {
+    bankName?: string;
+    accountNumber?: string;
+    accountName?: string;
+  };
+  return {
+    code: row.code,
+    kind: row.kind as PaymentChannel['kind'],
+    name: row.name,
+    minAmount: row.min_amount,
+    maxAmount: row.max_amount,
+    dailyLimit: row.daily_limit,
+    receivingAccount:
+      row.kind === 'MANUAL_BANK' && config.bankName && config.accountNumber && config.accountName
+        ? { bankName: config.bankName, accountNumber: config.accountNumber, accountName: config.accountName }
+        : null,
+  };
+};
+
+export const listChannels = async (db: DbOrTrx, merchantId: number) => ({
+  channels: (
+    await db
+      .selectFrom('payment_channel')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('enabled', '=', 1)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()
+  ).map(toChannel),
+});
+
+// Deposits
+
+const toDeposit = (row: {
+  id: number;
+  amount: number;
+  status: string;
+  reference: string | null;
+  note: string | null;
+  created_at: string;
+  decided_at: string | null;
+  code: string;
+}): Deposit => ({
+  id: row.id,
+  channelCode: row.code,
+  amount: row.amount,
+  status: row.status as Deposit['status'],
+  reference: row.reference,
+  note: row.note,
+  payUrl: null,
+  createdAt: row.created_at,
+  decidedAt: row.decided_at,
+});
+
+const depositQuery = (db: DbOrTrx) =>
+  db
+    .selectFrom('deposit')
+    .innerJoin('payment_channel', 'payment_channel.id', 'deposit.channel_id')
+    .select([
+      'deposit.id',
+      'deposit.amount',
+      'deposit.status',
+      'deposit.reference',
+      'deposit.note',
+      'deposit.created_at',
+      'deposit.decided_at',
+      'payment_channel.code',
+      'deposit.member_id',
+      'deposit.merchant_id',
+    ]);
+
+/** A manual bank deposit request: the member has sent money and tells us; an operator checks it. */
+export const createDeposit = async (
+  db: Db,
+  dataDir: string,
+  merchant: Merchant,
+  member: Member,
+  request: DepositRequest,
+  now = new Date(),
+): Promise<Deposit> => {
+  const channel = await findChannel(db, merchant.id, request.channelCode);
+  if (!channel)
+    throw new AppError('PAYMENT_CHANNEL_NOT_FOUND', `No deposit channel '${request.channelCode}'`);
+  if (channel.kind !== 'MANUAL_BANK')
+    throw new AppError(
+      'PAYMENT_CHANNEL_NOT_FOUND',
+      `Channel '${channel.code}' is not available for this kind of deposit yet`,
+    );
+  if (request.amount < channel.min_amount || request.amount > channel.max_amount) {
+    throw new AppError('PAYMENT_AMOUNT_OUT_OF_RANGE', 'The amount is outside the channel limits', {
+      details: { min: channel.min_amount, max: channel.max_amount },
+    });
+  }
+  const today = await db
+    .selectFrom('deposit')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('member_id', '=', member.id)
+    .where('channel_id', '=', channel.id)
+    .where('status', 'not in', ['REJECTED', 'FAILED'])
+    .where('created_at', '>=', startOfUtcDay(now))
+    .executeTakeFirstOrThrow();
+  if (Number(today.total) + request.amount > channel.daily_limit) {
+    throw new AppError(
+      'PAYMENT_DAILY_LIMIT_REACHED',
+      'The daily deposit limit of this channel has been reached',
+      {
+        details: { dailyLimit: channel.daily_limit, usedToday: Number(today.total) },
+      },
+    );
+  }
+  const proof = request.proof
+    ? await storeImage(dataDir, `deposits/${merchant.id}`, request.proof.base64)
+    : null;
+  const { id } = await db
+    .insertInto('deposit')
+    .values({
+      merchant_id: merchant.id,
+      member_id: member.id,
+      channel_id: channel.id,
+      amount: request.amount,
+      status: 'PENDING',
+      reference: request.reference || null,
+      proof_file: proof,
+      gateway_order_id: null,
+      note: null,
+      operator_id: null,
+      created_at: now.toISOString(),
+      decided_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toDeposit({ ...(await depositQuery(db).where('deposit.id', '=', id).executeTakeFirstOrThrow()) });
+};
+
+export const listDeposits = async (db: DbOrTrx, memberId: number) =>
+  (
+    await depositQuery(db)
+      .where('deposit.member_id', '=', memberId)
+      .orderBy('deposit.id', 'desc')
+      .limit(50)
+      .execute()
+  ).map(toDeposit);
+
+/** Approves a pending deposit: the status change and the credit are one transaction. */
+export const decideDeposit = async (
+  db: Db,
+  operator: Operator,
+  depositId: number,
+  approve: boolean,
+  note?: string,
+  now = new Date(),
+) => {
+  const row = await db.selectFrom('deposit').selectAll().where('id', '=', depositId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `No deposit ${depositId}`);
+  assertOperatorScope(operator, row.merchant_id);
+  return writeTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('deposit')
+      .set({
+        status: approve ? 'APPROVED' : 'REJECTED',
+        operator_id: operator.id || null,
+        note: note ?? null,
+        decided_at: now.toISOString(),
+      })
+      .where('id', '=', depositId)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('deposit');
+    if (approve) {
+      await ledger.postTransfersIn(
+        trx,
+        {
+          merchantId: row.merchant_id,
+          idempotencyKey: `deposit:${depositId}`,
+          legs: [
+            {
+              kind: 'DEPOSIT',
+              debitAccountId: await ledger.houseAccount(trx, row.merchant_id, 'CASH'),
+              creditAccountId: await ledger.memberAccount(trx, row.merchant_id, row.member_id, 'MAIN'),
+              amount: row.amount,
+              reference: `deposit:${depositId}`,
+            },
+          ],
+        },
+        now,
+      );
+    }
+    return toDeposit(await depositQuery(trx).where('deposit.id', '=', depositId).executeTakeFirstOrThrow());
+  });
+};
+
+export const depositQueue = async (db: DbOrTrx, operator: Operator, status = 'PENDING') => {
+  let query = depositQuery(db).where('deposit.status', '=', status);
+  if (operator.merchantId !== null) query = query.where('deposit.merchant_id', '=', operator.merchantId);
+  return (await query.orderBy('deposit.id').limit(200).execute()).map((r) => ({
+    ...toDeposit(r),
+    memberId: r.member_id,
+  }));
+};
+
+// Bank accounts
+
+const toBankAccount = (row: {
+  id: number;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+}): BankAccount => ({
+  id: row.id,
+  bankName: row.bank_name,
+  accountNumber: mask(row.account_number),
+  accountName: row.account_name,
+});
+
+export const listBankAccounts = async (db: DbOrTrx, memberId: number) =>
+  (
+    await db
+      .selectFrom('member_bank_account')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('id')
+      .execute()
+  ).map(toBankAccount);
+
+/** The payee name must be the registered name; a member with none registers it with the first account. */
+export const bindBankAccount = async (
+  db: DbOrTrx,
+  member: Member,
+  input: { bankName: string; accountNumber: string; accountName: string },
+) => {
+  if (member.payee_name && !sameName(member.payee_name, input.accountName)) {
+    throw new AppError('BANK_ACCOUNT_NAME_MISMATCH', 'The account name must be your registered name', {
+      fields: { accountName: ['Must match your registered name'] },
+    });
+  }
+  const now = new Date().toISOString();
+  if (!member.payee_name)
+    await db
+      .updateTable('member')
+      .set({ payee_name: input.accountName.trim(), updated_at: now })
+      .where('id', '=', member.id)
+      .execute();
+  const row = await db
+    .insertInto('member_bank_account')
+    .values({
+      merchant_id: member.merchant_id,
+      member_id: member.id,
+      bank_name: input.bankName,
+      account_number: input.accountNumber.replace(/[\s-]/g, ''),
+      account_name: input.accountName.trim(),
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'account_number']).doNothing())
+    .returning(['id', 'bank_name', 'account_number', 'account_name'])
+    .executeTakeFirst();
+  if (!row) throw new AppError('CONFLICT', 'This bank account is already bound');
+  return toBankAccount(row);
+};
+
+// Withdrawals
+
+/** Turnover still to wager: deposits times the multiplier, less every bet placed (§ issue 5). */
+const turnoverRemaining = async (db: DbOrTrx, merchantId: number, memberId: number, multiplier: number) => {
+  if (multiplier <= 0) return 0;
+  const main = await ledger.memberAccount(db, merchantId, memberId, 'MAIN');
+  const sum = async (kind: string, column: 'credit_account_id' | 'debit_account_id') =>
+    Number(
+      (
+        await db
+          .selectFrom('ledger_transfer')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+          .where('kind', '=', kind)
+          .where(column, '=', main)
+          .executeTakeFirstOrThrow()
+      ).total,
+    );
+  const deposited = await sum('DEPOSIT', 'credit_account_id');
+  const wagered = await sum('BET', 'debit_account_id');
+  return Math.max(0, Math.ceil(deposited * multiplier) - wagered);
+};
+
+export const withdrawInfo = async (db: DbOrTrx, merchant: Merchant, member: Member) => {
+  const settings = await getMoneySettings(db, merchant.id);
+  const main = await ledger.getAccountBalance(
+    db,
+    await ledger.memberAccount(db, merchant.id, member.id, 'MAIN'),
+  );
+  const remaining = await turnoverRemaining(db, merchant.id, member.id, settings.turnoverMultiplier);
+  return {
+    mainBalance: main,
+    withdrawable: remaining > 0 ? 0 : main,
+    turnoverRemaining: remaining,
+    minAmount: settings.withdrawal.minAmount,
+    maxAmount: settings.withdrawal.maxAmount,
+    dailyLimit: settings.withdrawal.dailyLimit,
+    hasPaymentPassword: member.payment_password_hash !== null,
+    bankAccounts: await listBankAccounts(db, member.id),
+  };
+};
+
+const withdrawalQuery = (db: DbOrTrx) =>
+  db
+    .selectFrom('withdrawal as w')
+    .innerJoin('member_bank_account as b', 'b.id', 'w.bank_account_id')
+    .select([
+      'w.id',
+      'w.amount',
+      'w.status',
+      'w.note',
+      'w.created_at',
+      'w.decided_at',
+      'w.confirm_deadline',
+      'w.complaint',
+      'w.proof_files',
+      'w.member_id',
+      'w.merchant_id',
+    ])
+    .select(['b.id as bank_id', 'b.bank_name', 'b.account_number', 'b.account_name']);
+
+const toWithdrawal = (
+  r: Awaited<ReturnType<ReturnType<typeof withdrawalQuery>['executeTakeFirstOrThrow']>>,
+): Withdrawal => ({
+  id: r.id,
+  amount: r.amount,
+  status: r.status as Withdrawal['status'],
+  bankAccount: toBankAccount({
+    id: r.bank_id,
+    bank_name: r.bank_name,
+    account_number: r.account_number,
+    account_name: r.account_name,
+  }),
+  note: r.note,
+  createdAt: r.created_at,
+  decidedAt: r.decided_at,
+  confirmDeadline: r.confirm_deadline,
+  complaint: r.complaint,
+  proofCount: r.proof_files ? (JSON.parse(r.proof_files) as string[]).length : 0,
+});
+
+export const listWithdrawals = async (db: DbOrTrx, memberId: number) =>
+  (
+    await withdrawalQuery(db).where('w.member_id', '=', memberId).orderBy('w.id', 'desc').limit(50).execute()
+  ).map(toWithdrawal);
+
+/** Holds the amount (main wallet → withdrawal hold) at request time, in the transaction that records it. */
+export const requestWithdrawal = async (
+  db: Db,
+  merchant: Merchant,
+  member: Member,
+  request: WithdrawRequest,
+  now = new Date(),
+): Promise<Withdrawal> => {
+  if (!member.payment_password_hash)
+    throw new AppError('PAYMENT_PASSWORD_NOT_SET', 'Set a payment password first');
+  // Five wrong payment passwords in 15 minutes lock withdrawals for the rest of the window.
+  const failuresKey = `payment-password:${member.id}`;
+  if ((await peekRateLimit(db, failuresKey, 900, now)) >= 5) {
+    throw new AppError('RATE_LIMITED', 'Too many wrong payment passwords; try later');
+  }
+  if (!(await verifyPassword(member.payment_password_hash, request.paymentPassword))) {
+    await hitRateLimit(db, failuresKey, 5, 900, now);
+    throw new AppError('PAYMENT_PASSWORD_WRONG', 'Incorrect payment password', {
+      fields: { paymentPassword: ['Incorrect'] },
+    });
+  }
+  const bank = await db
+    .selectFrom('member_bank_account')
+    .select('id')
+    .where('id', '=', request.bankAccountId)
+    .where('member_id', '=', member.id)
+    .executeTakeFirst();
+  if (!bank) throw new AppError('BANK_ACCOUNT_NOT_FOUND', 'Bind this bank account first');
+  const settings = await getMoneySettings(db, merchant.id);
+  if (request.amount < settings.withdrawal.minAmount || request.amount > settings.withdrawal.maxAmount) {
+    throw new AppError('PAYMENT_AMOUNT_OUT_OF_RANGE', 'The amount is outside the withdrawal limits', {
+      details: { min: settings.withdrawal.minAmount, max: settings.withdrawal.maxAmount },
+    });
+  }
+  const remaining = await turnoverRemaining(db, merchant.id, member.id, settings.turnoverMultiplier);
+  if (remaining > 0) {
+    throw new AppError(
+      'WITHDRAWAL_TURNOVER_NOT_MET',
+      'Deposits must be wagered before they can be withdrawn',
+      { details: { turnoverRemaining: remaining } },
+    );
+  }
+  const main = await ledger.memberAccount(db, merchant.id, member.id, 'MAIN');
+  const hold = await ledger.memberAccount(db, merchant.id, member.id, 'WITHDRAWAL_HOLD');
+  const id = await writeTransaction(db, async (trx) => {
+    const today = await trx
+      .selectFrom('withdrawal')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+      .where('member_id', '=', member.id)
+      .where('status', '!=', 'REJECTED')
+      .where('created_at', '>=', startOfUtcDay(now))
+      .executeTakeFirstOrThrow();
+    if (Number(today.total) + request.amount > settings.withdrawal.dailyLimit) {
+      throw new AppError('PAYMENT_DAILY_LIMIT_REACHED', 'The daily withdrawal limit has been reached', {
+        details: { dailyLimit: settings.withdrawal.dailyLimit },
+      });
+    }
+    const row = await trx
+      .insertInto('withdrawal')
+      .values({
+        merchant_id: merchant.id,
+        member_id: member.id,
+        bank_account_id: request.bankAccountId,
+        amount: request.amount,
+        status: 'PENDING',
+        operator_id: null,
+        note: null,
+        created_at: now.toISOString(),
+        decided_at: null,
+        confirm_deadline: null,
+        confirmed_at: null,
+        complaint: null,
+        proof_files: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ledger.postTransfersIn(
+      trx,
+      {
+        merchantId: merchant.id,
+        idempotencyKey: `withdrawal-hold:${row.id}`,
+        legs: [
+          {
+            kind: 'WITHDRAWAL_HOLD',
+            debitAccountId: main,
+            creditAccountId: hold,
+            amount: request.amount,
+            reference: `withdrawal:${row.id}`,
+          },
+        ],
+      },
+      now,
+    );
+    return row.id;
+  });
+  return toWithdrawal(await withdrawalQuery(db).where('w.id', '=', id).executeTakeFirstOrThrow());
+};
+
+/** Approve pays the held amount out (hold → cash); reject releases it (hold → main). */
+export const decideWithdrawal = async (
+  db: Db,
+  operator: Operator,
+  withdrawalId: number,
+  approve: boolean,
+  note?: string,
+  now = new Date(),
+) => {
+  const row = await db.selectFrom('withdrawal').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `No withdrawal ${withdrawalId}`);
+  assertOperatorScope(operator, row.merchant_id);
+  const settings = await getMoneySettings(db, row.merchant_id);
+  await writeTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('withdrawal')
+      .set({
+        status: approve ? 'PAID' : 'REJECTED',
+        operator_id: operator.id || null,
+        note: note ?? null,
+        decided_at: now.toISOString(),
+        confirm_deadline: approve
+          ? new Date(now.getTime() + settings.autoReceiveMinutes * 60_000).toISOString()
+          : null,
+      })
+      .where('id', '=', withdrawalId)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('withdrawal');
+    const hold = await ledger.memberAccount(trx, row.merchant_id, row.member_id, 'WITHDRAWAL_HOLD');
+    await ledger.postTransfersIn(
+      trx,
+      {
+        merchantId: row.merchant_id,
+        idempotencyKey: `withdrawal-${approve ? 'pay' : 'release'}:${withdrawalId}`,
+        legs: [
+          approve
+            ? {
+                kind: 'WITHDRAWAL',
+                debitAccountId: hold,
+                creditAccountId: await ledger.houseAccount(trx, row.merchant_id, 'CASH'),
+                amount: row.amount,
+                reference: `withdrawal:${withdrawalId}`,
+              }
+            : {
+                kind: 'WITHDRAWAL_RELEASE',
+                debitAccountId: hold,
+                creditAccountId: await ledger.memberAccount(trx, row.merchant_id, row.member_id, 'MAIN'),
+                amount: row.amount,
+                reference: `withdrawal:${withdrawalId}`,
+              },
+        ],
+      },
+      now,
+    );
+  });
+  return toWithdrawal(await withdrawalQuery(db).where('w.id', '=', withdrawalId).executeTakeFirstOrThrow());
+};
+
+export const withdrawalQueue = async (db: DbOrTrx, operator: Operator, status = 'PENDING') => {
+  let query = withdrawalQuery(db).where('w.status', '=', status);
+  if (operator.merchantId !== null) query = query.where('w.merchant_id', '=', operator.merchantId);
+  return (await query.orderBy('w.id').limit(200).execute()).map((r) => ({
+    ...toWithdrawal(r),
+    memberId: r.member_id,
+  }));
+};
+
+/** §4: received, or not received with proof; only while the payout waits for its confirmation. */
+export const confirmWithdrawal = async (
+  db: Db,
+  dataDir: string,
+  member: Member,
+  withdrawalId: number,
+  input: WithdrawalConfirmation,
+  now = new Date(),
+) => {
+  const row = await db
+    .selectFrom('withdrawal')
+    .selectAll()
+    .where('id', '=', withdrawalId)
+    .where('member_id', '=', member.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `No withdrawal ${withdrawalId}`);
+  if (row.status !== 'PAID' || (row.confirm_deadline !== null && row.confirm_deadline <= now.toISOString()))
+    throw stateConflict('withdrawal');
+  const proofs = input.received
+    ? []
+    : await Promise.all(
+        input.images.map((image) => storeImage(dataDir, `withdrawals/${row.merchant_id}`, image.base64)),
+      );
+  const updated = await db
+    .updateTable('withdrawal')
+    .set({
+      status: input.received ? 'RECEIVED' : 'NOT_RECEIVED',
+      confirmed_at: now.toISOString(),
+      complaint: input.received ? null : input.comment,
+      proof_files: input.received ? null : JSON.stringify(proofs),
+    })
+    .where('id', '=', withdrawalId)
+    .where('status', '=', 'PAID')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('withdrawal');
+  return toWithdrawal(await withdrawalQuery(db).where('w.id', '=', withdrawalId).executeTakeFirstOrThrow());
+};
+
+/** The auto-receive job: a payout nobody confirmed in time counts as received, and is never refunded. */
+export const autoReceiveWithdrawals = async (db: DbOrTrx, now = new Date()) => {
+  const result = await db
+    .updateTable('withdrawal')
+    .set({ status: 'AUTO_RECEIVED', confirmed_at: now.toISOString() })
+    .where('status', '=', 'PAID')
+    .where('confirm_deadline', '<=', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};
+
+/** The demo brand's deposit channel: a manual transfer to a (fictitious) Vietcombank account. */
+export const seedDemoPayments = async (db: DbOrTrx, merchantId: number) => {
+  await db
+    .insertInto('payment_channel')
+    .values({
+      merchant_id: merchantId,
+      code: 'VCB_MANUAL',
+      kind: 'MANUAL_BANK',
+      name: 'Vietcombank transfer',
+      config: JSON.stringify({
+        bankName: 'Vietcombank',
+        accountNumber: '0071000123456',
+        accountName: 'JADE DEMO CO LTD',
+      }),
+      min_amount: 50_000_00,
+      max_amount: 500_000_000_00,
+      daily_limit: 2_000_000_000_00,
+      sort_order: 0,
+    })
+    .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
+    .execute();
+};

@@ -1,0 +1,93 @@
+import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
+import {
+  balanceResponse,
+  IDEMPOTENCY_HEADER,
+  merchantWalletResponse,
+  walletTransferRequest,
+  walletTransferResponse,
+} from '@jade/contracts/wallet';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/index.js';
+import { withIdempotency } from '../../platform/http/idempotency.js';
+import type { Secrets } from '../../platform/secrets.js';
+import { createGuard } from '../accounts/guard.js';
+import { resolveMerchantByHost } from '../merchants/service.js';
+import * as wallet from './service.js';
+
+const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
+const tags = ['wallet'];
+const languageQuery = z.object({ language: z.string().min(2).max(8).optional() });
+const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200) }).partial();
+
+export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; secrets: Secrets }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = createGuard(db, secrets);
+
+  r.get(
+    '/wps/v2/wallets/balance',
+    {
+      schema: {
+        tags,
+        summary: 'Balances of every wallet, in minor units, and their sum',
+        querystring: languageQuery,
+        response: { 200: okEnvelope(balanceResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true });
+      const merchant = await resolveMerchantByHost(db, request.hostname);
+      return {
+        success: true as const,
+        value: await wallet.getWalletBalances(db, merchant, session.member.id, request.query.language),
+      };
+    },
+  );
+
+  r.post(
+    '/wps/relay/GCS_walletTransfer',
+    {
+      schema: {
+        tags,
+        summary: `Move money between the main wallet and a vendor wallet (send an ${IDEMPOTENCY_HEADER} header)`,
+        headers: idempotencyHeaders,
+        body: walletTransferRequest,
+        response: { 200: okEnvelope(walletTransferResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true });
+      const merchant = await resolveMerchantByHost(db, request.hostname);
+      const value = await withIdempotency(db, request, `member:${session.member.id}`, () =>
+        wallet.transferBetweenWallets(
+          db,
+          merchant,
+          session.member.id,
+          request.body,
+          String(request.headers[IDEMPOTENCY_HEADER]),
+        ),
+      );
+      return { success: true as const, value };
+    },
+  );
+
+  r.post(
+    '/wps/relay/GCS_merchantWallet',
+    {
+      schema: {
+        tags,
+        summary: "The brand's wallets: main and one per transfer-mode vendor",
+        body: languageQuery.optional(),
+        response: { 200: okEnvelope(merchantWalletResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const merchant = await resolveMerchantByHost(db, request.hostname);
+      return {
+        success: true as const,
+        value: await wallet.getMerchantWallets(db, merchant, request.body?.language),
+      };
+    },
+  );
+};

@@ -1,0 +1,216 @@
+import { balanceResponse } from '@jade/contracts/wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../test/client.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import * as merchants from '../merchants/service.js';
+import { checkInvariants, houseAccount, memberAccount, postTransfer } from './ledger.js';
+
+const CAPTCHA = 'w4ll';
+let server: TestServer;
+let demoId: number;
+let seq = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
+  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
+  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+});
+afterAll(async () => {
+  expect((await checkInvariants(server.db)).ok).toBe(true);
+  await server.close();
+});
+
+/** A registered, logged-in member whose main wallet holds `funds` (credited from the house cash account). */
+const fundedMember = async (funds: number) => {
+  const n = ++seq;
+  const client = createClient(server, { headers: { 'x-forwarded-for': `203.0.113.${n}` } });
+  const { body: captcha } = await client.call('GET', '/wps/captcha');
+  const registered = await client.sealed('PUT', '/wps/member/register', {
+    username: `wallet${String(n).padStart(3, '0')}`,
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    mobileNum: `0912${String(100_000 + n)}`,
+    countryDialingCode: '+84',
+    paymentPassword: '246810',
+    ageConfirmed: true,
+    termsAgreed: true,
+    captchaId: captcha.value.captchaId,
+    captcha: CAPTCHA,
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+  const memberId = registered.body.value.memberId as number;
+  if (funds > 0) {
+    await postTransfer(server.db, {
+      merchantId: demoId,
+      idempotencyKey: `test-funding:${memberId}`,
+      kind: 'DEPOSIT',
+      debitAccountId: await houseAccount(server.db, demoId, 'CASH'),
+      creditAccountId: await memberAccount(server.db, demoId, memberId, 'MAIN'),
+      amount: funds,
+    });
+  }
+  const token = registered.body.value.session.token as string;
+  const transfer = (body: unknown, key: string) =>
+    client.call('POST', '/wps/relay/GCS_walletTransfer', {
+      token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
+  const balances = async () =>
+    balanceResponse.parse((await client.call('GET', '/wps/v2/wallets/balance', { token })).body.value);
+  return { client, token, memberId, transfer, balances };
+};
+
+const wallet = (b: { wallets: { wallet: string; balance: number }[] }, code: string) =>
+  b.wallets.find((w) => w.wallet === code)?.balance;
+
+describe('wallet balance', () => {
+  it('lists the main wallet and every transfer-mode vendor wallet, with their sum', async () => {
+    const m = await fundedMember(12_345);
+    const b = await m.balances();
+    expect(b.sumBalance).toBe(12_345);
+    expect(b.currency).toBe('VND');
+    expect(b.wallets[0]).toEqual({ wallet: 'MAIN', name: 'Ví chính', balance: 12_345 });
+    expect(b.wallets.length).toBeGreaterThan(1);
+  });
+
+  it('refuses without a token', async () => {
+    const answer = await createClient(server).call('GET', '/wps/v2/wallets/balance');
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('lists the brand wallets publicly', async () => {
+    const answer = await createClient(server).call('POST', '/wps/relay/GCS_merchantWallet', {
+      body: { language: 'EN' },
+    });
+    expect(answer.body.value.wallets[0]).toEqual({ wallet: 'MAIN', name: 'Main wallet', category: null });
+  });
+});
+
+describe('wallet transfer', () => {
+  it('moves money into a vendor wallet, back out, and all back to main', async () => {
+    const m = await fundedMember(10_000);
+    const vendors = (await m.balances()).wallets.filter((w) => w.wallet !== 'MAIN').map((w) => w.wallet);
+    const [first, second] = vendors as [string, string];
+    expect((await m.transfer({ direction: 'IN', vassalage: first, amount: 3_000 }, 'a1')).status).toBe(200);
+    const into2 = await m.transfer({ direction: 'IN', vassalage: second, amount: 2_000 }, 'a2');
+    expect(wallet(into2.body.value.balances, second)).toBe(2_000);
+    const out = await m.transfer({ direction: 'OUT', vassalage: first, amount: 1_000 }, 'a3');
+    expect(out.body.value.transfers).toEqual([
+      { id: expect.any(Number), from: first, to: 'MAIN', amount: 1_000 },
+    ]);
+    let b = await m.balances();
+    expect([wallet(b, 'MAIN'), wallet(b, first), wallet(b, second), b.sumBalance]).toEqual([
+      6_000, 2_000, 2_000, 10_000,
+    ]);
+    const back = await m.transfer({ direction: 'ALL_BACK' }, 'a4');
+    expect(back.body.value.transfers).toHaveLength(2);
+    b = await m.balances();
+    expect(wallet(b, 'MAIN')).toBe(10_000);
+    expect(b.sumBalance).toBe(10_000);
+  });
+
+  it('refuses more than the balance, a bad amount, an unknown vendor and a missing key', async () => {
+    const m = await fundedMember(500);
+    const vendor = (await m.balances()).wallets[1]!.wallet;
+    const tooMuch = await m.transfer({ direction: 'IN', vassalage: vendor, amount: 501 }, 'b1');
+    expect([tooMuch.status, tooMuch.body.error.code]).toEqual([409, 'WALLET_INSUFFICIENT_FUNDS']);
+    const negative = await m.transfer({ direction: 'IN', vassalage: vendor, amount: -5 }, 'b2');
+    expect([negative.status, negative.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const fraction = await m.transfer({ direction: 'IN', vassalage: vendor, amount: 1.5 }, 'b3');
+    expect(fraction.status).toBe(400);
+    const unknown = await m.transfer({ direction: 'IN', vassalage: 'NOPE', amount: 1 }, 'b4');
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'VENDOR_NOT_FOUND']);
+    const noKey = await m.client.call('POST', '/wps/relay/GCS_walletTransfer', {
+      token: m.token,
+      body: { direction: 'ALL_BACK' },
+    });
+    expect([noKey.status, noKey.body.error.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+    expect((await m.balances()).sumBalance).toBe(500);
+  });
+});
+
+describe('idempotency', () => {
+  it('fires the same request 5 times at once: one ledger transfer, identical answers', async () => {
+    const m = await fundedMember(5_000);
+    const vendor = (await m.balances()).wallets[1]!.wallet;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        m.transfer({ direction: 'IN', vassalage: vendor, amount: 1_000 }, 'same-key'),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const [first, ...rest] = answers.map((a) => JSON.stringify(a.body));
+    for (const other of rest) expect(other).toBe(first);
+    const transfers = await server.db
+      .selectFrom('ledger_transfer')
+      .select('id')
+      .where('reference', '=', `member:${m.memberId}`)
+      .where('kind', '=', 'WALLET_IN')
+      .execute();
+    expect(transfers).toHaveLength(1);
+    expect(wallet(await m.balances(), 'MAIN')).toBe(4_000);
+  });
+
+  it('refuses the same key with another body (422), and answers 409 while the first is still running', async () => {
+    const m = await fundedMember(5_000);
+    const vendor = (await m.balances()).wallets[1]!.wallet;
+    expect((await m.transfer({ direction: 'IN', vassalage: vendor, amount: 100 }, 'k')).status).toBe(200);
+    const other = await m.transfer({ direction: 'IN', vassalage: vendor, amount: 200 }, 'k');
+    expect([other.status, other.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    // A first request that never finishes (its server died mid-way) holds its key in flight.
+    const body = { direction: 'IN', vassalage: vendor, amount: 300 };
+    const first = m.transfer(body, 'stuck');
+    await first;
+    await server.db
+      .updateTable('idempotency_key')
+      .set({ completed_at: null })
+      .where('key', '=', 'stuck')
+      .execute();
+    const retry = await m.transfer(body, 'stuck');
+    expect([retry.status, retry.body.error.code]).toEqual([409, 'IDEMPOTENCY_REQUEST_IN_FLIGHT']);
+  });
+
+  it("scopes keys to the member: another member's key is theirs alone", async () => {
+    const a = await fundedMember(1_000);
+    const b = await fundedMember(1_000);
+    const vendor = (await a.balances()).wallets[1]!.wallet;
+    const body = { direction: 'IN', vassalage: vendor, amount: 100 };
+    const fromA = await a.transfer(body, 'shared-key');
+    const fromB = await b.transfer(body, 'shared-key');
+    expect(fromA.status).toBe(200);
+    expect(fromB.status).toBe(200);
+    expect(fromB.body.value.transfers[0].id).not.toBe(fromA.body.value.transfers[0].id);
+    expect(wallet(await b.balances(), 'MAIN')).toBe(900);
+  });
+});
+
+describe('hot wallet', () => {
+  it('lets exactly as many concurrent transfers through as the balance allows, never below zero', async () => {
+    const m = await fundedMember(10_000);
+    const vendors = (await m.balances()).wallets.filter((w) => w.wallet !== 'MAIN').map((w) => w.wallet);
+    // 40 transfers of 500 from a balance of 10,000: twice what it holds.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        m.transfer({ direction: 'IN', vassalage: vendors[i % vendors.length], amount: 500 }, `hot-${i}`),
+      ),
+    );
+    const ok = answers.filter((a) => a.status === 200).length;
+    const refused = answers.filter((a) => a.body.error?.code === 'WALLET_INSUFFICIENT_FUNDS').length;
+    expect([ok, refused]).toEqual([20, 20]);
+    const b = await m.balances();
+    expect(wallet(b, 'MAIN')).toBe(0);
+    expect(b.sumBalance).toBe(10_000);
+    expect((await checkInvariants(server.db)).ok).toBe(true);
+  });
+});
+
+describe('free play money', () => {
+  it("credits a trial account's main wallet with the brand's play money", async () => {
+    const client = createClient(server, { headers: { 'x-forwarded-for': '203.0.113.250' } });
+    const login = await client.call('POST', '/wps/session/login/freeplay', { body: {} });
+    const b = await client.call('GET', '/wps/v2/wallets/balance', { token: login.body.value.token });
+    expect(b.body.value.wallets[0].balance).toBe(1_000_000);
+  });
+});

@@ -1,0 +1,138 @@
+import type { Generated } from 'kysely';
+
+/** Account tables (migration 2026-11-21T1100-accounts); conventions as in schema.ts. */
+export type AccountTables = {
+  member: MemberTable;
+  member_session: MemberSessionTable;
+  member_ip: MemberIpTable;
+  captcha: CaptchaTable;
+  verification_code: VerificationCodeTable;
+  outbox: OutboxTable;
+  rate_limit: RateLimitTable;
+  payload_nonce: PayloadNonceTable;
+  login_challenge: LoginChallengeTable;
+  social_identity: SocialIdentityTable;
+  merchant_auth_setting: MerchantAuthSettingTable;
+};
+
+export type MemberTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  username: string;
+  username_key: string;
+  password_hash: string;
+  payment_password_hash: string | null;
+  type: Generated<number>;
+  upline_id: number | null;
+  affiliate_code: string | null;
+  referral_code: string;
+  mobile_dial_code: string | null;
+  mobile_number: string | null;
+  mobile_verified: Generated<number>;
+  email: string | null;
+  email_verified: Generated<number>;
+  payee_name: string | null;
+  nickname: string | null;
+  qq_num: string | null;
+  line: string | null;
+  whatsapp: string | null;
+  facebook: string | null;
+  wechat: string | null;
+  id_number: string | null;
+  avatar_url: string | null;
+  register_method: string;
+  register_url: string | null;
+  register_ip: string;
+  age_confirmed_at: string | null;
+  terms_agreed_at: string | null;
+  first_login_at: string | null;
+  last_login_at: string | null;
+  password_changed_at: string;
+  must_change_password: Generated<number>;
+  status: Generated<string>;
+  failed_login_count: Generated<number>;
+  locked_until: string | null;
+  vip_level: Generated<number>;
+  vip_label: Generated<string>;
+  labels: Generated<string>;
+  totp_secret: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type MemberSessionTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  token_hash: string;
+  site: string;
+  login_method: string;
+  ip: string;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  absolute_expires_at: string;
+  revoked_at: string | null;
+};
+
+export type MemberIpTable = { member_id: number; ip: string; first_seen_at: string };
+
+export type CaptchaTable = {
+  id: string;
+  merchant_id: number;
+  answer_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+export type VerificationCodeTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  channel: string;
+  destination: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+};
+
+export type OutboxTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  channel: string;
+  destination: string;
+  subject: string | null;
+  body: string;
+  created_at: string;
+};
+
+export type RateLimitTable = { key: string; window_start: string; hits: number; expires_at: string };
+
+export type PayloadNonceTable = { nonce: string; expires_at: string };
+
+export type LoginChallengeTable = {
+  id: string;
+  member_id: number;
+  method: string;
+  ip: string;
+  site: string;
+  login_method: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+export type SocialIdentityTable = {
+  merchant_id: number;
+  provider: string;
+  subject: string;
+  member_id: number;
+  created_at: string;
+};
+
+export type MerchantAuthSettingTable = { merchant_id: number; settings: string };

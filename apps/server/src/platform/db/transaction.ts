@@ -1,0 +1,44 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db, DbOrTrx, Dialect } from './index.js';
+
+const RETRYABLE_PG = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+export const dialectOf = (db: DbOrTrx): Dialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
+const isRetryable = (error: unknown) => RETRYABLE_PG.has(String((error as { code?: unknown })?.code ?? ''));
+
+/**
+ * Runs `work` in one write transaction, the one way money code opens a transaction.
+ *
+ * SQLite: `BEGIN IMMEDIATE` on the reserved connection takes the write lock up front, so a second
+ * process writing the same file waits (busy_timeout) instead of failing at its first write.
+ * PostgreSQL: a normal transaction on one pooled client; serialization failures and deadlocks
+ * (40001, 40P01) are retried a bounded number of times.
+ * Never await network calls (vendors, gateways) inside `work`.
+ */
+export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promise<T>): Promise<T> => {
+  if (dialectOf(db) === 'sqlite') {
+    return db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await work(conn);
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (error) {
+        // SQLite may already have rolled back on its own (SQLITE_FULL, SQLITE_IOERR).
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute((trx) => work(trx));
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+};

@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { SYSTEM_STATUS } from '@jade/contracts/constants';
+import type { StatusResponse, WhitelabelResponse } from '@jade/contracts/system';
+import { isApiRequestError } from '../api/client';
+import { useStatus } from '../features/system/api/get-status';
+import { useWhitelabel } from '../features/system/api/get-whitelabel';
+import { BootError, BootLoading } from '../features/system/components/boot-screen';
+import { MaintenancePage } from '../features/system/components/maintenance-page';
+import { RestrictionPage } from '../features/system/components/restriction-page';
+import { storeMerchantCode } from '../features/system/merchant-storage';
+import { BrandProvider } from './brand-provider';
+import { withChunkTimeout } from './chunk-load';
+
+// The router and shell are only needed in the normal state. Their chunk starts loading now, alongside
+// the boot calls, so it is usually ready by the time the status arrives.
+const loadAppRouter = withChunkTimeout(import('./router'));
+// Marks the rejection handled when the app never needs the router; lazy() below still sees it.
+loadAppRouter.catch(() => undefined);
+const AppRouter = lazy(() => loadAppRouter.then((module) => ({ default: module.AppRouter })));
+
+/** §4 start-up: brand and system status in parallel, merchant code stored, then the state of §2 chosen. */
+export function Boot() {
+  const whitelabel = useWhitelabel(window.location.host);
+  const status = useStatus();
+
+  const merchantCode = status.data?.merchantCode ?? whitelabel.data?.merchant.code;
+  useEffect(() => {
+    if (merchantCode) storeMerchantCode(merchantCode);
+  }, [merchantCode]);
+
+  const failed = whitelabel.isError ? whitelabel : status.isError ? status : undefined;
+  if (failed) {
+    const retry = () => {
+      void whitelabel.refetch();
+      void status.refetch();
+    };
+    return (
+      <BootError
+        code={isApiRequestError(failed.error) ? failed.error.code : 'UNKNOWN'}
+        onRetry={retry}
+        isRetrying={whitelabel.isFetching || status.isFetching}
+      />
+    );
+  }
+  if (!whitelabel.data || !status.data) return <BootLoading />;
+
+  return (
+    <BrandProvider whitelabel={whitelabel.data}>
+      <SystemState status={status.data} whitelabel={whitelabel.data} />
+    </BrandProvider>
+  );
+}
+
+/** The maintenance and restriction pages replace the whole app, whatever the route. */
+function SystemState({ status, whitelabel }: { status: StatusResponse; whitelabel: WhitelabelResponse }) {
+  switch (status.systemStatus) {
+    case SYSTEM_STATUS.MAINTENANCE:
+      return <MaintenancePage message={status.maintenanceMessage || whitelabel.maintenance.message} />;
+    case SYSTEM_STATUS.REGION_RESTRICTED:
+      return <RestrictionPage location={status.location} />;
+    case SYSTEM_STATUS.NORMAL:
+      return (
+        <Suspense fallback={<BootLoading />}>
+          <AppRouter />
+        </Suspense>
+      );
+  }
+}

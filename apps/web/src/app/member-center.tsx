@@ -1,0 +1,117 @@
+import { useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WhitelabelFlags } from '@jade/contracts/whitelabel';
+import { EmptyState } from '../components/empty-state';
+import type { ModalBodyProps } from '../components/modal/modal-types';
+import { useBrand } from '../config/brand';
+import { SecurityCenter } from '../features/accounts/components/security-center';
+import { CenterFrame, type CenterItem } from '../features/member-center/components/center-frame';
+import { canUseMemberCenter, isAgentAccount, useSession } from '../lib/session';
+import './member-center.css';
+
+type Context = { flags: WhitelabelFlags };
+
+/** One menu entry of §2: the feature's panel once it exists, and when the brand or member may see it. */
+type MenuEntry = {
+  id: string;
+  /** Absent until the feature is built: §2 a menu item appears once its feature exists. */
+  Panel?: ComponentType;
+  isShown?: (context: Context) => boolean;
+};
+
+/** §2 personal centre, in order. */
+const MEMBER_CENTER: readonly MenuEntry[] = [
+  { id: 'securityCenter', Panel: SecurityCenter },
+  { id: 'transferFund' },
+  { id: 'depositv2' },
+  { id: 'withdraw' },
+  { id: 'transferUpline' },
+  { id: 'personalHistoryCopy' },
+  { id: 'manualRebate', isShown: ({ flags }) => flags.MANPLAYREB3 },
+  { id: 'transactionHistory' },
+  { id: 'personalProfit' },
+  { id: 'bonusDetails' },
+  { id: 'rewardCenter' },
+  { id: 'referral' },
+  { id: 'missionLeaderboard' },
+  { id: 'messageV2' },
+];
+
+/**
+ * §2 agent centre left menu, in order. The dividend and salary entries also depend on the member's
+ * contracts (consolidated funds: dividend enabled, salary type), which arrive with the agents work.
+ */
+const AGENT_CENTER: readonly MenuEntry[] = [
+  { id: 'agentAnnouncement' },
+  { id: 'agentTeamOverview' },
+  { id: 'registerCenter' },
+  { id: 'downlineManagmentView' },
+  { id: 'personalHistoryCopy' },
+  { id: 'palStatementsAgentCopy' },
+  { id: 'agentRevenueReport' },
+  { id: 'agentDownlineTransactionDetailsCopy' },
+  { id: 'agentDividendRecordCopy2' },
+  { id: 'agentDailyWages2' },
+  { id: 'agentHourSalary' },
+  { id: 'agentRealtimeSalary' },
+];
+
+const availableEntries = (entries: readonly MenuEntry[], context: Context) =>
+  entries.filter(
+    (entry): entry is MenuEntry & { Panel: ComponentType } =>
+      entry.Panel !== undefined && (entry.isShown?.(context) ?? true),
+  );
+
+export function MemberCenterModal({ props }: ModalBodyProps<'memberCenter'>) {
+  const { t } = useTranslation();
+  const { whitelabel } = useBrand();
+  const session = useSession();
+  const items: CenterItem[] = availableEntries(MEMBER_CENTER, { flags: whitelabel.whitelabel }).map(
+    (entry) => ({
+      id: entry.id,
+      label: t(`memberCenter.items.${entry.id}` as 'memberCenter.items.securityCenter'),
+      Panel: entry.Panel,
+    }),
+  );
+  const [activeId, setActiveId] = useState(
+    items.some((item) => item.id === props?.item) ? props?.item : items[0]?.id,
+  );
+  // §6: a member view needs a token and a real account; the header asks before opening, this is the backstop.
+  if (!canUseMemberCenter(session)) return <EmptyState title={t('errors.TRIAL_ACCOUNT')} />;
+  return (
+    <CenterFrame
+      items={items}
+      activeId={activeId}
+      onSelect={setActiveId}
+      menuLabel={t('memberCenter.menu')}
+      emptyTitle={t('memberCenter.empty')}
+      loadingLabel={t('common.loading')}
+    />
+  );
+}
+
+export function AgentCenterModal({ props }: ModalBodyProps<'agentCenter'>) {
+  const { t } = useTranslation();
+  const { whitelabel } = useBrand();
+  const session = useSession();
+  const items: CenterItem[] = availableEntries(AGENT_CENTER, { flags: whitelabel.whitelabel }).map(
+    (entry) => ({
+      id: entry.id,
+      label: t(`agentCenter.items.${entry.id}` as 'agentCenter.items.agentAnnouncement'),
+      Panel: entry.Panel,
+    }),
+  );
+  const [activeId, setActiveId] = useState(props?.item ?? items[0]?.id);
+  // §6: the agent centre is for isAgent 1, 2, 41 and 42 only.
+  if (!isAgentAccount(session)) return <EmptyState title={t('errors.NOT_AN_AGENT')} />;
+  return (
+    <CenterFrame
+      items={items}
+      activeId={activeId}
+      onSelect={setActiveId}
+      menuLabel={t('agentCenter.menu')}
+      emptyTitle={t('agentCenter.empty')}
+      loadingLabel={t('common.loading')}
+    />
+  );
+}

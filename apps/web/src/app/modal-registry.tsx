@@ -1,0 +1,60 @@
+import { lazy } from 'react';
+import { DialogBody } from '../components/modal/dialog-body';
+import type { ModalRegistry } from '../components/modal/modal-types';
+
+const accountModals = () => import('../features/accounts/components/account-modals');
+
+/** Every modal of §2 by name; bodies are chunks of their own, loaded the first time one opens. */
+export const modalRegistry: ModalRegistry = {
+  login: {
+    kind: 'default',
+    title: (t) => t('accounts.login.title'),
+    Body: lazy(() => accountModals().then((m) => ({ default: m.LoginModal }))),
+    width: 440,
+  },
+  register: {
+    kind: 'default',
+    title: (t) => t('accounts.register.title'),
+    Body: lazy(() => accountModals().then((m) => ({ default: m.RegisterModal }))),
+    width: 520,
+  },
+  forgotPassword: {
+    kind: 'default',
+    title: (t) => t('accounts.forgotPassword.title'),
+    Body: lazy(() => accountModals().then((m) => ({ default: m.ForgotPasswordModal }))),
+    width: 440,
+  },
+  changePassword: {
+    kind: 'default',
+    title: (t) => t('accounts.changePassword.title'),
+    Body: lazy(() => accountModals().then((m) => ({ default: m.ChangePasswordModal }))),
+    width: 440,
+    // §4: a forced change cannot be closed until the password is changed.
+    isDismissible: (props) => !props?.isForced,
+  },
+  notice: {
+    kind: 'default',
+    title: (t) => t('notices.title'),
+    Body: lazy(() =>
+      import('../features/notices/components/notice-modal').then((m) => ({ default: m.NoticeModal })),
+    ),
+    width: 760,
+    height: 520,
+  },
+  memberCenter: {
+    kind: 'member',
+    title: (t) => t('memberCenter.title'),
+    Body: lazy(() => import('./member-center').then((m) => ({ default: m.MemberCenterModal }))),
+  },
+  agentCenter: {
+    kind: 'member',
+    title: (t) => t('agentCenter.title'),
+    Body: lazy(() => import('./member-center').then((m) => ({ default: m.AgentCenterModal }))),
+  },
+  dialog: {
+    kind: 'dialog',
+    title: (t, props) => props.title ?? t('modal.notice'),
+    Body: DialogBody,
+    onDismiss: (props) => props.onCancel?.(),
+  },
+};

@@ -1,0 +1,159 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { lazyPage } from './chunk-load';
+import { RootLayout } from './layout/root-layout';
+import { SiteLayout } from './layout/site-layout';
+import { RouteError, RouteLoading } from './route-status';
+
+/*
+ * §2 routes and their lazy page groups. Routes of one group import the same module, so they share a
+ * chunk: index (/index, /register, /register.html, /login), Vip, promo, promoDetail, egame (/rng),
+ * live (/live, /fish, /sports, /elott: the category pages), pvp, eaLottery (/lottery, /seaLottery),
+ * vnlottery, seamless, byIframe (/game), help (/help, /helpmc), download, joinus, plus the notice page,
+ * the points mall and the not-found page.
+ */
+const index = () => import('./pages/home-page');
+const live = () => import('../features/games/pages/category-page');
+const eaLottery = () => import('../features/games/pages/lottery-page');
+const help = () => import('../features/help/pages/help-page');
+const download = () => import('../features/download/pages/download-page');
+
+/** Header, footer and the right side bar: most pages (§2). */
+const fullPages: RouteObject[] = [
+  { path: paths.home, lazy: lazyPage(index, (m) => m.HomePage) },
+  { path: paths.register, lazy: lazyPage(index, (m) => m.RegisterPage) },
+  { path: paths.registerHtml, lazy: lazyPage(index, (m) => m.RegisterPage) },
+  {
+    path: paths.login,
+    lazy: lazyPage(
+      () => import('./pages/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: paths.notices,
+    lazy: lazyPage(
+      () => import('../features/notices/pages/notice-page'),
+      (m) => m.NoticePage,
+    ),
+  },
+  {
+    path: paths.vip,
+    lazy: lazyPage(
+      () => import('./pages/vip-page'),
+      (m) => m.VipPage,
+    ),
+  },
+  { path: paths.eLottery, lazy: lazyPage(live, (m) => m.ELotteryPage) },
+  {
+    path: paths.slots,
+    lazy: lazyPage(
+      () => import('../features/games/pages/slots-page'),
+      (m) => m.SlotsPage,
+    ),
+  },
+  { path: paths.live, lazy: lazyPage(live, (m) => m.LivePage) },
+  { path: paths.fish, lazy: lazyPage(live, (m) => m.FishPage) },
+  {
+    path: paths.pvp,
+    lazy: lazyPage(
+      () => import('../features/games/pages/pvp-page'),
+      (m) => m.PvpPage,
+    ),
+  },
+  { path: paths.sports, lazy: lazyPage(live, (m) => m.SportsPage) },
+  {
+    path: paths.promotions,
+    lazy: lazyPage(
+      () => import('../features/promotions/pages/promotions-page'),
+      (m) => m.PromotionsPage,
+    ),
+  },
+  {
+    path: paths.promoDetail,
+    lazy: lazyPage(
+      () => import('../features/promotions/pages/promo-detail-page'),
+      (m) => m.PromoDetailPage,
+    ),
+  },
+  { path: paths.help, lazy: lazyPage(help, (m) => m.HelpPage) },
+  { path: paths.download, lazy: lazyPage(download, (m) => m.DownloadPage) },
+  { path: paths.downloadAlias, lazy: lazyPage(download, (m) => m.DownloadPage) },
+  {
+    path: paths.join,
+    lazy: lazyPage(
+      () => import('./pages/join-page'),
+      (m) => m.JoinPage,
+    ),
+  },
+  {
+    path: '*',
+    lazy: lazyPage(
+      () => import('./pages/not-found-page'),
+      (m) => m.NotFoundPage,
+    ),
+  },
+];
+
+/** Header and footer only (§2). */
+const headerFooterPages: RouteObject[] = [
+  {
+    path: paths.pointMall,
+    lazy: lazyPage(
+      () => import('../features/points/pages/point-mall-page'),
+      (m) => m.PointMallPage,
+    ),
+  },
+];
+
+/** Header only (§2): the lottery lobbies, the seamless hall and the game frame. */
+const headerOnlyPages: RouteObject[] = [
+  { path: paths.lottery, lazy: lazyPage(eaLottery, (m) => m.LotteryPage) },
+  { path: paths.seaLottery, lazy: lazyPage(eaLottery, (m) => m.SeaLotteryPage) },
+  {
+    path: paths.vnLottery,
+    lazy: lazyPage(
+      () => import('../features/games/pages/vn-lottery-page'),
+      (m) => m.VnLotteryPage,
+    ),
+  },
+  {
+    path: paths.seamless,
+    lazy: lazyPage(
+      () => import('../features/games/pages/seamless-page'),
+      (m) => m.SeamlessPage,
+    ),
+  },
+  {
+    path: paths.game,
+    lazy: lazyPage(
+      () => import('../features/games/pages/game-page'),
+      (m) => m.GamePage,
+    ),
+  },
+];
+
+/** No frame at all: the help centre the customer-service window opens (§2 /helpmc). */
+const barePages: RouteObject[] = [{ path: paths.helpCenter, lazy: lazyPage(help, (m) => m.HelpCenterPage) }];
+
+// The pathless child under each layout keeps the header and footer around a page that fails to load.
+const withLayout = (variant: 'full' | 'headerFooter' | 'headerOnly' | 'bare', children: RouteObject[]) => ({
+  element: <SiteLayout variant={variant} />,
+  children: [{ ErrorBoundary: RouteError, children }],
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.root,
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RouteLoading,
+    children: [
+      { index: true, element: <Navigate to={paths.home} replace /> },
+      withLayout('headerFooter', headerFooterPages),
+      withLayout('headerOnly', headerOnlyPages),
+      withLayout('bare', barePages),
+      withLayout('full', fullPages),
+    ],
+  },
+];

@@ -1,0 +1,38 @@
+import { useState, type CSSProperties } from 'react';
+import { hueOf, initialsOf } from '../lib/format';
+
+type GameTileProps = {
+  src: string;
+  name: string;
+  /** Seeds the placeholder's colour; the game or vendor id. */
+  seed: string;
+  className?: string;
+};
+
+/**
+ * A game or vendor image. Catalogues often list icons that are not uploaded yet; until one loads,
+ * the tile shows a generated face (the name's initials on a colour of its own) instead of a broken image.
+ */
+export function GameTile({ src, name, seed, className }: GameTileProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const hasImage = Boolean(src) && failedSrc !== src;
+  const style = { '--tile-hue': hueOf(seed) } as CSSProperties;
+
+  return (
+    <div className={['game-tile', className].filter(Boolean).join(' ')} style={style}>
+      <span className="game-tile__initials" aria-hidden="true">
+        {initialsOf(name)}
+      </span>
+      {hasImage && (
+        <img
+          className="game-tile__image"
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { MemberInfo } from '@jade/contracts/auth';
+import { isApiRequestError } from '../../../api/client';
+import { Spinner } from '../../../components/spinner';
+import { useModals } from '../../../components/modal/modal-context';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { changePassword } from '../api/change-password';
+import { memberInfoQueryKey } from '../api/get-member-info';
+import { useRegisterSettings } from '../api/get-register-settings';
+import { useWelcomeAfterPasswordChange } from '../hooks/use-complete-login';
+import { useForm } from '../hooks/use-form';
+import { useLogout } from '../hooks/use-logout';
+import { useMessageText } from '../hooks/use-message-text';
+import {
+  checkValue,
+  confirmMismatch,
+  required,
+  ruleHint,
+  ruleOf,
+  serverFieldErrors,
+  type FieldErrors,
+} from '../utils/field-rules';
+import { LockIcon } from './account-icons';
+import { FormAlert, PasswordField } from './form-controls';
+
+type PasswordFieldName = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
+const FIELDS = ['oldPassword', 'newPassword', 'confirmNewPassword'] as const;
+
+/**
+ * §3/§5 change password. Forced (the weak default password, or an expired one) it cannot be closed
+ * until the password has changed; logging out is the only other way out.
+ */
+export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { errorText } = useMessageText();
+  const modals = useModals();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  const settings = useRegisterSettings();
+  const logout = useLogout();
+  const welcomeAfterChange = useWelcomeAfterPasswordChange();
+  const [alert, setAlert] = useState<string>();
+  const [isBusy, setBusy] = useState(false);
+  // The brand's register rule for passwords; the server holds the new one to its own rule as well.
+  const passwordRule = ruleOf(settings, 'password');
+
+  const validate = useCallback(
+    (values: Record<PasswordFieldName, string>): FieldErrors<PasswordFieldName> => ({
+      oldPassword: values.oldPassword === '' ? required : undefined,
+      newPassword:
+        checkValue(values.newPassword, passwordRule, { isRequired: true }) ??
+        (values.newPassword === values.oldPassword ? { key: 'accounts.validation.samePassword' } : undefined),
+      confirmNewPassword:
+        values.confirmNewPassword === ''
+          ? required
+          : values.confirmNewPassword !== values.newPassword
+            ? confirmMismatch
+            : undefined,
+    }),
+    [passwordRule],
+  );
+  const form = useForm<PasswordFieldName>(
+    { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    validate,
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy || !form.submit()) return;
+    setBusy(true);
+    setAlert(undefined);
+    try {
+      await changePassword(form.values);
+      // §4 success: member info reloads, the modal closes, the site goes to /.
+      const info = queryClient.getQueryData<MemberInfo>(memberInfoQueryKey(token));
+      if (info) queryClient.setQueryData(memberInfoQueryKey(token), { ...info, mustChangePassword: false });
+      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      onDone();
+      void navigate(paths.home);
+      if (isForced) welcomeAfterChange(info?.account);
+      else void modals.alert({ message: t('accounts.changePassword.success') });
+    } catch (error) {
+      if (!isApiRequestError(error)) {
+        setAlert(errorText('UNKNOWN'));
+        return;
+      }
+      form.setServerErrors(serverFieldErrors(error, FIELDS, { newPassword: 'newPassword' }));
+      setAlert(errorText(error.code));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="account-form account-form__body"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('accounts.changePassword.title')}
+    >
+      {isForced && (
+        <div className="account-notice" role="note">
+          <LockIcon size={20} />
+          <p>{t('accounts.changePassword.forcedIntro')}</p>
+        </div>
+      )}
+      <FormAlert message={alert} />
+      <PasswordField
+        {...form.field('oldPassword')}
+        label={t('accounts.fields.oldPassword')}
+        isRequired
+        autoComplete="current-password"
+        maxLength={128}
+      />
+      <PasswordField
+        {...form.field('newPassword')}
+        label={t('accounts.fields.newPassword')}
+        isRequired
+        hint={ruleHint(passwordRule)}
+        autoComplete="new-password"
+        maxLength={128}
+      />
+      <PasswordField
+        {...form.field('confirmNewPassword')}
+        label={t('accounts.fields.confirmNewPassword')}
+        isRequired
+        autoComplete="new-password"
+        maxLength={128}
+      />
+      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
+        {isBusy && <Spinner />}
+        {t('accounts.changePassword.submit')}
+      </button>
+      {isForced && (
+        <div className="account-links account-links--center">
+          <button type="button" className="link-button" onClick={() => void logout()}>
+            {t('accounts.changePassword.logoutInstead')}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiRequestError } from '../../../api/client';
+import { Spinner } from '../../../components/spinner';
+import { answerLoginChallenge, type LoginChallenge } from '../api/login';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useForm } from '../hooks/use-form';
+import { useMessageText } from '../hooks/use-message-text';
+import { errorMessage, required, type FieldErrors } from '../utils/field-rules';
+import { ShieldIcon } from './account-icons';
+import { FormAlert, TextField } from './form-controls';
+
+type ChallengeProps = { challenge: LoginChallenge; onBack: () => void };
+
+/**
+ * §4: a login from an IP the member never used waits for a second factor: the code sent by SMS or
+ * email, the bank account holder's name, or an authenticator (TOTP) code.
+ */
+export function LoginChallengeStep({ challenge, onBack }: ChallengeProps) {
+  const { t } = useTranslation();
+  const { errorText } = useMessageText();
+  const completeLogin = useCompleteLogin();
+  const [alert, setAlert] = useState<string>();
+  const [isBusy, setBusy] = useState(false);
+  const validate = useCallback(
+    (values: { answer: string }): FieldErrors<'answer'> => ({
+      answer: values.answer.trim() === '' ? required : undefined,
+    }),
+    [],
+  );
+  const form = useForm({ answer: '' }, validate);
+  const isCode = challenge.method !== 'BANK_NAME';
+  const destination = challenge.destination ?? '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy || !form.submit()) return;
+    setBusy(true);
+    setAlert(undefined);
+    try {
+      const result = await answerLoginChallenge({
+        challengeId: challenge.challengeId,
+        answer: form.values.answer.trim(),
+      });
+      await completeLogin(result, { modal: 'login' });
+    } catch (error) {
+      const code = isApiRequestError(error) ? error.code : 'UNKNOWN';
+      if (code === 'LOGIN_CHALLENGE_FAILED') form.setServerErrors({ answer: errorMessage(code) });
+      else setAlert(errorText(code));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form account-step" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="account-step__icon">
+        <ShieldIcon size={32} />
+      </div>
+      <h3 className="account-step__title">{t('accounts.challenge.title')}</h3>
+      <p className="account-step__text">{t('accounts.challenge.intro')}</p>
+      <p className="account-step__text account-step__text--strong">
+        {t(`accounts.challenge.${challenge.method}`, { destination })}
+      </p>
+      <FormAlert message={alert} />
+      <TextField
+        {...form.field('answer')}
+        label={t(`accounts.challenge.label.${challenge.method}`)}
+        isRequired
+        autoFocus
+        autoComplete={isCode ? 'one-time-code' : 'off'}
+        inputMode={isCode ? 'numeric' : 'text'}
+        maxLength={100}
+      />
+      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
+        {isBusy && <Spinner />}
+        {t('accounts.challenge.submit')}
+      </button>
+      <div className="account-links account-links--center">
+        <button type="button" className="link-button" onClick={onBack}>
+          {t('accounts.challenge.back')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { GameItem } from '@jade/contracts/games';
+import { GameTile } from '../../../components/game-tile';
+import { FlameIcon, PlayIcon } from '../../../components/icons';
+import { useLaunchGame } from '../launch';
+
+type GameCardProps = {
+  game: GameItem;
+  /** The vendor's name under the game's, where a list mixes vendors. */
+  vendorName?: string;
+  size?: 'regular' | 'compact';
+};
+
+/** A game with Play and, when the vendor offers it (§2: supportPlay 0), Free trial. */
+export function GameCard({ game, vendorName, size = 'regular' }: GameCardProps) {
+  const { t } = useTranslation();
+  const { play, tryFree } = useLaunchGame();
+  const hasTrial = game.supportPlay === 0;
+
+  return (
+    <article className={`game-card game-card--${size}`} aria-label={game.gameName}>
+      <div className="game-card__art">
+        <GameTile src={game.showIcon} name={game.gameName} seed={`${game.vassalage}/${game.gameId}`} />
+        {game.isHot && (
+          <span className="game-card__hot">
+            <FlameIcon size={12} />
+            {t('games.hot')}
+          </span>
+        )}
+        <div className="game-card__actions">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => play(game)}
+            aria-label={t('games.playGame', { game: game.gameName })}
+          >
+            <PlayIcon size={14} />
+            {t('games.play')}
+          </button>
+          {hasTrial && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => tryFree(game)}
+              aria-label={t('games.tryGame', { game: game.gameName })}
+            >
+              {t('games.freeTrial')}
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="game-card__text">
+        <h3 className="game-card__name">{game.gameName}</h3>
+        {vendorName && <p className="game-card__vendor">{vendorName}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,690 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { repoRoot, startServer, type TestServer } from './support/server';
+import { addSession, startFreePlay } from './support/session';
+
+const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 812 };
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  // The route tests share two pages (made in their beforeAll); every other test's context goes.
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+type ContextOptions = { viewport?: { width: number; height: number }; language?: string | null };
+
+async function newPage(
+  { viewport = DESKTOP, language = 'EN' }: ContextOptions = {},
+  { isShared = false } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(10_000);
+  if (!isShared) contexts.push(context);
+  if (language) {
+    await context.addInitScript((code) => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', code);
+    }, language);
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+const go = (page: Page, route: string) => page.goto(`${server.baseUrl}${route}`);
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+/** Which parts of the frame a page shows: its §2 layout variant. */
+async function frameOf(page: Page) {
+  await page.locator('[data-layout]').waitFor();
+  return {
+    layout: await page.locator('[data-layout]').getAttribute('data-layout'),
+    header: await page.locator('header.site-header').count(),
+    footer: await page.locator('footer.site-footer').count(),
+    sideBar: await page.locator('aside.side-bar').count(),
+  };
+}
+
+const FULL = { layout: 'full', header: 1, footer: 1, sideBar: 1 };
+const HEADER_FOOTER = { layout: 'headerFooter', header: 1, footer: 1, sideBar: 0 };
+const HEADER_ONLY = { layout: 'headerOnly', header: 1, footer: 0, sideBar: 0 };
+const BARE = { layout: 'bare', header: 0, footer: 0, sideBar: 0 };
+
+type RouteCase = {
+  name: string;
+  route: string;
+  frame: typeof FULL;
+  /** What the page shows once it has loaded. */
+  check: (page: Page) => Promise<void>;
+};
+
+const ROUTES: RouteCase[] = [
+  {
+    name: 'root',
+    route: '/',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Welcome to Jade Demo');
+      expect(new URL(page.url()).pathname).toBe('/index');
+    },
+  },
+  {
+    name: 'index',
+    route: '/index',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Welcome to Jade Demo');
+      await page.getByRole('heading', { name: 'Hot games' }).waitFor();
+      await page.getByRole('region', { name: 'Latest announcements' }).waitFor();
+      await page.locator('.banners img').first().waitFor();
+      expect(await page.locator('.banners img').count()).toBe(2);
+      await page
+        .getByRole('navigation', { name: 'Game categories' })
+        .getByRole('link', { name: /Live Casino/ })
+        .waitFor();
+    },
+  },
+  {
+    name: 'register',
+    route: '/register',
+    frame: FULL,
+    check: async (page) => {
+      await page.getByRole('dialog', { name: 'Register' }).waitFor();
+      await h1(page, 'Welcome to Jade Demo');
+    },
+  },
+  {
+    name: 'register-html',
+    route: '/register.html',
+    frame: FULL,
+    check: async (page) => {
+      await page.getByRole('dialog', { name: 'Register' }).waitFor();
+    },
+  },
+  {
+    name: 'login',
+    route: '/login',
+    frame: FULL,
+    check: async (page) => {
+      await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+      await h1(page, 'Log in to Jade Demo');
+    },
+  },
+  {
+    name: 'notices',
+    route: '/noticePage',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Announcements');
+      await page.locator('.notice-entry').first().waitFor();
+    },
+  },
+  {
+    name: 'vip',
+    route: '/vip',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'VIP club');
+      await page.getByText('No VIP ranks have been published.').waitFor();
+    },
+  },
+  {
+    name: 'point-mall',
+    route: '/pointMall',
+    frame: HEADER_FOOTER,
+    check: async (page) => {
+      await h1(page, 'Points mall');
+      await page.getByText('There are no rewards in the points mall.').waitFor();
+    },
+  },
+  {
+    name: 'lottery',
+    route: '/lottery?gameCode=VN_HCM&playType=DE_2D',
+    frame: HEADER_ONLY,
+    check: async (page) => {
+      await h1(page, 'Lottery lobby');
+      await page.getByRole('heading', { level: 2, name: 'Ho Chi Minh City Lottery' }).waitFor();
+      await page.getByText('DE_2D', { exact: true }).waitFor();
+      expect(await page.locator('.lottery-lobby__game[aria-current="true"]').textContent()).toContain(
+        'Ho Chi Minh',
+      );
+    },
+  },
+  {
+    name: 'vnlottery',
+    route: '/vnlottery',
+    frame: HEADER_ONLY,
+    check: async (page) => {
+      await h1(page, 'Vietnam Lottery');
+      await page.getByRole('heading', { level: 2, name: 'Hanoi Lottery' }).waitFor();
+      expect(await page.locator('.lottery-lobby__vendor').count()).toBe(1);
+    },
+  },
+  {
+    name: 'sea-lottery',
+    route: '/seaLottery',
+    frame: HEADER_ONLY,
+    check: async (page) => {
+      await h1(page, 'SEA Lottery');
+      await page.locator('.lottery-lobby__vendor h2', { hasText: 'SEA 4D' }).waitFor();
+    },
+  },
+  {
+    name: 'elott',
+    route: '/elott',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'E-Lottery');
+      await page.locator('.game-card').first().waitFor();
+    },
+  },
+  {
+    name: 'rng',
+    route: '/rng?page=LUCKY_PANDA',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Slots');
+      const tab = page.getByRole('button', { name: 'Lucky Panda Game Hall' });
+      expect(await tab.getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('button', { name: 'Golden Reels Game Hall' }).waitFor();
+      await page.locator('.game-card').first().waitFor();
+      expect(await page.locator('.game-card').count()).toBe(24);
+      await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+      await page.locator('.game-card__hot').first().waitFor();
+    },
+  },
+  {
+    name: 'live',
+    route: '/live',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Live Casino');
+      await page.getByRole('button', { name: 'Aurora Live Casino', exact: true }).waitFor();
+      await page.locator('.game-card').first().waitFor();
+      // §2: Free trial only where the vendor supports play for free (supportPlay 0); live tables do not.
+      expect(await page.getByRole('button', { name: /^Free trial/ }).count()).toBe(0);
+    },
+  },
+  {
+    name: 'fish',
+    route: '/fish',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Fishing');
+      await page.locator('.game-card').first().waitFor();
+      expect(await page.getByRole('button', { name: /^Free trial/ }).count()).toBeGreaterThan(0);
+    },
+  },
+  {
+    name: 'pvp',
+    route: '/pvp',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Card Games');
+      await page.locator('.game-card').first().waitFor();
+    },
+  },
+  {
+    name: 'sports',
+    route: '/sports',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Sports');
+      await page.getByRole('heading', { level: 2, name: 'Nova Sports' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Arena Cockfight' }).waitFor();
+    },
+  },
+  {
+    name: 'promotions',
+    route: '/promotions',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Promotions');
+      await page.getByText('There are no promotions at the moment.').waitFor();
+    },
+  },
+  {
+    name: 'promo-detail',
+    route: '/promoDetail?id=1',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Promotion');
+      await page.getByText('This promotion is not available.').waitFor();
+    },
+  },
+  {
+    name: 'seamless',
+    route: '/seamless',
+    frame: HEADER_ONLY,
+    check: async (page) => {
+      await h1(page, 'One-wallet games');
+      await page.locator('.vendor-card', { hasText: 'Neon Spin' }).waitFor();
+      // Transfer-wallet vendors are not in the seamless hall.
+      expect(await page.locator('.vendor-card', { hasText: 'Golden Reels' }).count()).toBe(0);
+    },
+  },
+  {
+    name: 'help',
+    route: '/help?key=terms',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Help centre');
+      await page.getByRole('heading', { level: 2, name: 'Terms and conditions' }).waitFor();
+      await page.getByText('One account per person. You must be 18 or older.').waitFor();
+    },
+  },
+  {
+    name: 'helpmc',
+    route: '/helpmc',
+    frame: BARE,
+    check: async (page) => {
+      await h1(page, 'How can we help?');
+      await page.getByText('How do I deposit?').waitFor();
+    },
+  },
+  {
+    name: 'down',
+    route: '/down',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Get the Jade Demo app');
+      for (const app of ['iOS app', 'iOS web clip', 'Android app']) {
+        await page.getByRole('heading', { level: 2, name: app }).waitFor();
+      }
+      await page.getByRole('img', { name: 'QR code to download the Android app' }).waitFor();
+      await page.getByText('Open Settings, tap Profile Downloaded, then Install.').waitFor();
+    },
+  },
+  {
+    name: 'download',
+    route: '/download',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Get the Jade Demo app');
+    },
+  },
+  {
+    name: 'join',
+    route: '/join',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Join Jade Demo as an agent');
+      await page.getByRole('heading', { level: 2, name: 'Affiliates' }).waitFor();
+    },
+  },
+  {
+    name: 'game',
+    route: '/game?vassalage=GOLDEN_REELS&mode=trial',
+    frame: HEADER_ONLY,
+    check: async (page) => {
+      await page.getByText('Game launching is not available yet.').waitFor();
+      await page.locator('.game-frame__bar p', { hasText: 'Golden Reels' }).waitFor();
+    },
+  },
+  {
+    name: 'not-found',
+    route: '/no/such/page',
+    frame: FULL,
+    check: async (page) => {
+      await h1(page, 'Page not found');
+    },
+  },
+];
+
+describe('every route of §2', () => {
+  let desktop: Page;
+  let phone: Page;
+
+  beforeAll(async () => {
+    [desktop, phone] = await Promise.all([
+      newPage({}, { isShared: true }),
+      newPage({ viewport: PHONE }, { isShared: true }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([desktop.context().close(), phone.context().close()]);
+  });
+
+  /** Desktop and phone load side by side; axe runs on the desktop rendering (the same document). */
+  const visit = async (page: Page, entry: RouteCase, size: 'desktop' | 'phone') => {
+    await go(page, entry.route);
+    await entry.check(page);
+    expect(await frameOf(page), `${entry.route} on ${size}`).toEqual(entry.frame);
+    await page.waitForFunction(() =>
+      [...document.images].every((image) => image.complete || image.loading === 'lazy'),
+    );
+    if (size === 'phone') {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+    } else {
+      expect(await seriousViolations(page), entry.route).toEqual([]);
+    }
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `route-${entry.name}-${size}.png`),
+      fullPage: true,
+    });
+  };
+
+  it.each(ROUTES)(
+    '$route shows its content in its layout, accessibly, on desktop and phone',
+    async (entry) => {
+      await Promise.all([visit(desktop, entry, 'desktop'), visit(phone, entry, 'phone')]);
+    },
+  );
+});
+
+describe('header', () => {
+  it('shows the categories that have vendors, cockfight after Live, and "- -" as VIP rank for a visitor', async () => {
+    const page = await newPage();
+    await go(page, '/index');
+    const tabs = page.getByRole('navigation', { name: 'Main navigation' }).locator('.nav-tab__link');
+    await tabs.filter({ hasText: 'Card Games' }).waitFor();
+    expect(await tabs.allTextContents()).toEqual([
+      'Home',
+      'Lottery',
+      'E-Lottery',
+      'Live Casino',
+      'Cockfight',
+      'Sports',
+      'Fishing',
+      'Slots',
+      'Card Games',
+      'Promotions',
+      'Bonus',
+    ]);
+    // The demo brand has no esports vendor, so §2 shows no ESPORTS tab.
+    expect(await page.getByTestId('vip-rank').textContent()).toBe('- -');
+  });
+
+  it('opens a hover dropdown with vendors and games, paged 21 then 18, with Play and Free trial', async () => {
+    const page = await newPage();
+    await go(page, '/index');
+    await page.locator('[data-category="RNG"] .nav-tab__link').hover();
+    const dropdown = page.getByRole('region', { name: 'Slots games' });
+    await dropdown.waitFor();
+    expect(await dropdown.getByRole('button', { name: 'Golden Reels' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await dropdown.locator('.game-card').first().waitFor();
+    expect(await dropdown.locator('.game-card').count()).toBe(21);
+    expect(await dropdown.getByRole('button', { name: /^Play / }).count()).toBe(21);
+    expect(await dropdown.getByRole('button', { name: /^Free trial of / }).count()).toBe(21);
+    await dropdown.getByText('1 / 2').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'header-dropdown-desktop.png') });
+
+    await dropdown.getByRole('button', { name: 'Next page' }).click();
+    await dropdown.getByText('2 / 2').waitFor();
+    // Golden Reels has 36 games: 21 on the first page, 15 on the second (of up to 18).
+    expect(await dropdown.locator('.game-card').count()).toBe(15);
+
+    await dropdown.getByRole('button', { name: 'Lucky Panda' }).hover();
+    await dropdown.getByRole('heading', { name: 'Lucky Panda' }).waitFor();
+    await dropdown.getByText('1 / 2').waitFor();
+
+    // Free trial needs no login: it opens the game frame in trial mode.
+    await dropdown
+      .getByRole('button', { name: /^Free trial of / })
+      .first()
+      .click();
+    await page.waitForURL(/\/game\?vassalage=LUCKY_PANDA&gameId=.+&mode=trial/);
+    await page.mouse.move(700, 700);
+
+    // Live tables have no free trial (supportPlay 1).
+    await page.locator('[data-category="LIVE"] .nav-tab__link').hover();
+    const live = page.getByRole('region', { name: 'Live Casino games' });
+    await live.locator('.game-card').first().waitFor();
+    expect(await live.getByRole('button', { name: /^Free trial of / }).count()).toBe(0);
+
+    // A visitor pressing Play is asked to log in (§6: starting a game needs login).
+    await live
+      .getByRole('button', { name: /^Play / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  });
+
+  it('launches a sports vendor straight from its dropdown, and cockfight from its tab', async () => {
+    const page = await newPage();
+    await go(page, '/index');
+    await page.locator('[data-category="SPORTS"] .nav-tab__link').hover();
+    await page
+      .getByRole('region', { name: 'Sports games' })
+      .getByRole('button', { name: 'Play Nova Sports' })
+      .click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cockfight' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  });
+
+  it('opens the login popup from the header login form, and Escape closes it', async () => {
+    const page = await newPage();
+    await go(page, '/index');
+    await page.getByRole('textbox', { name: 'Username' }).fill('player1');
+    await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('dialog', { name: 'Forgot password' }).waitFor();
+    // A click on the background closes an ordinary modal.
+    await page.mouse.click(10, 700);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+});
+
+describe('a logged-in trial account (free play)', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await startFreePlay(server.baseUrl);
+  });
+
+  it('shows the member summary, its rank, and warns before the member centre; Enter confirms the warning', async () => {
+    const page = await newPage();
+    await addSession(page.context(), { token, isAgent: 4 });
+    await go(page, '/index');
+    const summary = page.getByRole('navigation', { name: 'My account' });
+    await summary.getByRole('button', { name: /^trial/ }).waitFor();
+    for (const entry of ['Wallet', 'Promotions', 'Messages', 'Log out']) {
+      await summary.getByText(entry, { exact: true }).waitFor();
+    }
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="vip-rank"]')?.textContent !== '- -',
+    );
+    expect(await page.getByRole('form', { name: 'Log in' }).count()).toBe(0);
+
+    await summary.getByRole('button', { name: /^trial/ }).click();
+    const warning = page.getByRole('alertdialog');
+    await warning.getByText('Please register an account first').waitFor();
+    expect(await warning.getByRole('button').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await warning.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('confirms before logging out, and Escape keeps the session', async () => {
+    const page = await newPage();
+    await addSession(page.context(), { token: await startFreePlay(server.baseUrl), isAgent: 4 });
+    await go(page, '/index');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('alertdialog').getByText('Do you want to log out?').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('token'), sessionStorage.getItem('merchant')]),
+    ).toEqual([null, 'DEMO']);
+  });
+});
+
+describe('member and agent centres', () => {
+  /** Member info as the server would send it for a member of the given type (no registration API here yet). */
+  async function asMember(page: Page, type: number) {
+    await addSession(page.context(), { token: 'stub-token', isAgent: type });
+    await page.route('**/wps/member/info', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          value: {
+            id: 7,
+            account: 'jadefan88',
+            nickname: null,
+            type,
+            toUpline: null,
+            clubLabel: { labelName: 'Gold', rankLevel: 3 },
+            memberLabel: [],
+            mustChangePassword: false,
+            mobile: '0912345678',
+            mobileVerified: true,
+            email: null,
+            emailVerified: false,
+            payeeName: null,
+            hasPaymentPassword: false,
+            avatarUrl: null,
+            referralCode: 'JADE88',
+            createdAt: '2026-01-02T03:04:05.000Z',
+          },
+        }),
+      }),
+    );
+  }
+
+  it('opens the personal centre with only the features that exist, and keeps it open on a background click', async () => {
+    const page = await newPage();
+    await asMember(page, 0);
+    await go(page, '/index');
+    await page.getByTestId('vip-rank').getByText('Gold').waitFor();
+    expect(await page.getByRole('button', { name: 'Agent centre' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'jadefan88' }).click();
+    const center = page.getByRole('dialog', { name: 'Personal centre' });
+    const menu = center.getByRole('navigation', { name: 'Personal centre menu' });
+    await menu.getByRole('button').first().waitFor();
+    expect(await menu.getByRole('button').allTextContents()).toEqual(['My account']);
+    expect(await menu.getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe('page');
+    await center.getByText('0912345678 · verified').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'member-center-desktop.png') });
+
+    await page.mouse.click(5, 400);
+    await page.waitForTimeout(200);
+    expect(await center.count()).toBe(1);
+    await center.getByRole('button', { name: 'Close' }).click();
+    await center.waitFor({ state: 'detached' });
+  });
+
+  it('shows the agent centre entry to agents only (isAgent 1, 2, 41, 42)', async () => {
+    const page = await newPage();
+    await asMember(page, 41);
+    await go(page, '/index');
+    await page.getByRole('button', { name: 'Agent centre' }).click();
+    const center = page.getByRole('dialog', { name: 'Agent centre' });
+    await center.getByText('No agent tools are available for this account.').waitFor();
+  });
+});
+
+describe('notices', () => {
+  it('lists 9 announcements a page with pagination; an entry expands to its title and sanitised content', async () => {
+    const page = await newPage();
+    await go(page, '/noticePage');
+    await page.locator('.notice-entry').first().waitFor();
+    expect(await page.locator('.notice-entry').count()).toBe(9);
+    const dates = await page.locator('.notice-entry__date').allTextContents();
+    for (const date of dates) expect(date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const pager = page.getByRole('navigation', { name: 'Announcement pages' });
+    expect(await pager.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.notice-entry').length === 6);
+    expect(await pager.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+
+    const first = page.locator('.notice-entry').first();
+    const title = (await first.locator('.notice-entry__title').textContent()) ?? '';
+    await first.getByRole('button').click();
+    await first.getByRole('heading', { level: 3, name: title }).waitFor();
+    expect(await first.locator('.html-content p').count()).toBeGreaterThan(0);
+    expect(await first.locator('script').count()).toBe(0);
+  });
+
+  it('opens the notice modal on the announcement picked from the home ticker', async () => {
+    const page = await newPage();
+    await go(page, '/index');
+    const item = page.locator('.marquee__track > .marquee__item').first();
+    const title = (await item.textContent()) ?? '';
+    // The ticker stops moving under the pointer, so the title can be clicked.
+    await page.getByRole('link', { name: 'All' }).hover();
+    await item.click();
+    const modal = page.getByRole('dialog', { name: 'Announcements' });
+    await modal.getByRole('heading', { level: 3, name: title }).waitFor();
+    expect(await modal.locator('.notice-entry').count()).toBe(9);
+  });
+});
+
+describe('languages', () => {
+  it('switches the visible text between the brand languages', async () => {
+    const page = await newPage();
+    await go(page, '/index');
+    await h1(page, 'Welcome to Jade Demo');
+    const picker = page.getByRole('combobox', { name: 'Language' });
+
+    await picker.selectOption('TY');
+    await h1(page, 'Chào mừng đến với Jade Demo');
+    await page.getByRole('link', { name: 'Trang chủ' }).waitFor();
+    // The catalogue answers in the chosen language too.
+    await page.locator('.nav-tab__link', { hasText: 'Sòng bài trực tiếp' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('vi-VN');
+
+    await page.getByRole('combobox', { name: 'Ngôn ngữ' }).selectOption('EN');
+    await h1(page, 'Welcome to Jade Demo');
+  });
+});
+
+describe('page chunks', () => {
+  it('shows the network error page when a page chunk fails to load, and recovers on retry', async () => {
+    const page = await newPage();
+    await go(page, '/index');
+    await h1(page, 'Welcome to Jade Demo');
+    await page.route('**/assets/help-page-*.js', (route) => route.abort('connectionfailed'));
+
+    await page.getByRole('link', { name: 'Terms and conditions' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('The page took longer time to load, please check your network connectivity')
+      .waitFor();
+    // The frame stays around the failed page.
+    expect(await frameOf(page)).toEqual(FULL);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'chunk-error-desktop.png') });
+
+    await page.unroute('**/assets/help-page-*.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Terms and conditions' }).waitFor();
+  });
+});

@@ -1,0 +1,111 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const READY_TIMEOUT_MS = 30_000;
+
+export type TestServer = {
+  baseUrl: string;
+  /** Runs the operator CLI (`jade ...`) against this server's database; resolves with its stdout. */
+  runCli: (args: string[]) => Promise<string>;
+  stop: () => Promise<void>;
+};
+
+/** Starts the built server (apps/server/dist) on a free port with its own temporary database. */
+export async function startServer(): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'jade-e2e-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
+    LOG_LEVEL: 'warn',
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const stop = async () => {
+    await stopChild(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilHealthy(`${baseUrl}/healthz`, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
+  }
+
+  const runCli = async (args: string[]): Promise<string> => {
+    try {
+      const { stdout } = await execFileAsync(process.execPath, ['apps/server/dist/cli.js', ...args], {
+        cwd: repoRoot,
+        env,
+        timeout: 30_000,
+      });
+      return stdout;
+    } catch (error) {
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      throw new Error(`jade ${args.join(' ')} failed:\n${stderr}${stdout}`, { cause: error });
+    }
+  };
+
+  return { baseUrl, runCli, stop };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not answer 200 on ${url} within ${READY_TIMEOUT_MS} ms`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,344 @@
+import { z } from 'zod';
+import { CATEGORY_POINTS_HUNDREDTHS, HOT_GAMES_PLATFORM_CODE } from './constants.js';
+
+/**
+ * Game categories (the `gameType` of §3 navigation entries). LOTT and ELOTT are lottery and
+ * e-lottery; RNG is slots; ARCADE holds arcade and mini games (§1), which have no tab of their own.
+ */
+export const GAME_CATEGORIES = [
+  'LOTT',
+  'ELOTT',
+  'LIVE',
+  'SPORTS',
+  'ESPORTS',
+  'FISH',
+  'RNG',
+  'PVP',
+  'ARCADE',
+] as const;
+export const gameCategory = z.enum(GAME_CATEGORIES);
+export type GameCategory = z.infer<typeof gameCategory>;
+
+/** Transfer vendors keep a wallet of their own; seamless vendors debit the main wallet through callbacks. */
+export const WALLET_MODES = ['TRANSFER', 'SEAMLESS'] as const;
+export const walletMode = z.enum(WALLET_MODES);
+export type WalletMode = z.infer<typeof walletMode>;
+
+/**
+ * What the launcher does with an entry (§3 isGame): GAME launches the game, LOBBY launches the
+ * vendor's own lobby (live tables, sports books), VASSALAGE opens a popup list of the vendor's games.
+ */
+export const IS_GAME_VALUES = ['GAME', 'LOBBY', 'VASSALAGE'] as const;
+export const isGameValue = z.enum(IS_GAME_VALUES);
+export type IsGameValue = z.infer<typeof isGameValue>;
+
+/** Vendor tags the web app derives entries from; COCKFIGHT marks the sports vendor behind the cockfight tab (§2). */
+export const VENDOR_TAGS = ['COCKFIGHT'] as const;
+export const vendorTag = z.enum(VENDOR_TAGS);
+export type VendorTag = z.infer<typeof vendorTag>;
+
+/** §2 category navigation: name is an i18n key, page the route (null where §2 gives the category none). */
+export const CATEGORY_NAVIGATION: readonly {
+  gameType: GameCategory;
+  name: string;
+  page: string | null;
+  enName: string;
+}[] = [
+  { gameType: 'LOTT', name: 'nav.lott', page: '/lottery', enName: 'Lottery' },
+  { gameType: 'ELOTT', name: 'nav.elott', page: '/elott', enName: 'E-Lottery' },
+  { gameType: 'LIVE', name: 'nav.live', page: '/live', enName: 'Live Casino' },
+  { gameType: 'SPORTS', name: 'nav.sports', page: '/sports', enName: 'Sports' },
+  { gameType: 'FISH', name: 'nav.fish', page: '/fish', enName: 'Fishing' },
+  { gameType: 'RNG', name: 'nav.rng', page: '/rng', enName: 'Slots' },
+  { gameType: 'PVP', name: 'nav.pvp', page: '/pvp', enName: 'Card Games' },
+  { gameType: 'ESPORTS', name: 'nav.esports', page: null, enName: 'Esports' },
+  { gameType: 'ARCADE', name: 'nav.arcade', page: null, enName: 'Arcade' },
+];
+
+/** §9 category points as the decimal text shown ('0.70'), or null for a category without points. */
+export const categoryPoint = (category: GameCategory): string | null => {
+  const hundredths = (CATEGORY_POINTS_HUNDREDTHS as Partial<Record<GameCategory, number>>)[category];
+  if (hundredths === undefined) return null;
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+};
+
+const languageCode = z.string().min(2).max(8);
+const vendorCode = z
+  .string()
+  .regex(/^[A-Z0-9_]{2,32}$/, 'Vendor codes are 2 to 32 upper-case letters, digits or underscores');
+/** A merchant code a client may send; it must name the brand of the host (docs/decisions/0003). */
+const merchantCode = z.string().min(1).max(32);
+
+/** Query values arrive as text; an empty value (`minBet=`) counts as absent. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** Names keyed by language code ('EN', 'TY', 'zh' ...); at least one. */
+export const localizedNames = z
+  .record(languageCode, z.string().trim().min(1).max(120))
+  .refine((names) => Object.keys(names).length > 0, 'Give a name in at least one language');
+export type LocalizedNames = z.infer<typeof localizedNames>;
+
+// ---- Catalogue import file (npm run jade -- catalogue import FILE) ----
+
+export const catalogueGame = z.object({
+  gameId: z.string().min(1).max(64),
+  nodeId: z.string().min(1).max(64),
+  roomId: z.string().min(1).max(64).nullable().default(null),
+  names: localizedNames,
+  nodeName: z.string().max(120).default(''),
+  /** Icon URL; defaults to /media/games/<vendor>/<gameId>.svg. */
+  showIcon: z.string().min(1).max(500).optional(),
+  isHot: z.boolean().default(false),
+  /** The wallet the game plays from; defaults to the vendor code. */
+  accountTypeName: z.string().min(1).max(64).optional(),
+  /** Integer minor units of the brand currency. */
+  minBet: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  minLineNum: z.number().int().min(0).max(10_000).default(0),
+  /** The category the game is listed under; defaults to the vendor's. */
+  gameType: gameCategory.optional(),
+  /** Finer grouping inside a category: a §9 live classification code (BAC, ROU ...) or a slot kind. */
+  classification: z
+    .string()
+    .regex(/^[A-Z0-9_]{1,16}$/)
+    .nullable()
+    .default(null),
+  isGame: isGameValue.default('GAME'),
+  /** Lottery game code the lobby opens with (/lottery?gameCode=); null for other games. */
+  code: z.string().min(1).max(64).nullable().default(null),
+  defaultPlayType: z.string().min(1).max(64).nullable().default(null),
+});
+export type CatalogueGame = z.infer<typeof catalogueGame>;
+
+export const catalogueVendor = z.object({
+  code: vendorCode,
+  category: gameCategory,
+  names: localizedNames,
+  /** Logo URL; defaults to /media/vendors/<code>.svg. */
+  logo: z.string().min(1).max(500).optional(),
+  walletMode: walletMode,
+  /** §2: the Free trial button shows only when supportPlay is 0. */
+  supportPlay: z.union([z.literal(0), z.literal(1)]),
+  tags: z.array(vendorTag).default([]),
+  games: z.array(catalogueGame).max(5000),
+});
+export type CatalogueVendor = z.infer<typeof catalogueVendor>;
+
+export const catalogueFile = z
+  .object({ vendors: z.array(catalogueVendor).min(1).max(500) })
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>();
+    file.vendors.forEach((vendor, v) => {
+      if (seen.has(vendor.code)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['vendors', v, 'code'],
+          message: `Duplicate vendor '${vendor.code}'`,
+        });
+      }
+      seen.add(vendor.code);
+      const gameIds = new Set<string>();
+      vendor.games.forEach((game, g) => {
+        if (gameIds.has(game.gameId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['vendors', v, 'games', g, 'gameId'],
+            message: `Duplicate gameId '${game.gameId}' in vendor '${vendor.code}'`,
+          });
+        }
+        gameIds.add(game.gameId);
+      });
+    });
+  });
+export type CatalogueFile = z.infer<typeof catalogueFile>;
+export type CatalogueFileInput = z.input<typeof catalogueFile>;
+
+// ---- Answers ----
+
+/** §3 vendor entry. */
+export const vendorItem = z.object({
+  vassalage: z.string(),
+  gameCategory,
+  /** The name in the asked language, falling back to the brand default, EN, then any. */
+  vendorName: z.string(),
+  logo: z.string(),
+  walletMode,
+  supportPlay: z.union([z.literal(0), z.literal(1)]),
+  tags: z.array(vendorTag),
+});
+export type VendorItem = z.infer<typeof vendorItem>;
+
+/** §3 game list item plus the fields the launcher reads. */
+export const gameItem = z.object({
+  vassalage: z.string(),
+  gameName: z.string(),
+  nodeName: z.string(),
+  showIcon: z.string(),
+  supportPlay: z.union([z.literal(0), z.literal(1)]),
+  gameId: z.string(),
+  nodeId: z.string(),
+  roomId: z.string().nullable(),
+  accountTypeName: z.string(),
+  isHot: z.boolean(),
+  /** Integer minor units of the brand currency. */
+  minBet: z.number().int(),
+  minLineNum: z.number().int(),
+  gameType: gameCategory,
+  classification: z.string().nullable(),
+  isGame: isGameValue,
+  code: z.string().nullable(),
+  defaultPlayType: z.string().nullable(),
+});
+export type GameItem = z.infer<typeof gameItem>;
+
+/** §3 category navigation entry with the brand's enabled vendors of that category, in brand order. */
+export const gameMenu = z.object({
+  name: z.string(),
+  gameType: gameCategory,
+  page: z.string().nullable(),
+  enName: z.string(),
+  /** §9 category points as decimal text ('0.70'); null for categories without points. */
+  point: z.string().nullable(),
+  vendors: z.array(vendorItem),
+});
+export type GameMenu = z.infer<typeof gameMenu>;
+
+export const languageQuery = z.object({ language: blankAsAbsent(languageCode) });
+export type LanguageQuery = z.infer<typeof languageQuery>;
+
+export const gameMenusResponse = z.array(gameMenu);
+export type GameMenusResponse = z.infer<typeof gameMenusResponse>;
+
+/** /lgw/vn/games/game_menu: the lottery lobbies' menu, one entry a LOTT or ELOTT vendor. */
+export const lotteryMenuQuery = z.object({
+  language: blankAsAbsent(languageCode),
+  vassalage: blankAsAbsent(vendorCode),
+});
+export type LotteryMenuQuery = z.infer<typeof lotteryMenuQuery>;
+export const lotteryMenuEntry = vendorItem.extend({ games: z.array(gameItem) });
+export const lotteryMenuResponse = z.array(lotteryMenuEntry);
+export type LotteryMenuResponse = z.infer<typeof lotteryMenuResponse>;
+
+export const popularQuery = z.object({
+  language: blankAsAbsent(languageCode),
+  gameType: blankAsAbsent(gameCategory),
+  vassalage: blankAsAbsent(vendorCode),
+  size: blankAsAbsent(z.coerce.number().int().min(1).max(100)),
+});
+export type PopularQuery = z.infer<typeof popularQuery>;
+export const gameListItems = z.array(gameItem);
+
+/** §7 game list parameters; clientType, platform and channel are accepted and not used to filter. */
+const gameListFields = {
+  clientType: z.number().int().min(0).max(99),
+  platform: z.string().max(64),
+  channel: z.string().max(64),
+  merchant: merchantCode,
+  /** Case-insensitive part of the game name in any language, or of the game id. */
+  gameName: z.string().trim().max(60),
+  /** Exact minimum bet of the game, integer minor units. */
+  minBet: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** Exact minimum line count of the game. */
+  minLineNum: z.number().int().min(0).max(10_000),
+  pageNo: z.number().int().min(1).max(100_000),
+  pageSize: z.number().int().min(1).max(100),
+  vassalage: vendorCode,
+  language: languageCode,
+  gameType: gameCategory,
+  classification: z.string().regex(/^[A-Z0-9_]{1,16}$/),
+};
+
+export const gameListQuery = z.object({
+  clientType: blankAsAbsent(z.coerce.number().pipe(gameListFields.clientType)),
+  platform: blankAsAbsent(gameListFields.platform),
+  channel: blankAsAbsent(gameListFields.channel),
+  merchant: blankAsAbsent(gameListFields.merchant),
+  gameName: blankAsAbsent(gameListFields.gameName),
+  minBet: blankAsAbsent(z.coerce.number().pipe(gameListFields.minBet)),
+  minLineNum: blankAsAbsent(z.coerce.number().pipe(gameListFields.minLineNum)),
+  pageNo: blankAsAbsent(z.coerce.number().pipe(gameListFields.pageNo)),
+  pageSize: blankAsAbsent(z.coerce.number().pipe(gameListFields.pageSize)),
+  vassalage: blankAsAbsent(gameListFields.vassalage),
+  language: blankAsAbsent(gameListFields.language),
+  gameType: blankAsAbsent(gameListFields.gameType),
+  classification: blankAsAbsent(gameListFields.classification),
+});
+export type GameListQuery = z.infer<typeof gameListQuery>;
+
+/** GCSGAME_gameList: the same parameters as a JSON body (merchantCode is accepted for merchant). */
+export const gameListRequest = z.object({
+  clientType: gameListFields.clientType.optional(),
+  platform: gameListFields.platform.optional(),
+  channel: gameListFields.channel.optional(),
+  merchant: gameListFields.merchant.optional(),
+  merchantCode: gameListFields.merchant.optional(),
+  gameName: gameListFields.gameName.optional(),
+  minBet: gameListFields.minBet.optional(),
+  minLineNum: gameListFields.minLineNum.optional(),
+  pageNo: gameListFields.pageNo.optional(),
+  pageSize: gameListFields.pageSize.optional(),
+  vassalage: gameListFields.vassalage.optional(),
+  language: gameListFields.language.optional(),
+  gameType: gameListFields.gameType.optional(),
+  classification: gameListFields.classification.optional(),
+});
+export type GameListRequest = z.infer<typeof gameListRequest>;
+
+export const gameListResponse = z.object({
+  games: z.array(gameItem),
+  pageNum: z.number().int(),
+  totalPages: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type GameListResponse = z.infer<typeof gameListResponse>;
+
+/** §3 vendor lanes: a title (the category) with vendor cards. */
+export const vendorLanesQuery = z.object({
+  merchantCode: blankAsAbsent(merchantCode),
+  language: blankAsAbsent(languageCode),
+});
+export type VendorLanesQuery = z.infer<typeof vendorLanesQuery>;
+export const vendorLane = z.object({ title: gameCategory, enName: z.string(), cards: z.array(vendorItem) });
+export const vendorLanesResponse = z.array(vendorLane);
+export type VendorLanesResponse = z.infer<typeof vendorLanesResponse>;
+
+/** §3 hot game request; isPlatform is 2 (§9), platform 'flash,html5-desktop' is accepted as given. */
+export const hotGamesRequest = z.object({
+  merchantCode: merchantCode.optional(),
+  isPlatform: z.literal(HOT_GAMES_PLATFORM_CODE).optional(),
+  vassalage: vendorCode.optional(),
+  platform: z.string().max(64).optional(),
+  language: languageCode.optional(),
+});
+export type HotGamesRequest = z.infer<typeof hotGamesRequest>;
+
+export const vendorGameTypesRequest = z.object({
+  vassalage: vendorCode,
+  merchantCode: merchantCode.optional(),
+});
+export type VendorGameTypesRequest = z.infer<typeof vendorGameTypesRequest>;
+export const vendorGameType = z.object({
+  gameType: gameCategory,
+  /** Classification codes within the type (BAC, ROU ...), in first-seen order. */
+  classifications: z.array(z.string()),
+  count: z.number().int(),
+});
+export const vendorGameTypesResponse = z.object({
+  vassalage: z.string(),
+  gameTypes: z.array(vendorGameType),
+});
+export type VendorGameTypesResponse = z.infer<typeof vendorGameTypesResponse>;
+
+export const gameVendorRequest = z.object({
+  merchantCode: merchantCode.optional(),
+  gameCategory: gameCategory.optional(),
+  language: languageCode.optional(),
+});
+export type GameVendorRequest = z.infer<typeof gameVendorRequest>;
+/** §3 sorting entry: a category with its vendor codes in brand order. */
+export const sortingEntry = z.object({ gameCategory, vendors: z.array(z.string()) });
+export const gameVendorResponse = z.object({
+  vendors: z.array(vendorItem),
+  sorting: z.array(sortingEntry),
+});
+export type GameVendorResponse = z.infer<typeof gameVendorResponse>;
