@@ -588,7 +588,14 @@ describe('member and agent centres', () => {
     const center = page.getByRole('dialog', { name: 'Personal centre' });
     const menu = center.getByRole('navigation', { name: 'Personal centre menu' });
     await menu.getByRole('button').first().waitFor();
-    expect(await menu.getByRole('button').allTextContents()).toEqual(['My account']);
+    expect(await menu.getByRole('button').allTextContents()).toEqual([
+      'My account',
+      'My wallet',
+      'Deposit',
+      'Withdraw',
+      'Transfer to upline',
+      'Account record',
+    ]);
     expect(await menu.getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe('page');
     await center.getByText('0912345678 · verified').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

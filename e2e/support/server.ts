@@ -13,8 +13,11 @@ const READY_TIMEOUT_MS = 30_000;
 
 export type TestServer = {
   baseUrl: string;
-  /** Runs the operator CLI (`jade ...`) against this server's database; resolves with its stdout. */
-  runCli: (args: string[]) => Promise<string>;
+  /**
+   * Runs the operator CLI (`jade ...`) against this server's database; resolves with its stdout.
+   * `env` adds variables for this one run (the new operator's JADE_OPERATOR_PASSWORD).
+   */
+  runCli: (args: string[], options?: { env?: Record<string, string> }) => Promise<string>;
   stop: () => Promise<void>;
 };
 
@@ -56,11 +59,11 @@ export async function startServer(): Promise<TestServer> {
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
 
-  const runCli = async (args: string[]): Promise<string> => {
+  const runCli = async (args: string[], options: { env?: Record<string, string> } = {}): Promise<string> => {
     try {
       const { stdout } = await execFileAsync(process.execPath, ['apps/server/dist/cli.js', ...args], {
         cwd: repoRoot,
-        env,
+        env: { ...env, ...options.env },
         timeout: 30_000,
       });
       return stdout;

@@ -52,3 +52,54 @@ export const merchantWalletResponse = z.object({
 
 /** The header that makes a money request safe to retry (IETF Idempotency-Key draft). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Account record (ODSFE2_MemTransDet): the member's ledger movements, newest first. */
+export const ACCOUNT_RECORD_KINDS = [
+  'ALL',
+  'DEPOSIT',
+  'WITHDRAWAL',
+  'WALLET',
+  'UPLINE',
+  'PLAY_MONEY',
+] as const;
+export const ACCOUNT_RECORD_RANGES = ['TODAY', 'PAST_7', 'PAST_30'] as const;
+export const accountRecordRequest = z.object({
+  kind: z.enum(ACCOUNT_RECORD_KINDS).default('ALL'),
+  /** §9 date ranges; `from`/`to` (yyyy-MM-dd, UTC) win when given. */
+  range: z.enum(ACCOUNT_RECORD_RANGES).default('PAST_7'),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  pageNo: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export type AccountRecordRequest = z.infer<typeof accountRecordRequest>;
+export const accountRecord = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  /** The ledger kind: DEPOSIT, WITHDRAWAL_HOLD, WITHDRAWAL_RELEASE, WALLET_IN, WALLET_OUT, UPLINE_TRANSFER ... */
+  kind: z.string(),
+  /** Signed, from the member's side: positive in, negative out. */
+  amount: minorUnits,
+  /** The member's wallet it touched: 'MAIN', a vendor code, or 'WITHDRAWAL_HOLD'. */
+  wallet: z.string(),
+  reference: z.string().nullable(),
+});
+export type AccountRecord = z.infer<typeof accountRecord>;
+export const accountRecordResponse = z.object({
+  records: z.array(accountRecord),
+  pageNum: z.number().int(),
+  totalPages: z.number().int(),
+  totalCount: z.number().int(),
+});
+
+/** transferUpline: a member sends funds to its own upline agent, with the payment password. */
+export const uplineTransferRequest = z.object({
+  amount: positiveAmount,
+  paymentPassword: z.string().min(1).max(32),
+});
+export const uplineTransferResponse = z.object({
+  transferId: z.number().int(),
+  upline: z.string(),
+  amount: minorUnits,
+  mainBalance: minorUnits,
+});

@@ -42,8 +42,21 @@ const createDatabase = async (dataDir: string): Promise<{ url: string; drop: () 
     drop: async () => {
       const c = new pg.Client({ connectionString: server });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // The pool's connections may still be closing: wait for them rather than kill them, since a
+        // killed connection reports an error after its pool has let go of it.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 };

@@ -38,6 +38,8 @@ export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers (the idempotency key of a money request). */
+  headers?: Record<string, string>;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -65,7 +67,7 @@ async function request<T extends z.ZodType>(
 ): Promise<z.output<T>> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   // §6: the session token rides on every call; public endpoints ignore it.
   const { token } = getSession();

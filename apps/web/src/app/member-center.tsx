@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WhitelabelFlags } from '@jade/contracts/whitelabel';
 import { EmptyState } from '../components/empty-state';
@@ -11,6 +11,27 @@ import './member-center.css';
 
 type Context = { flags: WhitelabelFlags };
 
+// The wallet panels are chunks of their own, loaded when their item is first opened.
+const MyWallet = lazy(() =>
+  import('../features/wallet/components/my-wallet').then((m) => ({ default: m.MyWallet })),
+);
+const DepositPanel = lazy(() =>
+  import('../features/wallet/components/deposit-panel').then((m) => ({ default: m.DepositPanel })),
+);
+const WithdrawPanel = lazy(() =>
+  import('../features/wallet/components/withdraw-panel').then((m) => ({ default: m.WithdrawPanel })),
+);
+const UplineTransferPanel = lazy(() =>
+  import('../features/wallet/components/upline-transfer-panel').then((m) => ({
+    default: m.UplineTransferPanel,
+  })),
+);
+const AccountRecordsPanel = lazy(() =>
+  import('../features/wallet/components/account-records-panel').then((m) => ({
+    default: m.AccountRecordsPanel,
+  })),
+);
+
 /** One menu entry of §2: the feature's panel once it exists, and when the brand or member may see it. */
 type MenuEntry = {
   id: string;
@@ -22,13 +43,13 @@ type MenuEntry = {
 /** §2 personal centre, in order. */
 const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'securityCenter', Panel: SecurityCenter },
-  { id: 'transferFund' },
-  { id: 'depositv2' },
-  { id: 'withdraw' },
-  { id: 'transferUpline' },
+  { id: 'transferFund', Panel: MyWallet },
+  { id: 'depositv2', Panel: DepositPanel },
+  { id: 'withdraw', Panel: WithdrawPanel },
+  { id: 'transferUpline', Panel: UplineTransferPanel },
   { id: 'personalHistoryCopy' },
   { id: 'manualRebate', isShown: ({ flags }) => flags.MANPLAYREB3 },
-  { id: 'transactionHistory' },
+  { id: 'transactionHistory', Panel: AccountRecordsPanel },
   { id: 'personalProfit' },
   { id: 'bonusDetails' },
   { id: 'rewardCenter' },

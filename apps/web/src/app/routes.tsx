@@ -31,6 +31,13 @@ const fullPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.resetPassword,
+    lazy: lazyPage(
+      () => import('../features/accounts/pages/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
     path: paths.notices,
     lazy: lazyPage(
       () => import('../features/notices/pages/notice-page'),

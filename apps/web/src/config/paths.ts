@@ -27,6 +27,8 @@ export const paths = {
   downloadAlias: '/download',
   join: '/join',
   game: '/game',
+  /** Where the forgot-password email's link lands. */
+  resetPassword: '/resetPassword',
 } as const;
 
 /** §2: with loginedToHomePage on, every other route needs a session token. */
@@ -36,6 +38,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.registerHtml,
   paths.helpCenter,
   paths.downloadAlias,
+  paths.resetPassword,
 ];
 
 /** The help page opened on one article (§2 footer about list, help links). */

@@ -743,3 +743,111 @@ describe('member info and avatar', () => {
     ).toBe('/media/avatars/jade-3.svg');
   });
 });
+
+describe('security centre calls', () => {
+  it('changes the payment password with the old one, and sets a first one with the login password', async () => {
+    const { client, token } = await registerAndLogin();
+    const wrongOld = await client.call('POST', '/wps/member/paymentPassword', {
+      token,
+      body: { oldPaymentPassword: '000000', newPaymentPassword: '135791' },
+    });
+    expect(wrongOld.body.error.code).toBe('PAYMENT_PASSWORD_WRONG');
+    const badRule = await client.call('POST', '/wps/member/paymentPassword', {
+      token,
+      body: { oldPaymentPassword: '246810', newPaymentPassword: '12ab' },
+    });
+    expect(badRule.body.error.details.rules.newPaymentPassword).toEqual({
+      key: 'pattern.DIGITS',
+      params: { length: '6' },
+    });
+    const changed = await client.call('POST', '/wps/member/paymentPassword', {
+      token,
+      body: { oldPaymentPassword: '246810', newPaymentPassword: '135791' },
+    });
+    expect(changed.status).toBe(200);
+    const requirePaymentPassword = (required: number) =>
+      server.db
+        .updateTable('merchant_register_field')
+        .set({ required })
+        .where('merchant_id', '=', demoId)
+        .where('field', '=', 'paymentPassword')
+        .execute();
+    await requirePaymentPassword(0);
+    const none = await registerAndLogin({ paymentPassword: undefined }).finally(() =>
+      requirePaymentPassword(1),
+    );
+    expect(
+      (await none.client.call('GET', '/wps/member/info', { token: none.token })).body.value
+        .hasPaymentPassword,
+    ).toBe(false);
+    const first = await none.client.call('POST', '/wps/member/paymentPassword', {
+      token: none.token,
+      body: { password: 'secret123', newPaymentPassword: '975310' },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(
+      (await none.client.call('GET', '/wps/member/info', { token: none.token })).body.value
+        .hasPaymentPassword,
+    ).toBe(true);
+  });
+
+  it('edits the nickname and email, and verifies the email with a code', async () => {
+    const { client, token } = await registerAndLogin();
+    const edited = await client.call('PUT', '/wps/member/info', {
+      token,
+      body: { nickname: 'Lucky An', email: 'an.lucky@example.com' },
+    });
+    expect(edited.body.value).toMatchObject({ nickname: 'Lucky An', emailVerified: false });
+    const bad = await client.call('PUT', '/wps/member/info', { token, body: { email: 'nope' } });
+    expect(bad.body.error.fields).toHaveProperty('email');
+    expect((await client.call('POST', '/wps/verification/email/send', { token })).status).toBe(200);
+    const code = codeIn((await latestOutbox(server, 'an.lucky@example.com')).body);
+    expect(
+      (await client.call('POST', '/wps/verification/email/verify', { token, body: { code: '000000' } })).body
+        .error.code,
+    ).toBe('CODE_INVALID');
+    expect(
+      (await client.call('POST', '/wps/verification/email/verify', { token, body: { code } })).status,
+    ).toBe(200);
+    expect((await client.call('GET', '/wps/member/info', { token })).body.value.emailVerified).toBe(true);
+  });
+
+  it('resets the password with the emailed link, once', async () => {
+    const { username } = await registerAndLogin({ email: 'link.user@example.com' });
+    await server.json('/wps/member/password/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.250' },
+      body: `username=${username}&email=link.user%40example.com`,
+    });
+    const token = /token=([\w-]+)/.exec((await latestOutbox(server, 'link.user@example.com')).body)![1]!;
+    const client = newClient();
+    const weak = await client.call('POST', '/wps/member/password/reset', {
+      body: { token, newPassword: 'short' },
+    });
+    expect(weak.body.error.code).toBe('VALIDATION_FAILED');
+    const ok = await client.call('POST', '/wps/member/password/reset', {
+      body: { token, newPassword: 'linkreset99' },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const again = await client.call('POST', '/wps/member/password/reset', {
+      body: { token, newPassword: 'another999' },
+    });
+    expect(again.body.error.code).toBe('CODE_INVALID');
+    expect(
+      (await newClient().sealed('POST', '/wps/session/login', { username, password: 'linkreset99' })).status,
+    ).toBe(200);
+  });
+
+  it('marks a mobile verified only when its code was checked', async () => {
+    await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', true);
+    try {
+      const client = newClient();
+      const answer = await client.sealed('PUT', '/wps/member/register', await registerBody(client));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const info = await client.call('GET', '/wps/member/info', { token: answer.body.value.session.token });
+      expect(info.body.value.mobileVerified).toBe(false);
+    } finally {
+      await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+    }
+  });
+});

@@ -32,6 +32,7 @@ import { createGuard } from './guard.js';
 import { createCaptcha } from './human-check.js';
 import type { Messaging } from './messaging.js';
 import * as repo from './repo.js';
+import * as profile from './profile.js';
 import * as accounts from './service.js';
 import { revoke } from './sessions.js';
 import { getAuthSettings } from './settings.js';
@@ -362,4 +363,106 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
   );
 
   socialRoutes(app, deps);
+
+  r.post(
+    '/wps/member/password/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Choose a new password with the token of a reset link (forgot password by email)',
+        body: z.object({ token: z.string().min(20).max(200), newPassword: z.string().min(1).max(128) }),
+        response: ok(z.object({ changed: z.literal(true) })),
+      },
+    },
+    async (request) => {
+      const ctx = await context(request);
+      await profile.resetPasswordWithToken(db, secrets, ctx.merchant, request.body);
+      return value({ changed: true as const });
+    },
+  );
+
+  r.post(
+    '/wps/member/paymentPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Set the payment password (with the login password) or change it (with the old one)',
+        body: z.object({
+          password: z.string().max(128).optional(),
+          oldPaymentPassword: z.string().max(32).optional(),
+          newPaymentPassword: z.string().min(1).max(32),
+        }),
+        response: ok(z.object({ changed: z.literal(true) })),
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      await profile.setPaymentPassword(db, (await context(request)).merchant, session.member, request.body);
+      return value({ changed: true as const });
+    },
+  );
+
+  r.put(
+    '/wps/member/info',
+    {
+      schema: {
+        tags,
+        summary: 'Edit the nickname or email address',
+        body: z.object({
+          nickname: z.string().trim().max(64).optional(),
+          email: z.string().trim().max(254).optional(),
+        }),
+        response: ok(memberInfo),
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      const ctx = await context(request);
+      await profile.updateProfile(db, ctx.merchant, session.member, request.body);
+      const member = await repo.findMemberById(db, ctx.merchant.id, session.member.id);
+      return value(await accounts.toMemberInfo(db, member!));
+    },
+  );
+
+  r.post(
+    '/wps/verification/email/send',
+    { schema: { tags, summary: 'Send a code to verify the email address', response: ok(smsResponse) } },
+    async (request) => {
+      const session = await guard(request);
+      const ctx = await context(request);
+      return value(
+        await profile.sendEmailVerification(
+          db,
+          secrets,
+          deps.messaging,
+          ctx.merchant,
+          session.member,
+          ctx.ip,
+        ),
+      );
+    },
+  );
+
+  r.post(
+    '/wps/verification/email/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the email address with its code',
+        body: z.object({ code: z.string().trim().min(4).max(8) }),
+        response: ok(z.object({ verified: z.literal(true) })),
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      await profile.verifyEmail(
+        db,
+        secrets,
+        (await context(request)).merchant,
+        session.member,
+        request.body.code,
+      );
+      return value({ verified: true as const });
+    },
+  );
 };

@@ -12,7 +12,7 @@ import type {
 import { checkPattern, type PatternType } from '@jade/contracts/patterns';
 import type { RegisterFieldSetting } from '@jade/contracts/system';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
-import { randomToken } from '../../platform/crypto.js';
+import { keyedHash, randomToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.js';
 import { hitRateLimit, resetRateLimit } from '../../platform/rate-limit.js';
@@ -40,7 +40,7 @@ const rateLimited = (retryAfterSeconds: number) =>
     details: { retryAfterSeconds },
   });
 
-const limitOrThrow = async (
+export const limitOrThrow = async (
   db: DbOrTrx,
   key: string,
   rule: { count: number; windowSeconds: number },
@@ -132,7 +132,7 @@ export const checkAffiliateCode = async (db: DbOrTrx, merchantId: number, code: 
   return agent;
 };
 
-const uniqueReferralCode = async (db: DbOrTrx, merchantId: number) => {
+export const uniqueReferralCode = async (db: DbOrTrx, merchantId: number) => {
   for (;;) {
     const code = randomToken(6)
       .replace(/[^A-Za-z0-9]/g, '')
@@ -200,7 +200,9 @@ export const register = async (
   const mobile = input.mobileNum
     ? normalizeMobile(input.countryDialingCode ?? '+84', input.mobileNum)
     : undefined;
-  if (mobile && smsVerification && (kind === 'MOBILE' || input.verificationCode)) {
+  // The number counts as verified only when a code sent to it was checked here.
+  const mobileVerified = Boolean(mobile && smsVerification && (kind === 'MOBILE' || input.verificationCode));
+  if (mobileVerified && mobile) {
     await verifyCode(
       db,
       secrets,
@@ -263,7 +265,7 @@ export const register = async (
       referral_code: await uniqueReferralCode(db, merchant.id),
       mobile_dial_code: mobile?.dialCode ?? null,
       mobile_number: mobile?.number ?? null,
-      mobile_verified: mobile && smsVerification ? 1 : 0,
+      mobile_verified: mobileVerified ? 1 : 0,
       email: input.email || null,
       payee_name: input.payeeName || null,
       nickname: null,
@@ -305,8 +307,8 @@ export const register = async (
   return { memberId, username, session };
 };
 
-const issueLogin = async (
-  deps: AccountsDeps,
+export const issueLogin = async (
+  deps: Pick<AccountsDeps, 'db' | 'secrets'>,
   ctx: RequestContext,
   member: repo.MemberRow,
   options: {
@@ -751,11 +753,7 @@ export const forgotPasswordByEmail = async (
         channel: 'EMAIL',
         destination: member.email.toLowerCase(),
         purpose: 'RESET',
-        code_hash: (await import('../../platform/crypto.js')).keyedHash(
-          deps.secrets.sessionSecret,
-          'reset-link',
-          token,
-        ),
+        code_hash: keyedHash(deps.secrets.sessionSecret, 'reset-link', token),
         created_at: nowIso(now),
         expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
         consumed_at: null,

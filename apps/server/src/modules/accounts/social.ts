@@ -21,14 +21,18 @@ import { writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { normalizeIp } from '../../platform/geoip.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { getFlags, resolveMerchantByHost } from '../merchants/service.js';
 import { createGuard } from './guard.js';
 import * as repo from './repo.js';
 import type { AccountsRouteDeps } from './routes.js';
-import { checkAffiliateCode, type RequestContext } from './service.js';
-import { createSession } from './sessions.js';
+import {
+  checkAffiliateCode,
+  issueLogin,
+  limitOrThrow,
+  uniqueReferralCode,
+  type RequestContext,
+} from './service.js';
 import { getAuthSettings, type AuthSettings } from './settings.js';
 
 /*
@@ -203,20 +207,6 @@ const signupIntent = z.object({
   affiliateCode: z.string().optional(),
 });
 type SignupIntent = z.infer<typeof signupIntent>;
-
-const limitOrThrow = async (
-  db: DbOrTrx,
-  key: string,
-  rule: { count: number; windowSeconds: number },
-  now: Date,
-) => {
-  const result = await hitRateLimit(db, key, rule.count, rule.windowSeconds, now);
-  if (!result.allowed) {
-    throw new AppError('RATE_LIMITED', 'Too many attempts, please wait and try again', {
-      details: { retryAfterSeconds: result.retryAfterSeconds },
-    });
-  }
-};
 
 /**
  * Begins a sign-in (or, with `linkMemberId`, a link to a logged-in member): stores state, nonce and
@@ -444,13 +434,6 @@ const uniqueUsername = async (db: DbOrTrx, merchantId: number, provider: SocialP
   }
 };
 
-const uniqueReferralCode = async (db: DbOrTrx, merchantId: number) => {
-  for (;;) {
-    const code = randomLower(8).toUpperCase();
-    if (!(await repo.findMemberByCode(db, merchantId, 'referral_code', code))) return code;
-  }
-};
-
 class IdentityRace extends Error {}
 
 /**
@@ -550,6 +533,7 @@ const createSocialMember = async (
  * Issues the session. §4: the forced password change does not apply to a social login, and, as
  * for an SMS login, a sign-in clears the failed-password counter.
  */
+/** §4: the forced password change does not apply to a social login. */
 const logIn = async (
   deps: SocialDeps,
   ctx: RequestContext,
@@ -557,29 +541,14 @@ const logIn = async (
   member: repo.MemberRow,
   now: Date,
 ) => {
-  const at = nowIso(now);
-  await repo.updateMember(deps.db, member.id, {
-    failed_login_count: 0,
-    locked_until: null,
-    last_login_at: at,
-    must_change_password: 0,
-    updated_at: at,
-  });
-  await repo.rememberIp(deps.db, member.id, ctx.ip, at);
-  const token = await createSession(
-    deps.db,
-    deps.secrets,
-    {
-      merchantId: ctx.merchant.id,
-      memberId: member.id,
-      site: 'MEMBER',
-      method: 'SOCIAL',
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      settings,
-    },
+  const { token } = await issueLogin(deps, ctx, member, {
+    site: 'MEMBER',
+    method: 'SOCIAL',
+    settings,
+    mustChangePassword: false,
+    passwordExpired: false,
     now,
-  );
+  });
   return { token, firstTimeLogin: String(member.first_login_at === null) };
 };
 

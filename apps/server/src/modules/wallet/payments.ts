@@ -393,6 +393,28 @@ export const listWithdrawals = async (db: DbOrTrx, memberId: number) =>
     await withdrawalQuery(db).where('w.member_id', '=', memberId).orderBy('w.id', 'desc').limit(50).execute()
   ).map(toWithdrawal);
 
+/** Five wrong payment passwords in 15 minutes lock money-out calls for the rest of the window. */
+export const checkPaymentPassword = async (
+  db: DbOrTrx,
+  member: Member,
+  password: string,
+  now = new Date(),
+) => {
+  if (!member.payment_password_hash) {
+    throw new AppError('PAYMENT_PASSWORD_NOT_SET', 'Set a payment password first');
+  }
+  const failuresKey = `payment-password:${member.id}`;
+  if ((await peekRateLimit(db, failuresKey, 900, now)) >= 5) {
+    throw new AppError('RATE_LIMITED', 'Too many wrong payment passwords; try later');
+  }
+  if (!(await verifyPassword(member.payment_password_hash, password))) {
+    await hitRateLimit(db, failuresKey, 5, 900, now);
+    throw new AppError('PAYMENT_PASSWORD_WRONG', 'Incorrect payment password', {
+      fields: { paymentPassword: ['Incorrect'] },
+    });
+  }
+};
+
 /** Holds the amount (main wallet → withdrawal hold) at request time, in the transaction that records it. */
 export const requestWithdrawal = async (
   db: Db,
@@ -401,19 +423,7 @@ export const requestWithdrawal = async (
   request: WithdrawRequest,
   now = new Date(),
 ): Promise<Withdrawal> => {
-  if (!member.payment_password_hash)
-    throw new AppError('PAYMENT_PASSWORD_NOT_SET', 'Set a payment password first');
-  // Five wrong payment passwords in 15 minutes lock withdrawals for the rest of the window.
-  const failuresKey = `payment-password:${member.id}`;
-  if ((await peekRateLimit(db, failuresKey, 900, now)) >= 5) {
-    throw new AppError('RATE_LIMITED', 'Too many wrong payment passwords; try later');
-  }
-  if (!(await verifyPassword(member.payment_password_hash, request.paymentPassword))) {
-    await hitRateLimit(db, failuresKey, 5, 900, now);
-    throw new AppError('PAYMENT_PASSWORD_WRONG', 'Incorrect payment password', {
-      fields: { paymentPassword: ['Incorrect'] },
-    });
-  }
+  await checkPaymentPassword(db, member, request.paymentPassword, now);
   const bank = await db
     .selectFrom('member_bank_account')
     .select('id')
@@ -629,4 +639,45 @@ export const seedDemoPayments = async (db: DbOrTrx, merchantId: number) => {
     })
     .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
     .execute();
+};
+
+/** transferUpline: a member sends funds from the main wallet to its own upline agent's main wallet. */
+export const transferToUpline = async (
+  db: Db,
+  merchant: Merchant,
+  member: Member & { upline_id: number | null },
+  request: { amount: number; paymentPassword: string },
+  idempotencyKey: string,
+  now = new Date(),
+) => {
+  if (member.upline_id === null) throw new AppError('OPERATION_NOT_ALLOWED', 'This account has no upline');
+  await checkPaymentPassword(db, member, request.paymentPassword, now);
+  const upline = await db
+    .selectFrom('member')
+    .select(['id', 'username', 'status'])
+    .where('id', '=', member.upline_id)
+    .where('merchant_id', '=', merchant.id)
+    .executeTakeFirst();
+  if (!upline || upline.status !== 'ACTIVE')
+    throw new AppError('OPERATION_NOT_ALLOWED', 'The upline cannot receive transfers');
+  const main = await ledger.memberAccount(db, merchant.id, member.id, 'MAIN');
+  const posted = await ledger.postTransfer(
+    db,
+    {
+      merchantId: merchant.id,
+      idempotencyKey: `upline:${member.id}:${idempotencyKey}`,
+      kind: 'UPLINE_TRANSFER',
+      debitAccountId: main,
+      creditAccountId: await ledger.memberAccount(db, merchant.id, upline.id, 'MAIN'),
+      amount: request.amount,
+      reference: `member:${member.id}`,
+    },
+    now,
+  );
+  return {
+    transferId: posted.transfers[0]!.id,
+    upline: upline.username,
+    amount: request.amount,
+    mainBalance: await ledger.getAccountBalance(db, main),
+  };
 };

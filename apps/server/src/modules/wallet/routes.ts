@@ -1,10 +1,14 @@
 import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
 import {
+  accountRecordRequest,
+  accountRecordResponse,
   balanceResponse,
   IDEMPOTENCY_HEADER,
   merchantWalletResponse,
   walletTransferRequest,
   walletTransferResponse,
+  uplineTransferRequest,
+  uplineTransferResponse,
 } from '@jade/contracts/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +18,7 @@ import { withIdempotency } from '../../platform/http/idempotency.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
+import * as payments from './payments.js';
 import * as wallet from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -88,6 +93,52 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
         success: true as const,
         value: await wallet.getMerchantWallets(db, merchant, request.body?.language),
       };
+    },
+  );
+
+  r.post(
+    '/wps/relay/ODSFE2_MemTransDet',
+    {
+      schema: {
+        tags,
+        summary: "Account record: the member's movements by kind and date range, paged",
+        body: accountRecordRequest,
+        response: { 200: okEnvelope(accountRecordResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true });
+      return {
+        success: true as const,
+        value: await wallet.getAccountRecord(db, session.merchantId, session.member.id, request.body),
+      };
+    },
+  );
+
+  r.post(
+    '/wps/wallet/transferUpline',
+    {
+      schema: {
+        tags,
+        summary: `Send funds to your own upline agent, with the payment password (send an ${IDEMPOTENCY_HEADER} header)`,
+        headers: idempotencyHeaders,
+        body: uplineTransferRequest,
+        response: { 200: okEnvelope(uplineTransferResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      const merchant = await resolveMerchantByHost(db, request.hostname);
+      const value = await withIdempotency(db, request, `member:${session.member.id}`, () =>
+        payments.transferToUpline(
+          db,
+          merchant,
+          session.member,
+          request.body,
+          String(request.headers[IDEMPOTENCY_HEADER]),
+        ),
+      );
+      return { success: true as const, value };
     },
   );
 };

@@ -1,4 +1,9 @@
-import type { BalanceResponse, WalletTransferRequest, WalletTransferResponse } from '@jade/contracts/wallet';
+import type {
+  AccountRecordRequest,
+  BalanceResponse,
+  WalletTransferRequest,
+  WalletTransferResponse,
+} from '@jade/contracts/wallet';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { listTransferVendors } from '../games/service.js';
@@ -148,4 +153,92 @@ export const fundTrialAccount = async (db: Db, merchantId: number, memberId: num
     creditAccountId: await ledger.memberAccount(db, merchantId, memberId, 'MAIN'),
     amount,
   });
+};
+
+const RECORD_KINDS: Record<string, string[] | null> = {
+  ALL: null,
+  DEPOSIT: ['DEPOSIT'],
+  WITHDRAWAL: ['WITHDRAWAL_HOLD', 'WITHDRAWAL_RELEASE', 'WITHDRAWAL'],
+  WALLET: ['WALLET_IN', 'WALLET_OUT'],
+  UPLINE: ['UPLINE_TRANSFER'],
+  PLAY_MONEY: ['PLAY_MONEY'],
+};
+
+/** The §9 date range as [from, to) ISO instants; explicit yyyy-MM-dd dates (UTC) win. */
+export const recordWindow = (request: AccountRecordRequest, now = new Date()): [string, string] => {
+  const day = 86_400_000;
+  if (request.from || request.to) {
+    const from = request.from
+      ? `${request.from}T00:00:00.000Z`
+      : new Date(now.getTime() - 30 * day).toISOString();
+    const to = request.to
+      ? new Date(Date.parse(`${request.to}T00:00:00.000Z`) + day).toISOString()
+      : now.toISOString();
+    return [from, to];
+  }
+  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = { TODAY: 0, PAST_7: 7, PAST_30: 30 }[request.range];
+  return [new Date(startOfToday - days * day).toISOString(), new Date(now.getTime() + 1).toISOString()];
+};
+
+/**
+ * The member's account record (ODSFE2_MemTransDet): one line per movement of one of the member's
+ * accounts, signed from the member's side, newest first.
+ */
+export const getAccountRecord = async (
+  db: DbOrTrx,
+  merchantId: number,
+  memberId: number,
+  request: AccountRecordRequest,
+  now = new Date(),
+) => {
+  const [from, to] = recordWindow(request, now);
+  const kinds = RECORD_KINDS[request.kind];
+  let base = db
+    .selectFrom('ledger_transfer as t')
+    .innerJoin('ledger_account as a', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('a.id', '=', eb.ref('t.debit_account_id')),
+          eb('a.id', '=', eb.ref('t.credit_account_id')),
+        ]),
+      ),
+    )
+    .where('a.merchant_id', '=', merchantId)
+    .where('a.member_id', '=', memberId)
+    .where('t.created_at', '>=', from)
+    .where('t.created_at', '<', to);
+  if (kinds) base = base.where('t.kind', 'in', kinds);
+  const total = Number(
+    (await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n,
+  );
+  const rows = await base
+    .select([
+      't.id',
+      't.created_at',
+      't.kind',
+      't.amount',
+      't.reference',
+      't.credit_account_id',
+      'a.id as account_id',
+      'a.kind as account_kind',
+    ])
+    .orderBy('t.id', 'desc')
+    .orderBy('a.id')
+    .limit(request.pageSize)
+    .offset((request.pageNo - 1) * request.pageSize)
+    .execute();
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      kind: r.kind,
+      amount: r.credit_account_id === r.account_id ? r.amount : -r.amount,
+      wallet: r.account_kind.startsWith('VENDOR:') ? r.account_kind.slice('VENDOR:'.length) : r.account_kind,
+      reference: r.reference,
+    })),
+    pageNum: request.pageNo,
+    totalPages: Math.ceil(total / request.pageSize),
+    totalCount: total,
+  };
 };

@@ -214,3 +214,65 @@ describe('free play money', () => {
     expect(b.body.value.wallets[0].balance).toBe(1_000_000);
   });
 });
+
+describe('account record (ODSFE2_MemTransDet)', () => {
+  it('lists movements signed from the member side, filtered by kind, paged', async () => {
+    const m = await fundedMember(9_000);
+    const vendor = (await m.balances()).wallets[1]!.wallet;
+    await m.transfer({ direction: 'IN', vassalage: vendor, amount: 2_000 }, 'r1');
+    await m.transfer({ direction: 'OUT', vassalage: vendor, amount: 500 }, 'r2');
+    const record = (body: unknown) =>
+      m.client.call('POST', '/wps/relay/ODSFE2_MemTransDet', { token: m.token, body });
+    const all = await record({});
+    expect(all.body.value.totalCount).toBe(5);
+    expect(
+      all.body.value.records.map((r: { kind: string; wallet: string; amount: number }) => [
+        r.kind,
+        r.wallet,
+        r.amount,
+      ]),
+    ).toEqual([
+      ['WALLET_OUT', 'MAIN', 500],
+      ['WALLET_OUT', vendor, -500],
+      ['WALLET_IN', 'MAIN', -2_000],
+      ['WALLET_IN', vendor, 2_000],
+      ['DEPOSIT', 'MAIN', 9_000],
+    ]);
+    const deposits = await record({ kind: 'DEPOSIT', range: 'TODAY' });
+    expect(deposits.body.value.records).toHaveLength(1);
+    const page2 = await record({ pageNo: 2, pageSize: 2 });
+    expect(page2.body.value).toMatchObject({ pageNum: 2, totalPages: 3, totalCount: 5 });
+    expect(page2.body.value.records).toHaveLength(2);
+    const future = await record({ from: '2099-01-01', to: '2099-01-31' });
+    expect(future.body.value.totalCount).toBe(0);
+    const bad = await record({ range: 'FOREVER' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('transfer to upline', () => {
+  it('sends funds to the own upline only, with the payment password', async () => {
+    const agent = await fundedMember(0);
+    const m = await fundedMember(5_000);
+    const send = (body: unknown, key: string) =>
+      m.client.call('POST', '/wps/wallet/transferUpline', {
+        token: m.token,
+        body,
+        headers: { 'idempotency-key': key },
+      });
+    const noUpline = await send({ amount: 1_000, paymentPassword: '246810' }, 'u0');
+    expect(noUpline.body.error.code).toBe('OPERATION_NOT_ALLOWED');
+    await server.db
+      .updateTable('member')
+      .set({ upline_id: agent.memberId })
+      .where('id', '=', m.memberId)
+      .execute();
+    const wrong = await send({ amount: 1_000, paymentPassword: '111111' }, 'u1');
+    expect(wrong.body.error.code).toBe('PAYMENT_PASSWORD_WRONG');
+    const ok = await send({ amount: 1_000, paymentPassword: '246810' }, 'u2');
+    expect(ok.body.value).toMatchObject({ amount: 1_000, mainBalance: 4_000 });
+    expect(wallet(await agent.balances(), 'MAIN')).toBe(1_000);
+    const tooMuch = await send({ amount: 4_001, paymentPassword: '246810' }, 'u3');
+    expect(tooMuch.body.error.code).toBe('WALLET_INSUFFICIENT_FUNDS');
+  });
+});

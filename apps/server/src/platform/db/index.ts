@@ -47,6 +47,9 @@ export const openDb = (databaseUrl: string): DbHandle => {
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server drops (a restart, a failover) must not crash the process; the pool
+  // replaces it on the next checkout.
+  pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 };

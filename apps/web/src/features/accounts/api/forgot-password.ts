@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   forgotByEmailResponse,
   loginResponse,
@@ -15,3 +16,7 @@ export const forgotPasswordByEmail = (input: ForgotByEmailRequest) =>
 /** §7 setPasswordByPhone (encrypted): the SMS code and a new password; answers a session (§4 auto login). */
 export const setPasswordByPhone = (input: SetPasswordByPhoneRequest): Promise<LoginResponse> =>
   sendSealed('POST', '/wps/member/password/verification', input, loginResponse);
+
+/** The link of a forgot-password email: its token and a new password; every session ends. */
+export const resetPasswordWithToken = (input: { token: string; newPassword: string }) =>
+  apiSend('POST', '/wps/member/password/reset', input, z.object({ changed: z.literal(true) }));

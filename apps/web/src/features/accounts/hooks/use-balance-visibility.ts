@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 const KEY = 'hideBalance';
 
@@ -10,18 +10,28 @@ const read = () => {
   }
 };
 
+// One choice for the whole page: the header and the wallet panels hide and show together.
+let isHiddenNow = read();
+const listeners = new Set<() => void>();
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const getSnapshot = () => isHiddenNow;
+
+const toggle = () => {
+  isHiddenNow = !isHiddenNow;
+  try {
+    localStorage.setItem(KEY, isHiddenNow ? '1' : '0');
+  } catch {
+    // Without storage the choice lasts for this page.
+  }
+  for (const listener of listeners) listener();
+};
+
 /** §4: the balance can be hidden as ***; the choice is kept on this device. */
 export const useBalanceVisibility = () => {
-  const [isHidden, setHidden] = useState(read);
-  const toggle = useCallback(() => {
-    setHidden((current) => {
-      try {
-        localStorage.setItem(KEY, current ? '0' : '1');
-      } catch {
-        // Without storage the choice lasts for this page.
-      }
-      return !current;
-    });
-  }, []);
+  const isHidden = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return { isHidden, toggle };
 };

@@ -1,0 +1,115 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiRequestError } from '../../../api/client';
+import { useModals } from '../../../components/modal/modal-context';
+import { Spinner } from '../../../components/spinner';
+import { resetPasswordWithToken } from '../api/forgot-password';
+import { useRegisterSettings } from '../api/get-register-settings';
+import { FormAlert, PasswordField } from '../components/form-controls';
+import { useForm } from '../hooks/use-form';
+import { useMessageText } from '../hooks/use-message-text';
+import {
+  checkValue,
+  confirmMismatch,
+  required,
+  ruleHint,
+  ruleOf,
+  serverFieldErrors,
+  type FieldErrors,
+} from '../utils/field-rules';
+
+type Field = 'newPassword' | 'confirmNewPassword';
+
+/** /resetPassword?token=…: where the forgot-password email's link lands (§4 forgot by email). */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { errorText } = useMessageText();
+  const modals = useModals();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const passwordRule = ruleOf(useRegisterSettings(), 'password');
+  const [alert, setAlert] = useState<string>();
+  const [isBusy, setBusy] = useState(false);
+  const [isDone, setDone] = useState(false);
+
+  const validate = useCallback(
+    (values: Record<Field, string>): FieldErrors<Field> => ({
+      newPassword: checkValue(values.newPassword, passwordRule, { isRequired: true }),
+      confirmNewPassword:
+        values.confirmNewPassword === ''
+          ? required
+          : values.confirmNewPassword !== values.newPassword
+            ? confirmMismatch
+            : undefined,
+    }),
+    [passwordRule],
+  );
+  const form = useForm<Field>({ newPassword: '', confirmNewPassword: '' }, validate);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy || !form.submit()) return;
+    setBusy(true);
+    setAlert(undefined);
+    try {
+      await resetPasswordWithToken({ token, newPassword: form.values.newPassword });
+      setDone(true);
+    } catch (error) {
+      if (!isApiRequestError(error)) {
+        setAlert(errorText('UNKNOWN'));
+        return;
+      }
+      form.setServerErrors(
+        serverFieldErrors(error, ['newPassword', 'confirmNewPassword'] as const, {
+          newPassword: 'newPassword',
+        }),
+      );
+      setAlert(errorText(error.code));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page page--narrow" aria-labelledby="reset-title">
+      <h1 id="reset-title">{t('accounts.reset.title')}</h1>
+      {isDone ? (
+        <div className="account-form__body">
+          <p className="page__lead" role="status">
+            {t('accounts.reset.done')}
+          </p>
+          <button type="button" className="button button--primary" onClick={() => modals.open('login')}>
+            {t('accounts.login.submit')}
+          </button>
+        </div>
+      ) : token.length < 20 ? (
+        <FormAlert message={errorText('CODE_INVALID')} />
+      ) : (
+        <form className="account-form account-form__body" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="page__lead">{t('accounts.reset.intro')}</p>
+          <FormAlert message={alert} />
+          <PasswordField
+            {...form.field('newPassword')}
+            label={t('accounts.fields.newPassword')}
+            isRequired
+            hint={ruleHint(passwordRule)}
+            autoComplete="new-password"
+            maxLength={128}
+          />
+          <PasswordField
+            {...form.field('confirmNewPassword')}
+            label={t('accounts.fields.confirmNewPassword')}
+            isRequired
+            autoComplete="new-password"
+            maxLength={128}
+          />
+          <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
+            {isBusy && <Spinner />}
+            {t('accounts.reset.submit')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

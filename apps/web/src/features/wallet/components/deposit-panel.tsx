@@ -1,0 +1,316 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Deposit, DepositRequest, PaymentChannel } from '@jade/contracts/payments';
+import { EmptyState } from '../../../components/empty-state';
+import { Spinner } from '../../../components/spinner';
+import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { FormAlert, TextField } from '../../accounts/components/form-controls';
+import { useForm } from '../../accounts/hooks/use-form';
+import { createDeposit } from '../api/create-deposit';
+import { useDeposits } from '../api/get-deposits';
+import { usePaymentChannels } from '../api/get-payment-channels';
+import { walletKeys } from '../api/query-keys';
+import { useIdempotentSend } from '../hooks/use-idempotent-send';
+import { useMoneyFormat } from '../hooks/use-money-format';
+import { checkAmount } from '../utils/amount';
+import { readImageFile } from '../utils/image-upload';
+import { AmountField } from './amount-field';
+import { CopyButton } from './copy-button';
+import { ImagePicker } from './image-picker';
+import {
+  FormRounds,
+  PanelError,
+  PanelLoading,
+  StatusBadge,
+  useFailureText,
+  type BadgeTone,
+  type FormRound,
+} from './panel-state';
+import { RecordTable } from './record-table';
+import { BankIcon } from './wallet-icons';
+import '../wallet.css';
+
+const REFERENCE_MAX_LENGTH = 100;
+
+const DEPOSIT_TONES: Record<Deposit['status'], BadgeTone> = {
+  PENDING: 'pending',
+  AWAITING_PAYMENT: 'pending',
+  APPROVED: 'success',
+  REJECTED: 'danger',
+  FAILED: 'danger',
+};
+
+/** §2 personal centre, depositv2: pay into the brand's account, tell us, follow the request. */
+export function DepositPanel() {
+  const { t } = useTranslation();
+  const channels = usePaymentChannels();
+  return (
+    <div className="wallet-panel">
+      {channels.data ? (
+        channels.data.channels.length === 0 ? (
+          <EmptyState icon={<BankIcon size={32} />} title={t('wallet.deposit.noChannels')} />
+        ) : (
+          <DepositForm channels={channels.data.channels} />
+        )
+      ) : channels.isError ? (
+        <PanelError error={channels.error} onRetry={() => void channels.refetch()} />
+      ) : (
+        <PanelLoading />
+      )}
+      <DepositHistory channels={channels.data?.channels ?? []} />
+    </div>
+  );
+}
+
+type DepositField = 'amount' | 'reference';
+
+function DepositForm({ channels }: { channels: readonly PaymentChannel[] }) {
+  const { t } = useTranslation();
+  const { format } = useMoneyFormat();
+  const [channelCode, setChannelCode] = useState(channels[0]?.code ?? '');
+  const channel = channels.find((item) => item.code === channelCode) ?? channels[0];
+  if (!channel) return null;
+  return (
+    <>
+      {channels.length > 1 && (
+        <fieldset className="wallet-choices">
+          <legend className="wallet-section__title">{t('wallet.deposit.channel')}</legend>
+          {channels.map((item) => (
+            <label key={item.code} className="wallet-choice">
+              <input
+                type="radio"
+                name="channel"
+                value={item.code}
+                checked={item.code === channel.code}
+                onChange={() => setChannelCode(item.code)}
+              />
+              <span className="wallet-choice__body">
+                <strong>{item.name}</strong>
+                <span>
+                  {format(item.minAmount)} – {format(item.maxAmount)}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      <section className="wallet-step" aria-labelledby="deposit-step-1">
+        <h4 id="deposit-step-1" className="wallet-step__title">
+          <span className="wallet-step__number" aria-hidden="true">
+            1
+          </span>
+          {channel.receivingAccount ? t('wallet.deposit.payTitle') : channel.name}
+        </h4>
+        {channel.receivingAccount ? (
+          <>
+            <p className="wallet-section__hint">{t('wallet.deposit.payHint')}</p>
+            <dl className="wallet-receiving">
+              <ReceivingRow label={t('wallet.bank.bankName')} value={channel.receivingAccount.bankName} />
+              <ReceivingRow
+                label={t('wallet.bank.accountNumber')}
+                value={channel.receivingAccount.accountNumber}
+                isCopyable
+              />
+              <ReceivingRow
+                label={t('wallet.bank.accountName')}
+                value={channel.receivingAccount.accountName}
+                isCopyable
+              />
+            </dl>
+          </>
+        ) : (
+          <p className="wallet-section__hint">{t('wallet.deposit.gatewayHint')}</p>
+        )}
+      </section>
+
+      <section className="wallet-step" aria-labelledby="deposit-step-2">
+        <h4 id="deposit-step-2" className="wallet-step__title">
+          <span className="wallet-step__number" aria-hidden="true">
+            2
+          </span>
+          {t('wallet.deposit.tellTitle')}
+        </h4>
+        <FormRounds>{(round) => <DepositRequestForm channel={channel} {...round} />}</FormRounds>
+      </section>
+    </>
+  );
+}
+
+function DepositRequestForm({ channel, onStart, onDone }: { channel: PaymentChannel } & FormRound) {
+  const { t } = useTranslation();
+  const { format, exponent } = useMoneyFormat();
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  const failureText = useFailureText();
+  const send = useIdempotentSend();
+  const [proof, setProof] = useState<File[]>([]);
+  const [isBusy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  // The amount is held to the chosen channel's limits.
+  const { minAmount: min, maxAmount: max } = channel;
+  const check = useCallback(
+    (text: string) => checkAmount(text, exponent, { min, max }, format),
+    [exponent, min, max, format],
+  );
+  const validate = useCallback(
+    (values: Record<DepositField, string>) => {
+      const amount = check(values.amount);
+      return { amount: amount.ok ? undefined : amount.error, reference: undefined };
+    },
+    [check],
+  );
+  const form = useForm<DepositField>({ amount: '', reference: '' }, validate);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy || !form.submit()) return;
+    const amount = check(form.values.amount);
+    if (!amount.ok) return;
+    setBusy(true);
+    setFailure(undefined);
+    onStart();
+    try {
+      const reference = form.values.reference.trim();
+      const request: DepositRequest = {
+        channelCode: channel.code,
+        amount: amount.minor,
+        ...(reference && { reference }),
+        ...(proof[0] && { proof: await readImageFile(proof[0]) }),
+      };
+      const answer = await send(request, (key) => createDeposit(request, key));
+      void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(token) });
+      onDone(
+        <>
+          {t('wallet.deposit.done', { amount: format(answer.amount) })}
+          {answer.payUrl && (
+            <a href={answer.payUrl} target="_blank" rel="noopener noreferrer">
+              {t('wallet.deposit.payNow')}
+            </a>
+          )}
+        </>,
+      );
+    } catch (error) {
+      setFailure(failureText(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="wallet-form"
+      aria-label={t('wallet.deposit.formLabel')}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <FormAlert message={failure} />
+      <AmountField
+        {...form.field('amount')}
+        label={t('wallet.amount.label')}
+        isRequired
+        hint={{
+          key: 'wallet.deposit.limits',
+          params: {
+            min: format(channel.minAmount),
+            max: format(channel.maxAmount),
+            daily: format(channel.dailyLimit),
+          },
+        }}
+      />
+      <TextField
+        {...form.field('reference')}
+        label={t('wallet.deposit.reference')}
+        hint={{ key: 'wallet.deposit.referenceHint' }}
+        maxLength={REFERENCE_MAX_LENGTH}
+        autoComplete="off"
+      />
+      <ImagePicker label={t('wallet.deposit.proof')} files={proof} onChange={setProof} max={1} />
+      <button type="submit" className="button button--primary wallet-form__submit" disabled={isBusy}>
+        {isBusy && <Spinner />}
+        {t('wallet.deposit.submit')}
+      </button>
+    </form>
+  );
+}
+
+function ReceivingRow({
+  label,
+  value,
+  isCopyable = false,
+}: {
+  label: string;
+  value: string;
+  isCopyable?: boolean;
+}) {
+  return (
+    <div className="wallet-receiving__row">
+      <dt>{label}</dt>
+      <dd>
+        <span className="wallet-receiving__value">{value}</span>
+        {isCopyable && <CopyButton value={value} label={label} />}
+      </dd>
+    </div>
+  );
+}
+
+function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
+  const { t } = useTranslation();
+  const { format } = useMoneyFormat();
+  const deposits = useDeposits();
+  const channelName = (code: string) => channels.find((channel) => channel.code === code)?.name ?? code;
+  return (
+    <section className="wallet-section" aria-labelledby="deposit-history">
+      <h4 id="deposit-history" className="wallet-section__title">
+        {t('wallet.deposit.history')}
+      </h4>
+      {deposits.data ? (
+        deposits.data.length === 0 ? (
+          <p className="wallet-section__hint">{t('wallet.deposit.none')}</p>
+        ) : (
+          <RecordTable
+            caption={t('wallet.deposit.history')}
+            rows={deposits.data}
+            rowKey={(row) => row.id}
+            columns={[
+              { id: 'time', label: t('wallet.columns.time'), render: (row) => formatDateTime(row.createdAt) },
+              {
+                id: 'channel',
+                label: t('wallet.columns.channel'),
+                render: (row) => channelName(row.channelCode),
+              },
+              {
+                id: 'amount',
+                label: t('wallet.columns.amount'),
+                render: (row) => format(row.amount),
+                isNumeric: true,
+              },
+              {
+                id: 'reference',
+                label: t('wallet.columns.reference'),
+                render: (row) => row.reference ?? '—',
+              },
+              {
+                id: 'status',
+                label: t('wallet.columns.status'),
+                render: (row) => (
+                  <>
+                    <StatusBadge tone={DEPOSIT_TONES[row.status]}>
+                      {t(`wallet.deposit.status.${row.status}`)}
+                    </StatusBadge>
+                    {row.note && <span className="wallet-note">{row.note}</span>}
+                  </>
+                ),
+              },
+            ]}
+          />
+        )
+      ) : deposits.isError ? (
+        <PanelError error={deposits.error} onRetry={() => void deposits.refetch()} />
+      ) : (
+        <PanelLoading />
+      )}
+    </section>
+  );
+}

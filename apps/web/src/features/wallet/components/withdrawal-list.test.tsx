@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Withdrawal } from '@jade/contracts/payments';
+import { DialogBody } from '../../../components/modal/dialog-body';
+import { ModalProvider } from '../../../components/modal/modal-provider';
+import type { ModalRegistry } from '../../../components/modal/modal-types';
+import { BrandContext } from '../../../config/brand';
+import { createI18n } from '../../../i18n/i18n';
+import { clearSession, setSession } from '../../../lib/session';
+import { whitelabelFixture } from '../../../testing/fixtures';
+import { WithdrawalList } from './withdrawal-list';
+
+const registry = {
+  dialog: { kind: 'dialog', title: () => 'Notice', Body: DialogBody },
+} as unknown as ModalRegistry;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const paidWithdrawal = (deadlineInMs: number): Withdrawal => ({
+  id: 41,
+  amount: 3_000_000,
+  status: 'PAID',
+  bankAccount: { id: 3, bankName: 'ACB', accountNumber: '****7890', accountName: 'Tran Thi Mai' },
+  note: null,
+  createdAt: new Date(Date.now() - 60_000).toISOString(),
+  decidedAt: new Date().toISOString(),
+  confirmDeadline: new Date(Date.now() + deadlineInMs).toISOString(),
+  complaint: null,
+  proofCount: 0,
+});
+
+let list: Withdrawal[];
+let confirmations: { body: unknown; key: string | null }[];
+
+beforeEach(() => {
+  setSession({ token: 'token-1', isAgent: 0 });
+  confirmations = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path === '/wps/payment/withdrawals') return json(200, { success: true, value: list });
+      if (path === '/wps/payment/withdrawals/41/confirm') {
+        const body = JSON.parse(String(init.body)) as { received: boolean };
+        confirmations.push({ body, key: new Headers(init.headers).get('idempotency-key') });
+        list = list.map((w) => ({ ...w, status: body.received ? 'RECEIVED' : 'NOT_RECEIVED' }));
+        return json(200, { success: true, value: list[0] });
+      }
+      return json(404, { success: false, error: { code: 'NOT_FOUND', message: path } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+// The demo brand: ₫ with two decimals.
+const whitelabel = whitelabelFixture();
+whitelabel.merchant.currencyExponent = 2;
+
+const renderList = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={createI18n('en')}>
+        <BrandContext
+          value={{ whitelabel, language: whitelabel.merchant.languages[0], setLanguage: () => undefined }}
+        >
+          <ModalProvider registry={registry}>
+            <WithdrawalList />
+          </ModalProvider>
+        </BrandContext>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+
+describe('WithdrawalList (§4 withdrawal confirmation)', () => {
+  it('counts down to the deadline, says what silence means, and then counts the payout as received', async () => {
+    list = [paidWithdrawal(2_500)];
+    renderList();
+    const payout = await screen.findByRole('group', { name: 'Confirm the payout' });
+    expect(within(payout).getByTestId('confirm-countdown').textContent).toMatch(/^[23]s left to answer$/);
+    within(payout).getByText(/the payout counts as received and can no longer be disputed/);
+    expect(screen.getByText('₫ 30,000.00')).toBeTruthy();
+
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Confirm the payout' })).toBeNull(), {
+      timeout: 4_000,
+    });
+    expect(screen.getByText('Counted as received')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Received' })).toBeNull();
+  });
+
+  it('confirms receipt after asking, with an idempotency key, and shows the new status', async () => {
+    list = [paidWithdrawal(30 * 60_000)];
+    renderList();
+    expect((await screen.findByTestId('confirm-countdown')).textContent).toMatch(/^(30:00|29:5\d) left/);
+    fireEvent.click(screen.getByRole('button', { name: 'Received' }));
+    const question = await screen.findByRole('alertdialog');
+    within(question).getByText('Confirm that ₫ 30,000.00 has reached your bank account?');
+    expect(confirmations).toHaveLength(0);
+    fireEvent.click(within(question).getByRole('button', { name: 'Received' }));
+
+    await screen.findByText('Thank you, the payout is confirmed as received.');
+    expect(confirmations).toEqual([
+      { body: { received: true }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
+    expect(screen.getByText('Received')).toBeTruthy();
+  });
+
+  it('needs a comment and an image before reporting a payout not received', async () => {
+    list = [paidWithdrawal(30 * 60_000)];
+    renderList();
+    fireEvent.click(await screen.findByRole('button', { name: 'Not received' }));
+    const report = screen.getByRole('form', { name: 'Report a payout not received' });
+    fireEvent.click(within(report).getByRole('button', { name: 'Send report' }));
+    within(report).getByText('This field is required');
+    within(report).getByText('Add at least one image, such as your bank statement');
+    expect(confirmations).toHaveLength(0);
+
+    const comment = within(report).getByRole('textbox', { name: 'What happened?' });
+    expect(comment.getAttribute('maxlength')).toBe('140');
+    fireEvent.change(comment, { target: { value: 'Nothing came' } });
+    within(report).getByText('128 characters left');
+    const input = report.querySelector('input[type="file"]') as HTMLInputElement;
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'proof.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [png] } });
+    within(report).getByRole('button', { name: 'Remove proof.png' });
+    fireEvent.click(within(report).getByRole('button', { name: 'Send report' }));
+
+    await screen.findByText('Reported not received');
+    expect(confirmations[0]?.body).toEqual({
+      received: false,
+      comment: 'Nothing came',
+      images: [{ name: 'proof.png', base64: 'iVBORw==' }],
+    });
+  });
+});
