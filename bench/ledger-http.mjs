@@ -131,7 +131,9 @@ const run = async (runNo) => {
         path: '/wps/relay/GCS_walletTransfer',
         setupRequest: (request, context) => {
           const n = seq++;
+          // One member per connection, alternating in and out, so every transfer is affordable.
           context.token ??= tokens[n % tokens.length];
+          context.turn = (context.turn ?? -1) + 1;
           return {
             ...request,
             headers: {
@@ -139,7 +141,7 @@ const run = async (runNo) => {
               authorization: `Bearer ${context.token}`,
               'idempotency-key': `k${n}`,
             },
-            body: JSON.stringify({ direction: n % 2 === 0 ? 'IN' : 'OUT', vassalage: vendor, amount: 100 }),
+            body: JSON.stringify({ direction: context.turn % 2 === 0 ? 'IN' : 'OUT', vassalage: vendor, amount: 100 }),
           };
         },
       },

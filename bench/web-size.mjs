@@ -110,8 +110,10 @@ try {
         // a response the page abandoned
       }
     });
-    await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(300);
+    await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
+    // Some pages keep a request going (a countdown, a ticker): idle network is waited for, not required.
+    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+    await page.waitForTimeout(500);
     await context.close();
     const bodies = [...scripts.values()];
     const raw = bodies.reduce((sum, body) => sum + body.length, 0);
