@@ -141,7 +141,11 @@ const run = async (runNo) => {
               authorization: `Bearer ${context.token}`,
               'idempotency-key': `k${n}`,
             },
-            body: JSON.stringify({ direction: context.turn % 2 === 0 ? 'IN' : 'OUT', vassalage: vendor, amount: 100 }),
+            body: JSON.stringify({
+              direction: context.turn % 2 === 0 ? 'IN' : 'OUT',
+              vassalage: vendor,
+              amount: 100,
+            }),
           };
         },
       },
