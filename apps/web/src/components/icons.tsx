@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
-type IconProps = { size?: number };
+export type IconProps = { size?: number };
 
 /** Decorative line icons; the text or aria-label beside each carries the meaning. */
-function Icon({ size = 20, children }: IconProps & { children: ReactNode }) {
+export function Icon({ size = 20, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

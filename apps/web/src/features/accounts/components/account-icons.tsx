@@ -1,27 +1,6 @@
-import type { ReactNode } from 'react';
+import { Icon, type IconProps } from '../../../components/icons';
 
-type IconProps = { size?: number };
-
-/** Decorative line icons of the account screens; the text or aria-label beside each carries the meaning. */
-function Icon({ size = 20, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Decorative line icons of the account screens, drawn on the shared icon frame. */
 export const EyeIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />

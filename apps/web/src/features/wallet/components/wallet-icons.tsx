@@ -1,27 +1,6 @@
-import type { ReactNode } from 'react';
+import { Icon, type IconProps } from '../../../components/icons';
 
-type IconProps = { size?: number };
-
-/** Decorative line icons of the wallet screens; the text or aria-label beside each carries the meaning. */
-function Icon({ size = 20, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Decorative line icons of the wallet screens, drawn on the shared icon frame. */
 export const ArrowInIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 12h11M12 7.5 16.5 12 12 16.5M20 5v14" />
