@@ -132,7 +132,7 @@ async function apiCall(method: string, route: string, body?: unknown, options: {
 
 let memberCounter = 0;
 /** Registers a member through the API (no SMS code: the username type takes the number unverified). */
-async function registerMember(password: string) {
+async function registerMember(password: string, extra: Record<string, unknown> = {}) {
   memberCounter += 1;
   const username = `e2eacct${memberCounter}${Date.now().toString(36).slice(-4)}`;
   const mobile = `98765${String(4000 + memberCounter).padStart(4, '0')}`;
@@ -149,6 +149,7 @@ async function registerMember(password: string) {
       ageConfirmed: true,
       termsAgreed: true,
       login: false,
+      ...extra,
     },
     { sealed: true },
   );
@@ -642,31 +643,37 @@ describe('free play', () => {
   });
 });
 
+/** Logs a member in from the home page and opens the personal centre on "My account". */
+async function openSecurityCentre(page: Page, member: { username: string; password: string }) {
+  await go(page, '/index');
+  await openLoginPopup(page);
+  const login = loginDialog(page);
+  await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
+  await login.getByLabel('Password', { exact: true }).fill(member.password);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Welcome to Jade Demo!' }).getByRole('button').click();
+  await page
+    .getByRole('navigation', { name: 'My account' })
+    .getByRole('button', { name: member.username })
+    .click();
+  const panel = page
+    .getByRole('dialog', { name: 'Personal centre' })
+    .getByRole('region', { name: 'My account' });
+  await panel.getByRole('heading', { name: 'Security' }).waitFor();
+  return panel;
+}
+
 describe('security centre', () => {
   it("shows the member's profile and protection, and changes the password from there", async () => {
     const member = await registerMember('center123');
     const page = await newPage();
-    await go(page, '/index');
-    await openLoginPopup(page);
-    const login = loginDialog(page);
-    await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
-    await login.getByLabel('Password', { exact: true }).fill(member.password);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.getByRole('alertdialog', { name: 'Welcome to Jade Demo!' }).getByRole('button').click();
-
-    await page
-      .getByRole('navigation', { name: 'My account' })
-      .getByRole('button', { name: member.username })
-      .click();
-    const center = page.getByRole('dialog', { name: 'Personal centre' });
-    const panel = center.getByRole('region', { name: 'My account' });
-    await panel.getByRole('heading', { name: 'Security' }).waitFor();
+    const panel = await openSecurityCentre(page, member);
     // Registered through the API without an SMS code: the number is not verified.
     await panel.getByText(/^\+84 987 \*\*\* \d{3} · not verified$/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'security-center-desktop');
 
-    await panel.getByRole('button', { name: 'Change' }).click();
+    await panel.getByRole('button', { name: 'Change Login password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.getByRole('button', { name: 'Close' }).waitFor();
     await shot(page, 'change-password-desktop');
@@ -675,6 +682,71 @@ describe('security centre', () => {
     await dialog.getByLabel('Confirm new password').fill('center456');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('alertdialog').getByText('Your password has been changed.').waitFor();
+  });
+
+  it('edits the nickname, sets a payment password, and binds an email and a mobile number with their codes', async () => {
+    // A member without a payment password: the brand's register form asks for one, so not for this member.
+    await server.runCli(['register-field', 'set', 'paymentPassword', 'required=off']);
+    const member = await registerMember('profile123', { paymentPassword: undefined }).finally(() =>
+      server.runCli(['register-field', 'set', 'paymentPassword', 'required=on']),
+    );
+    const page = await newPage();
+    const panel = await openSecurityCentre(page, member);
+    const saved = panel.getByRole('status').filter({ hasText: 'Your changes have been saved.' });
+
+    // Profile: the rule shows live, then the saved nickname is the card's name.
+    await panel.getByRole('button', { name: 'Edit profile' }).click();
+    const profile = panel.getByRole('form', { name: 'Edit profile' });
+    await profile.getByLabel(/^Nickname/).fill('L');
+    await profile.getByLabel(/^Nickname/).blur();
+    await profile.getByText('Enter 2-32 characters').waitFor();
+    await profile.getByLabel(/^Nickname/).fill('Lucky Jade');
+    await profile.getByLabel(/^Occupation/).fill('Engineer');
+    await shot(page, 'security-center-profile-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await saved.waitFor();
+    await panel.locator('.security-card__name').getByText('Lucky Jade').waitFor();
+    await panel.getByRole('definition').filter({ hasText: 'Engineer' }).waitFor();
+
+    // Payment password: a first one, confirmed with the login password.
+    const paymentRow = panel.getByRole('listitem').filter({ hasText: 'Payment password' });
+    await paymentRow.getByText('Not set').waitFor();
+    await panel.getByRole('button', { name: 'Add Payment password' }).click();
+    const payment = panel.getByRole('form', { name: 'Payment password' });
+    await payment.getByLabel('Login password').fill(member.password);
+    await payment.getByLabel('New payment password').fill('246810');
+    await payment.getByLabel('Confirm payment password').fill('246810');
+    await payment.getByRole('button', { name: 'Save' }).click();
+    await saved.waitFor();
+    await paymentRow.getByText('Set', { exact: true }).waitFor();
+    expect(await payment.count()).toBe(0);
+
+    // Email: the address, a code from the outbox, then verified.
+    const address = `${member.username}@example.com`;
+    await panel.getByRole('button', { name: 'Add Email' }).click();
+    const email = panel.getByRole('form', { name: 'Email' });
+    await email.getByRole('textbox', { name: 'Email' }).fill(address);
+    await email.getByRole('button', { name: 'Send code' }).click();
+    await email.getByRole('status').filter({ hasText: 'A code was sent to' }).waitFor();
+    await email.getByRole('button', { name: /^Resend in \d+:\d\d$/ }).waitFor();
+    const listing = await server.runCli(['outbox', 'list', '--to', address]);
+    const emailCode = /code is (\d{6})/.exec(listing)?.[1];
+    expect(emailCode, listing).toBeTruthy();
+    await email.getByRole('textbox', { name: 'Verification code' }).fill(emailCode as string);
+    await email.getByRole('button', { name: 'Verify', exact: true }).click();
+    await panel.getByText(`${address[0]}***@example.com · verified`).waitFor();
+
+    // Mobile: the registered number is unverified; a new one is bound with the code texted to it.
+    const mobile = `98767${member.mobile.slice(5)}`;
+    await panel.getByRole('button', { name: 'Verify Mobile' }).click();
+    const mobileForm = panel.getByRole('form', { name: 'Mobile' });
+    await mobileForm.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+    const smsCode = await requestSmsCode(page, mobileForm, `+84${mobile}`);
+    await mobileForm.getByRole('textbox', { name: 'SMS code' }).fill(smsCode);
+    await mobileForm.getByRole('button', { name: 'Save' }).click();
+    await panel.getByText(`+84 987 *** ${mobile.slice(-3)} · verified`).waitFor();
+    await shot(page, 'security-center-done-desktop');
   });
 });
 
@@ -749,5 +821,19 @@ describe('phone width', () => {
     await panel.getByRole('heading', { name: 'Security' }).waitFor();
     await shot(page, 'security-center-phone');
     expect(await seriousViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Edit profile' }).click();
+    await panel
+      .getByRole('form', { name: 'Edit profile' })
+      .getByLabel(/^Nickname/)
+      .waitFor();
+    await shot(page, 'security-center-profile-phone');
+    await panel.getByRole('button', { name: 'Change Payment password' }).click();
+    await panel.getByRole('form', { name: 'Payment password' }).scrollIntoViewIfNeeded();
+    await shot(page, 'security-center-payment-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Verify Mobile' }).click();
+    const mobileForm = panel.getByRole('form', { name: 'Mobile' });
+    await mobileForm.getByRole('button', { name: 'Get code' }).scrollIntoViewIfNeeded();
+    await shot(page, 'security-center-mobile-phone');
   });
 });

@@ -145,7 +145,22 @@ const ROUTES: RouteCase[] = [
     frame: FULL,
     check: async (page) => {
       await h1(page, 'VIP club');
-      await page.getByText('No VIP ranks have been published.').waitFor();
+      // The demo brand's seeded ladder, VIP0 to VIP5; a visitor has no rank of their own marked.
+      const gold = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: /VIP3\s*Gold/ }) });
+      await gold.waitFor();
+      expect(await gold.getByRole('cell').allTextContents()).toEqual([
+        '₫ 100,000,000.00',
+        '₫ 1,000,000,000.00',
+        '8',
+        '₫ 500,000,000.00',
+        '₫ 888,000.00',
+        '₫ 888,000.00',
+        '0.6%',
+      ]);
+      expect(await page.getByRole('rowheader').count()).toBe(6);
+      expect(await page.locator('tr[aria-current]').count()).toBe(0);
     },
   },
   {
@@ -260,16 +275,32 @@ const ROUTES: RouteCase[] = [
     frame: FULL,
     check: async (page) => {
       await h1(page, 'Promotions');
-      await page.getByText('There are no promotions at the moment.').waitFor();
+      await page
+        .getByRole('heading', { level: 2, name: '100% First Deposit Bonus up to ₫5,000,000' })
+        .waitFor();
+      expect(await page.locator('.promo-card').count()).toBe(6);
+      const tabs = page.getByRole('navigation', { name: 'Promotion categories' }).getByRole('link');
+      await tabs.filter({ hasText: 'Deposit' }).waitFor();
+      expect(await tabs.allTextContents()).toEqual([
+        'All',
+        'Deposit 2',
+        'Cashback 1',
+        'VIP 1',
+        'Sports 1',
+        'Lottery 1',
+        'Available to me',
+      ]);
     },
   },
   {
     name: 'promo-detail',
+    // The first seeded promotion of a fresh database.
     route: '/promoDetail?id=1',
     frame: FULL,
     check: async (page) => {
-      await h1(page, 'Promotion');
-      await page.getByText('This promotion is not available.').waitFor();
+      await h1(page, '100% First Deposit Bonus up to ₫5,000,000');
+      await page.getByRole('heading', { level: 3, name: 'How to take part' }).waitFor();
+      await page.getByRole('complementary', { name: 'Promotion details' }).getByText('New members').waitFor();
     },
   },
   {
@@ -497,6 +528,49 @@ describe('header', () => {
   });
 });
 
+describe('promotions', () => {
+  it('opens a promotion from its card, shows its content, and goes back to the list', async () => {
+    const page = await newPage();
+    await go(page, '/promotions');
+    await page
+      .getByRole('navigation', { name: 'Promotion categories' })
+      .getByRole('link', { name: /Cashback/ })
+      .click();
+    await page.waitForURL(/\/promotions\?tab=REBATE$/);
+    // The previous tab's cards stay until the category's arrive.
+    await expect.poll(() => page.locator('.promo-card').count()).toBe(1);
+    await page.getByRole('link', { name: /Daily Slots Cashback 1\.2%/ }).click();
+    await page.waitForURL(/\/promoDetail\?id=\d+$/);
+    await h1(page, 'Daily Slots Cashback 1.2%');
+    await page
+      .getByText("Every day at 12:00 (GMT+7) we pay back 1.2% of yesterday's valid slot bets")
+      .waitFor();
+    const facts = page.getByRole('complementary', { name: 'Promotion details' });
+    for (const fact of ['Cashback', 'All members', '1.2%', '₫ 10,000,000.00', '1×']) {
+      await facts.getByText(fact, { exact: true }).waitFor();
+    }
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'promo-detail-desktop.png'), fullPage: true });
+    await page.getByRole('link', { name: 'All promotions' }).click();
+    await page.waitForURL(/\/promotions$/);
+    await h1(page, 'Promotions');
+
+    await go(page, '/promoDetail?id=999999');
+    await page.getByText('This promotion is not available.').waitFor();
+  });
+
+  it('asks a visitor on the bonus tab to log in', async () => {
+    const page = await newPage();
+    await go(page, '/index');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Bonus' })
+      .click();
+    await page.waitForURL(/\/promotions\?tab=bonus$/);
+    await page.getByText('Log in to see the promotions you can take.').waitFor();
+    expect(await page.getByTestId('bonus-count').count()).toBe(0);
+  });
+});
+
 describe('a logged-in trial account (free play)', () => {
   let token: string;
   beforeAll(async () => {
@@ -524,6 +598,20 @@ describe('a logged-in trial account (free play)', () => {
     await page.keyboard.press('Enter');
     await warning.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('marks its own rank (VIP0) on /vip and shows no bonus badge: a trial account takes no promotions', async () => {
+    const page = await newPage();
+    await addSession(page.context(), { token, isAgent: 4 });
+    const available = page.waitForResponse((r) =>
+      r.url().includes('/wps/relay/MCSFE_getAvailablePromotions'),
+    );
+    await go(page, '/vip');
+    const own = page.locator('tr[aria-current="true"]');
+    await own.getByText('Your rank').waitFor();
+    expect(await own.getByRole('rowheader').textContent()).toContain('VIP0Member');
+    expect(((await (await available).json()) as { value: { count: number } }).value.count).toBe(0);
+    expect(await page.getByTestId('bonus-count').count()).toBe(0);
   });
 
   it('confirms before logging out, and Escape keeps the session', async () => {
@@ -577,6 +665,40 @@ describe('member and agent centres', () => {
       }),
     );
   }
+
+  it("shows the bonus badge with the member's count of available promotions, and lists them on the bonus tab", async () => {
+    const page = await newPage();
+    await asMember(page, 0);
+    // The member is a stand-in, so its available promotions are too: two of the brand's real ones.
+    const list = (await (await fetch(`${server.baseUrl}/wps/promotions?language=EN`)).json()) as {
+      value: { promotions: { title: string }[] };
+    };
+    const promotions = list.value.promotions.slice(2, 4);
+    await page.route('**/wps/relay/MCSFE_getAvailablePromotions**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, value: { promotions, count: promotions.length } }),
+      }),
+    );
+    await go(page, '/index');
+    const bonus = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Bonus/ });
+    await bonus.getByTestId('bonus-count').waitFor();
+    expect(await bonus.getByTestId('bonus-count').locator('[aria-hidden="true"]').textContent()).toBe('2');
+    expect(await bonus.getByTestId('bonus-count').locator('.visually-hidden').textContent()).toBe(
+      'Available: 2',
+    );
+    expect(await bonus.getAttribute('href')).toBe('/promotions?tab=bonus');
+    await bonus.click();
+    await page.waitForURL(/\/promotions\?tab=bonus$/);
+    await page.getByRole('heading', { level: 2, name: promotions[0]!.title }).waitFor();
+    expect(await page.locator('.promo-card h2').allTextContents()).toEqual(promotions.map((p) => p.title));
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'promotions-bonus-desktop.png'),
+      fullPage: true,
+    });
+  });
 
   it('opens the personal centre with only the features that exist, and keeps it open on a background click', async () => {
     const page = await newPage();

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -277,7 +278,7 @@ describe('deposit (manual bank transfer, approved by an operator)', () => {
 
     // The operator finds it in the queue and approves it.
     const queue = await operator('GET', '/api/operator/deposits');
-    const pending = (queue.value as { id: number; reference: string; amount: number }[]).find(
+    const pending = (queue.value.list as { id: number; reference: string; amount: number }[]).find(
       (d) => d.reference === 'FT26110042',
     );
     expect(pending?.amount).toBe(100_000_050);
@@ -422,7 +423,7 @@ describe('withdrawal (bank account, confirmation, payout not received)', () => {
 
     // The operator pays it out; the member then has the stated minutes to answer (§4).
     const queue = await operator('GET', '/api/operator/withdrawals');
-    const withdrawal = (queue.value as { id: number; amount: number; memberId: number }[]).find(
+    const withdrawal = (queue.value.list as { id: number; amount: number; memberId: number }[]).find(
       (w) => w.amount === 30_000_000,
     );
     expect(
@@ -470,7 +471,7 @@ describe('withdrawal (bank account, confirmation, payout not received)', () => {
     expect(await payout.count()).toBe(0);
 
     const complaints = await operator('GET', '/api/operator/withdrawals?status=NOT_RECEIVED');
-    expect(complaints.value.find((w: { id: number }) => w.id === withdrawal?.id)).toMatchObject({
+    expect(complaints.value.list.find((w: { id: number }) => w.id === withdrawal?.id)).toMatchObject({
       complaint: 'Nothing arrived at ACB after two hours.',
       proofCount: 1,
     });
@@ -604,5 +605,95 @@ describe('trial account', () => {
     await warning.getByText('Please register an account first').waitFor();
     expect(await warning.getByRole('button').count()).toBe(1);
     expect(await page.getByRole('dialog', { name: 'Personal centre' }).count()).toBe(0);
+  });
+});
+
+/** scripts/dev-gateway.mjs on a free loopback port: the payment gateway of the demo and the tests. */
+async function startDevGateway(secret: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['scripts/dev-gateway.mjs', '--port', '0'], {
+    cwd: repoRoot,
+    env: { ...process.env, DEV_GATEWAY_SECRET: secret },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`dev gateway exited (${code}): ${output}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+describe('deposit (payment gateway)', () => {
+  it('opens the gateway page with Pay now, and the balance rises once the gateway reports the payment', async () => {
+    const secret = 'e2e-gateway-secret-0123456789';
+    const gateway = await startDevGateway(secret);
+    try {
+      // The seeded, switched-off gateway channel, pointed at the gateway by the operator CLI.
+      expect(
+        await server.runCli(['payment', 'channel-gateway', 'DEV_GATEWAY', '--url', gateway.url], {
+          env: { JADE_GATEWAY_SECRET: secret },
+        }),
+      ).toContain(`DEV_GATEWAY -> ${gateway.url} (merchant DEMO), on`);
+      const payer = await registerMember('gw');
+      const page = await newPage();
+      const center = await openCenter(page, payer);
+      const panel = await openItem(center, 'Deposit');
+      await panel.getByRole('radio', { name: /^Online payment \(test gateway\)/ }).check();
+      const form = panel.getByRole('form', { name: 'Online payment' });
+      await form.getByText('Min ₫ 10,000.00 · Max ₫ 100,000,000.00 · Daily limit ₫ 500,000,000.00').waitFor();
+      const amount = form.getByRole('textbox', { name: 'Amount' });
+      await amount.fill('5,000');
+      await form.getByRole('button', { name: 'Pay now' }).click();
+      await form.getByText('The minimum is ₫ 10,000.00').waitFor();
+      await amount.fill('250,000');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Pay now opens the gateway's page in a new window; the panel follows the payment meanwhile.
+      const opened = page.context().waitForEvent('page');
+      const sent = page.waitForRequest((r) => r.url().endsWith('/wps/payment/deposit'));
+      await form.getByRole('button', { name: 'Pay now' }).click();
+      expect((await sent).headers()['idempotency-key']).toMatch(UUID);
+      const payPage = await opened;
+      await payPage.waitForURL(`${gateway.url}/pay/**`);
+      const status = panel.getByTestId('gateway-status');
+      await status.getByText('Waiting for your payment on the payment page…').waitFor();
+      await panel.getByRole('link', { name: 'Open the payment page again' }).waitFor();
+      await panel
+        .getByRole('table', { name: 'Deposit history' })
+        .getByRole('row')
+        .filter({ hasText: 'Online payment (test gateway)' })
+        .getByText('Awaiting payment')
+        .waitFor();
+      await shot(page, 'deposit-gateway-waiting-desktop');
+      expect(await mainBalance(payer.token)).toBe(0);
+
+      await payPage.getByText('25000000 VND').waitFor();
+      await payPage.getByRole('button', { name: 'Pay', exact: true }).click();
+      await payPage.getByRole('heading', { name: 'Payment complete' }).waitFor();
+      await payPage.close();
+
+      await status.getByText('Payment received: ₫ 250,000.00 has been added to your main wallet.').waitFor();
+      await expect.poll(() => headerBalance(page)).toBe('₫ 250,000.00');
+      await panel
+        .getByRole('table', { name: 'Deposit history' })
+        .getByRole('row')
+        .filter({ hasText: 'Online payment (test gateway)' })
+        .getByText('Approved')
+        .waitFor();
+      expect(await mainBalance(payer.token)).toBe(25_000_000);
+      await shot(page, 'deposit-gateway-paid-desktop');
+    } finally {
+      await gateway.stop();
+    }
   });
 });

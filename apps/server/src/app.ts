@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createMessaging } from './modules/accounts/messaging.js';
+import { engagementRoutes } from './modules/engagement/routes.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -46,7 +47,12 @@ export const buildApp = async ({ config, db, secrets, captchaText }: AppDeps): P
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.token'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers.token',
+        'req.headers["x-signature"]',
+      ],
     },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -84,6 +90,7 @@ export const buildApp = async ({ config, db, secrets, captchaText }: AppDeps): P
   systemRoutes(app, { db });
   gameRoutes(app, { db });
   messageRoutes(app, { db });
+  engagementRoutes(app, { db, secrets });
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });

@@ -1,6 +1,7 @@
 import { describeCliError, runCommand } from './cli/commands.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openAndPrepareDb } from './platform/boot.js';
+import { loadSecrets } from './platform/secrets.js';
 
 /** `npm run jade -- <command>`: operator commands that change a brand without touching SQL. */
 const main = async () => {
@@ -11,6 +12,11 @@ const main = async () => {
       // A credential typed by the operator for `operator create`, not server configuration.
       // eslint-disable-next-line no-restricted-properties
       operatorPassword: process.env.JADE_OPERATOR_PASSWORD,
+      // A gateway's signing secret typed by the operator for `payment channel-gateway`.
+      // eslint-disable-next-line no-restricted-properties
+      gatewaySecret: process.env.JADE_GATEWAY_SECRET,
+      // The server's secret seals it; read (or created, as the server would) only when needed.
+      serverSecret: () => loadSecrets(config).sessionSecret,
     });
   } finally {
     await close();

@@ -82,6 +82,22 @@ export const registerResponse = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
+/** §3 text-only profile fields beyond member info's own; the ID number arrives masked. */
+export const memberProfile = z.object({
+  birthday: z.string().nullable(),
+  idNumber: z.string().nullable(),
+  nationality: z.string().nullable(),
+  occupation: z.string().nullable(),
+  sourceOfIncome: z.string().nullable(),
+  address: z.string().nullable(),
+  qqNum: z.string().nullable(),
+  line: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  facebook: z.string().nullable(),
+  wechat: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
 export const memberInfo = z.object({
   id: z.number().int(),
   account: z.string(),
@@ -101,6 +117,19 @@ export const memberInfo = z.object({
   avatarUrl: z.string().nullable(),
   referralCode: z.string(),
   createdAt: z.string(),
+  profile: memberProfile.default({
+    birthday: null,
+    idNumber: null,
+    nationality: null,
+    occupation: null,
+    sourceOfIncome: null,
+    address: null,
+    qqNum: null,
+    line: null,
+    whatsapp: null,
+    facebook: null,
+    wechat: null,
+  }),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 

@@ -10,6 +10,7 @@ export const errorStatus = {
   NOT_FOUND: 404,
   MERCHANT_NOT_FOUND: 404,
   VENDOR_NOT_FOUND: 404,
+  PROMOTION_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -31,6 +32,8 @@ export const errorStatus = {
   PASSWORD_MISMATCH: 400,
   LOGIN_CHALLENGE_REQUIRED: 401,
   LOGIN_CHALLENGE_FAILED: 400,
+  /** The challenge can no longer be answered (expired, used up or tried too often): log in again. */
+  LOGIN_CHALLENGE_EXPIRED: 400,
   // Social sign-in (§4)
   SOCIAL_STATE_INVALID: 400,
   SOCIAL_STATE_EXPIRED: 400,
@@ -72,6 +75,12 @@ export const errorStatus = {
   UPLOAD_INVALID_IMAGE: 400,
   UPLOAD_TOO_LARGE: 413,
   GATEWAY_SIGNATURE_INVALID: 401,
+  /** A gateway callback's timestamp is more than 5 minutes off: a replay, or a wrong clock. */
+  GATEWAY_CALLBACK_STALE: 401,
+  /** A gateway callback disagrees with the deposit (amount, currency or order). */
+  PAYMENT_CALLBACK_MISMATCH: 409,
+  /** The payment gateway could not be reached or refused the order; nothing was charged or credited. */
+  PAYMENT_GATEWAY_UNAVAILABLE: 502,
   OPERATOR_UNAUTHENTICATED: 401,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

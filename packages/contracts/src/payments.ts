@@ -45,6 +45,24 @@ export const deposit = z.object({
 });
 export type Deposit = z.infer<typeof deposit>;
 
+/** The member's and the operators' lists: a page at a time, 10 a page unless asked (at most 100). */
+export const PAYMENT_PAGE_SIZE = 10;
+export const paymentPageQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(PAYMENT_PAGE_SIZE),
+});
+export type PaymentPageQuery = z.infer<typeof paymentPageQuery>;
+/** One page of a list, numbered like the game list: pageNum (1-based), totalPages, totalCount. */
+export const paymentPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    pageNum: z.number().int(),
+    totalPages: z.number().int(),
+    totalCount: z.number().int(),
+  });
+export const depositPage = paymentPage(deposit);
+export type DepositPage = z.infer<typeof depositPage>;
+
 export const bankAccountRequest = z.object({
   bankName: z.string().trim().min(2).max(100),
   accountNumber: z
@@ -91,6 +109,8 @@ export const withdrawal = z.object({
   proofCount: z.number().int(),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
+export const withdrawalPage = paymentPage(withdrawal);
+export type WithdrawalPage = z.infer<typeof withdrawalPage>;
 
 export const withdrawalConfirmation = z.discriminatedUnion('received', [
   z.object({ received: z.literal(true) }),
@@ -120,7 +140,10 @@ export const operatorLoginRequest = z.object({
 });
 export const operatorLoginResponse = z.object({ token: z.string(), username: z.string(), role: z.string() });
 export const operatorDecision = z.object({ note: z.string().trim().max(200).optional() });
-export const operatorQueueQuery = z.object({
+export const operatorQueueQuery = paymentPageQuery.extend({
   status: z.string().max(24).optional(),
   merchant: z.string().max(32).optional(),
 });
+/** An operator's queue entry: the deposit or withdrawal and whose it is. */
+export const queuedDepositPage = paymentPage(deposit.extend({ memberId: z.number().int() }));
+export const queuedWithdrawalPage = paymentPage(withdrawal.extend({ memberId: z.number().int() }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MINIMUM_AGE, DEFAULT_PASSWORD_RULE } from './account-rules.js';
 import { FEEDBACK_MAX_LENGTH } from './constants.js';
 import { patternType } from './patterns.js';
 import { whitelabelFlags } from './whitelabel.js';
@@ -60,10 +61,22 @@ export const registerFieldSetting = z.object({
 });
 export type RegisterFieldSetting = z.infer<typeof registerFieldSetting>;
 
+export const fieldRule = z.object({
+  patternType,
+  min: z.number().int().min(0).max(255),
+  max: z.number().int().min(0).max(255),
+});
+
 export const registerSettings = z.object({
   fields: z.array(registerFieldSetting),
   /** Minutes an SMS code stays valid; the resend countdown is 60 s times this (§9). */
   smsExpiredMinutes: z.number().int().min(1).max(60),
+  /** §5 the rule of a new password (change, forgot, reset): the brand's, which the register field may not share. */
+  passwordRule: fieldRule.default(DEFAULT_PASSWORD_RULE),
+  /** §4 the weak default password as `weakPasswordDigest(salt, password)`; null when the brand has none. */
+  weakDefaultPassword: z.object({ salt: z.string(), sha256: z.string() }).nullable().default(null),
+  /** §5 age confirmation (18, or 21) and the youngest birthday a profile takes. */
+  minimumAge: z.number().int().min(0).max(99).default(DEFAULT_MINIMUM_AGE),
 });
 export type RegisterSettings = z.infer<typeof registerSettings>;
 

@@ -6,6 +6,7 @@ import { DEMO_MERCHANT_CODE } from '../modules/merchants/demo-seed.js';
 import * as repo from '../modules/merchants/repo.js';
 import * as merchants from '../modules/merchants/service.js';
 import { runCatalogueCommand } from '../modules/games/catalogue-commands.js';
+import { ENGAGEMENT_USAGE, runEngagementCommand } from '../modules/engagement/engagement-commands.js';
 import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
 import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
 
@@ -43,6 +44,8 @@ ${ACCOUNT_USAGE}
 
 ${PAYMENT_USAGE}
 
+${ENGAGEMENT_USAGE}
+
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
   --help                                 this text
@@ -69,7 +72,11 @@ export const runCommand = async (
   argv: string[],
   db: Db,
   out: Out,
-  secrets: { operatorPassword?: string | undefined } = {},
+  secrets: {
+    operatorPassword?: string | undefined;
+    gatewaySecret?: string | undefined;
+    serverSecret?: (() => string) | undefined;
+  } = {},
 ): Promise<void> => {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -81,6 +88,12 @@ export const runCommand = async (
       status: { type: 'string' },
       role: { type: 'string' },
       'brand-only': { type: 'boolean' },
+      url: { type: 'string' },
+      'gateway-merchant': { type: 'string' },
+      name: { type: 'string' },
+      min: { type: 'string' },
+      max: { type: 'string' },
+      daily: { type: 'string' },
       limit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -172,6 +185,7 @@ export const runCommand = async (
   }
 
   if (group === 'catalogue' && (await runCatalogueCommand(db, merchant, action, rest, out))) return;
+  if (group === 'engagement' && (await runEngagementCommand(db, merchant, action, rest, out))) return;
   if (await runAccountCommand(db, merchant, group, action, rest, { to: values.to, limit: values.limit }, out))
     return;
   const paymentOptions = {
@@ -180,6 +194,14 @@ export const runCommand = async (
     role: values.role,
     brandOnly: values['brand-only'],
     password: secrets.operatorPassword,
+    url: values.url,
+    gatewayMerchant: values['gateway-merchant'],
+    name: values.name,
+    min: values.min,
+    max: values.max,
+    daily: values.daily,
+    gatewaySecret: secrets.gatewaySecret,
+    serverSecret: secrets.serverSecret,
   };
   if (await runPaymentCommand(db, merchant, group, action, rest, paymentOptions, out)) return;
 

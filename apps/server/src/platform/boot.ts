@@ -1,3 +1,4 @@
+import { seedDemoEngagement } from '../modules/engagement/service.js';
 import { seedDemoCatalogue } from '../modules/games/service.js';
 import { DEMO_MERCHANT_CODE, seedDemoMerchant } from '../modules/merchants/demo-seed.js';
 import { seedDemoAnnouncements } from '../modules/messages/service.js';
@@ -21,6 +22,7 @@ export const openAndPrepareDb = async (
       await seedDemoCatalogue(handle.db, demo.id);
       await seedDemoAnnouncements(handle.db, demo.id);
       await seedDemoPayments(handle.db, demo.id);
+      await seedDemoEngagement(handle.db, demo.id);
     }
     return { ...handle, migrated, seeded };
   } catch (error) {

@@ -47,7 +47,7 @@ const fullPages: RouteObject[] = [
   {
     path: paths.vip,
     lazy: lazyPage(
-      () => import('./pages/vip-page'),
+      () => import('../features/vip/pages/vip-page'),
       (m) => m.VipPage,
     ),
   },

@@ -41,5 +41,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.resetPassword,
 ];
 
+/** One promotion's page (§2 /promoDetail). */
+export const promoDetailPath = (id: number) => `${paths.promoDetail}?id=${id}`;
+
 /** The help page opened on one article (§2 footer about list, help links). */
 export const helpArticlePath = (key: string) => `${paths.help}?key=${encodeURIComponent(key)}`;

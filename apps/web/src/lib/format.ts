@@ -34,3 +34,10 @@ export const formatMoney = (minor: number, exponent: number, symbol: string): st
   const text = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${symbol} ${text}`;
 };
+
+/** The date part of the §2 format (yyyy-MM-dd), in the visitor's local time. */
+export const formatDate = (iso: string): string => formatDateTime(iso).slice(0, 10);
+
+/** A rate in basis points as a percentage: 10000 → '100%', 120 → '1.2%'. */
+export const formatRate = (basisPoints: number): string =>
+  `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;

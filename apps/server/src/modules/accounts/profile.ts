@@ -1,12 +1,24 @@
+import { DEFAULT_PAYMENT_PASSWORD_RULE } from '@jade/contracts/account-rules';
+import type { MemberProfile, SmsRequest } from '@jade/contracts/auth';
+import { checkPattern } from '@jade/contracts/patterns';
+import {
+  checkProfileValue,
+  PROFILE_FIELDS,
+  SET_ONCE_PROFILE_FIELDS,
+  type BindMobileRequest,
+  type PaymentPasswordRequest,
+  type ProfileField,
+  type UpdateProfileRequest,
+} from '@jade/contracts/profile';
 import type { Db } from '../../platform/db/index.js';
 import { keyedHash } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { Secrets } from '../../platform/secrets.js';
-import { checkPattern, type PatternType } from '@jade/contracts/patterns';
 import type { Merchant } from '../merchants/repo.js';
 import { getRegisterSettings } from '../system/service.js';
-import { sendCode, verifyCode } from './codes.js';
+import { normalizeMobile, sendCode, verifyCode } from './codes.js';
+import { requireHumanCheck } from './human-check.js';
 import type { Messaging } from './messaging.js';
 import * as repo from './repo.js';
 import { getAuthSettings } from './settings.js';
@@ -27,11 +39,7 @@ export const setPaymentPassword = async (
   db: Db,
   merchant: Merchant,
   member: repo.MemberRow,
-  input: {
-    password?: string | undefined;
-    oldPaymentPassword?: string | undefined;
-    newPaymentPassword: string;
-  },
+  input: PaymentPasswordRequest,
 ) => {
   if (member.payment_password_hash) {
     if (
@@ -48,11 +56,7 @@ export const setPaymentPassword = async (
     });
   }
   const setting = (await getRegisterSettings(db, merchant)).fields.find((f) => f.field === 'paymentPassword');
-  const failure = checkPattern(input.newPaymentPassword, {
-    patternType: (setting?.patternType ?? 'DIGITS') as PatternType,
-    min: setting?.min ?? 6,
-    max: setting?.max ?? 6,
-  });
+  const failure = checkPattern(input.newPaymentPassword, setting ?? DEFAULT_PAYMENT_PASSWORD_RULE);
   if (failure) throw ruleError('newPaymentPassword', failure);
   await repo.updateMember(db, member.id, {
     payment_password_hash: await hashPassword(input.newPaymentPassword),
@@ -60,23 +64,95 @@ export const setPaymentPassword = async (
   });
 };
 
-/** Edits the profile fields a member may change; a new email address is unverified until its code is entered. */
+/** Where each profile field is kept. */
+const COLUMNS = {
+  nickname: 'nickname',
+  payeeName: 'payee_name',
+  birthday: 'birthday',
+  idNumber: 'id_number',
+  nationality: 'nationality',
+  occupation: 'occupation',
+  sourceOfIncome: 'source_of_income',
+  address: 'address',
+  qqNum: 'qq_num',
+  line: 'line',
+  whatsapp: 'whatsapp',
+  facebook: 'facebook',
+  wechat: 'wechat',
+} as const satisfies Record<ProfileField, keyof repo.MemberRow>;
+
+/** "012345678901" → "01********01": the member recognises it, a stolen session does not learn it. */
+const maskIdNumber = (value: string) =>
+  value.length <= 4
+    ? '*'.repeat(value.length)
+    : `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
+
+export const toMemberProfile = (member: repo.MemberRow): MemberProfile => ({
+  birthday: member.birthday,
+  idNumber: member.id_number && maskIdNumber(member.id_number),
+  nationality: member.nationality,
+  occupation: member.occupation,
+  sourceOfIncome: member.source_of_income,
+  address: member.address,
+  qqNum: member.qq_num,
+  line: member.line,
+  whatsapp: member.whatsapp,
+  facebook: member.facebook,
+  wechat: member.wechat,
+});
+
+/**
+ * Edits the §3 profile fields: each against the brand's rule, the same `checkProfileValue` the web
+ * app runs. The identity fields are filled in once; a new email address is unverified until its code
+ * is entered.
+ */
 export const updateProfile = async (
   db: Db,
   merchant: Merchant,
   member: repo.MemberRow,
-  input: { nickname?: string | undefined; email?: string | undefined },
+  input: UpdateProfileRequest,
+  today = new Date(),
 ) => {
-  const changes: Partial<repo.MemberRow> = { updated_at: now() };
-  if (input.nickname !== undefined) changes.nickname = input.nickname.trim() || null;
-  if (input.email !== undefined && input.email.toLowerCase() !== (member.email ?? '').toLowerCase()) {
-    const failure = checkPattern(input.email, { patternType: 'EMAIL', min: 5, max: 254 });
-    if (failure) throw ruleError('email', failure);
-    changes.email = input.email;
-    changes.email_verified = 0;
+  const settings = await getRegisterSettings(db, merchant);
+  const changes: Partial<repo.MemberRow> = {};
+  const fields: Record<string, string[]> = {};
+  const rules: Record<string, unknown> = {};
+  const refuse = (
+    field: string,
+    failure: { key: string; message: string; params?: Record<string, string> },
+  ) => {
+    fields[field] = [failure.message];
+    rules[field] = { key: failure.key, ...(failure.params && { params: failure.params }) };
+  };
+  for (const field of PROFILE_FIELDS) {
+    const value = input[field];
+    const current = member[COLUMNS[field]];
+    if (value === undefined || value === (current ?? '')) continue;
+    if (SET_ONCE_PROFILE_FIELDS.includes(field) && current !== null) {
+      refuse(field, { key: 'validation.setOnce', message: 'Already set; customer service can change it' });
+      continue;
+    }
+    if (value === '') {
+      changes[COLUMNS[field]] = null;
+      continue;
+    }
+    const failure = checkProfileValue(field, value, settings, today);
+    if (failure) refuse(field, failure);
+    else changes[COLUMNS[field]] = value;
   }
-  await repo.updateMember(db, member.id, changes);
-  void merchant;
+  if (input.email !== undefined && input.email.toLowerCase() !== (member.email ?? '').toLowerCase()) {
+    const failure = checkProfileValue('email', input.email, settings, today);
+    if (failure) refuse('email', failure);
+    else Object.assign(changes, { email: input.email, email_verified: 0 });
+  }
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('VALIDATION_FAILED', `Invalid fields: ${Object.keys(fields).join(', ')}`, {
+      fields,
+      details: { rules },
+    });
+  }
+  if (Object.keys(changes).length > 0)
+    await repo.updateMember(db, member.id, { ...changes, updated_at: now() });
 };
 
 /** Sends a code to the member's email address, to prove it is theirs. */
@@ -121,6 +197,79 @@ export const verifyEmail = async (
   await repo.updateMember(db, member.id, { email_verified: 1, updated_at: now() });
 };
 
+const mobileTaken = () =>
+  new AppError('MOBILE_TAKEN', 'This mobile number is already registered', {
+    fields: { mobileNo: ['Taken'] },
+  });
+
+/**
+ * POST /wps/verification/sms/bind: a code to the number the member wants on the account, through the
+ * same machinery, limits and expiry as every other SMS code (§8, §9). The human check comes before the
+ * answer can tell whether the number belongs to someone else.
+ */
+export const sendMobileBindCode = async (
+  deps: { db: Db; secrets: Secrets; messaging: Messaging },
+  merchant: Merchant,
+  member: repo.MemberRow,
+  input: SmsRequest,
+  ip: string,
+) => {
+  const { db, secrets } = deps;
+  const settings = await getAuthSettings(db, merchant.id);
+  const mobile = normalizeMobile(input.countryDialingCode, input.mobileNo);
+  await requireHumanCheck(db, secrets, merchant.id, settings, {
+    captchaId: input.captchaId,
+    captcha: input.captcha,
+    ip,
+  });
+  const holder = await repo.findMemberByMobile(db, merchant.id, mobile.dialCode, mobile.number);
+  if (holder && holder.id !== member.id) throw mobileTaken();
+  if (holder && member.mobile_verified === 1)
+    throw new AppError('OPERATION_NOT_ALLOWED', 'This number is already verified on your account');
+  return sendCode(db, secrets, deps.messaging.sms, {
+    merchantId: merchant.id,
+    channel: 'SMS',
+    destination: mobile.e164,
+    purpose: 'BIND',
+    ip,
+    expiredMinutes: merchant.smsExpiredMinutes,
+    settings,
+    brandName: merchant.name,
+  });
+};
+
+/** PUT /wps/member/info/mobile: the number a bind code was sent to becomes the account's, verified. */
+export const bindMobile = async (
+  db: Db,
+  secrets: Secrets,
+  merchant: Merchant,
+  member: repo.MemberRow,
+  input: BindMobileRequest,
+) => {
+  const mobile = normalizeMobile(input.countryDialingCode, input.mobileNo);
+  const holder = await repo.findMemberByMobile(db, merchant.id, mobile.dialCode, mobile.number);
+  if (holder && holder.id !== member.id) throw mobileTaken();
+  await verifyCode(db, secrets, {
+    merchantId: merchant.id,
+    channel: 'SMS',
+    destination: mobile.e164,
+    purpose: 'BIND',
+    code: input.verificationCode,
+  });
+  try {
+    await repo.updateMember(db, member.id, {
+      mobile_dial_code: mobile.dialCode,
+      mobile_number: mobile.number,
+      mobile_verified: 1,
+      updated_at: now(),
+    });
+  } catch (error) {
+    // Another member took the number between the check and the update (the unique index says so).
+    if (await repo.findMemberByMobile(db, merchant.id, mobile.dialCode, mobile.number)) throw mobileTaken();
+    throw error;
+  }
+};
+
 /** Uses a reset link from the forgot-password email once: a new password, and every session ends. */
 export const resetPasswordWithToken = async (
   db: Db,
@@ -149,11 +298,7 @@ export const resetPasswordWithToken = async (
     .executeTakeFirst();
   if (!member) throw new AppError('CODE_INVALID', 'This reset link is not valid');
   const settings = await getAuthSettings(db, merchant.id);
-  const failure = checkPattern(input.newPassword, {
-    patternType: settings.passwordRule.patternType as PatternType,
-    min: settings.passwordRule.min,
-    max: settings.passwordRule.max,
-  });
+  const failure = checkPattern(input.newPassword, settings.passwordRule);
   if (failure) throw ruleError('newPassword', failure);
   const consumed = await db
     .updateTable('verification_code')

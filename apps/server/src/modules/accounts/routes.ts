@@ -17,6 +17,12 @@ import {
   smsResponse,
 } from '@jade/contracts/auth';
 import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
+import {
+  bindMobileRequest,
+  emailCodeRequest,
+  paymentPasswordRequest,
+  updateProfileRequest,
+} from '@jade/contracts/profile';
 import { publicKeyResponse, sealedPayload } from '@jade/contracts/sealed';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -387,11 +393,7 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
       schema: {
         tags,
         summary: 'Set the payment password (with the login password) or change it (with the old one)',
-        body: z.object({
-          password: z.string().max(128).optional(),
-          oldPaymentPassword: z.string().max(32).optional(),
-          newPaymentPassword: z.string().min(1).max(32),
-        }),
+        body: paymentPasswordRequest,
         response: ok(z.object({ changed: z.literal(true) })),
       },
     },
@@ -407,11 +409,8 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
     {
       schema: {
         tags,
-        summary: 'Edit the nickname or email address',
-        body: z.object({
-          nickname: z.string().trim().max(64).optional(),
-          email: z.string().trim().max(254).optional(),
-        }),
+        summary: 'Edit the profile (§3): nickname, identity, contacts and email address',
+        body: updateProfileRequest,
         response: ok(memberInfo),
       },
     },
@@ -449,7 +448,7 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
       schema: {
         tags,
         summary: 'Verify the email address with its code',
-        body: z.object({ code: z.string().trim().min(4).max(8) }),
+        body: emailCodeRequest,
         response: ok(z.object({ verified: z.literal(true) })),
       },
     },
@@ -463,6 +462,44 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
         request.body.code,
       );
       return value({ verified: true as const });
+    },
+  );
+
+  r.post(
+    '/wps/verification/sms/bind',
+    {
+      schema: {
+        tags,
+        summary: 'Send a code to the mobile number the member wants on the account',
+        body: smsRequest,
+        response: ok(smsResponse),
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      const ctx = await context(request);
+      return value(
+        await profile.sendMobileBindCode(deps, ctx.merchant, session.member, request.body, ctx.ip),
+      );
+    },
+  );
+
+  r.put(
+    '/wps/member/info/mobile',
+    {
+      schema: {
+        tags,
+        summary: 'Change the mobile number with the code sent to the new one; it is then verified',
+        body: bindMobileRequest,
+        response: ok(memberInfo),
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      const ctx = await context(request);
+      await profile.bindMobile(db, secrets, ctx.merchant, session.member, request.body);
+      const member = await repo.findMemberById(db, ctx.merchant.id, session.member.id);
+      return value(await accounts.toMemberInfo(db, member!));
     },
   );
 };

@@ -24,6 +24,7 @@ import { fundTrialAccount } from '../wallet/service.js';
 import { maskDestination, normalizeMobile, sendCode, verifyCode } from './codes.js';
 import { passesHumanCheck, requireHumanCheck } from './human-check.js';
 import type { Messaging } from './messaging.js';
+import { toMemberProfile } from './profile.js';
 import * as repo from './repo.js';
 import { createSession, type LoginMethod, type Site } from './sessions.js';
 import { getAuthSettings, type AuthSettings } from './settings.js';
@@ -553,6 +554,8 @@ export const answerLoginChallenge = async (
     .where('id', '=', input.challengeId)
     .executeTakeFirst();
   const member = challenge && (await repo.findMemberById(db, ctx.merchant.id, challenge.member_id));
+  // A challenge that can no longer be answered has its own code: the member must log in again,
+  // whereas a wrong answer (below) may be corrected.
   if (
     !challenge ||
     !member ||
@@ -561,7 +564,7 @@ export const answerLoginChallenge = async (
     challenge.attempts >= 5 ||
     challenge.ip !== ctx.ip
   ) {
-    throw new AppError('LOGIN_CHALLENGE_FAILED', 'The verification has expired; log in again');
+    throw new AppError('LOGIN_CHALLENGE_EXPIRED', 'The verification has expired; log in again');
   }
   let ok = false;
   if (challenge.method === 'SMS' || challenge.method === 'EMAIL') {
@@ -676,11 +679,7 @@ export const sendSmsCode = async (
 };
 
 const checkNewPassword = (settings: AuthSettings, password: string, confirm?: string) => {
-  const failure = checkPattern(password, {
-    patternType: settings.passwordRule.patternType as PatternType,
-    min: settings.passwordRule.min,
-    max: settings.passwordRule.max,
-  });
+  const failure = checkPattern(password, settings.passwordRule);
   const fields: Record<string, string[]> = {};
   const rules: Record<string, unknown> = {};
   if (failure)
@@ -901,4 +900,5 @@ export const toMemberInfo = async (db: DbOrTrx, member: repo.MemberRow): Promise
   avatarUrl: member.avatar_url,
   referralCode: member.referral_code,
   createdAt: member.created_at,
+  profile: toMemberProfile(member),
 });

@@ -1,3 +1,5 @@
+import { DEFAULT_MINIMUM_AGE, DEFAULT_PASSWORD_RULE, MINIMUM_AGES } from '@jade/contracts/account-rules';
+import { patternType } from '@jade/contracts/patterns';
 import { socialSettings } from '@jade/contracts/social';
 import { z } from 'zod';
 import type { DbOrTrx } from '../../platform/db/index.js';
@@ -19,14 +21,14 @@ export const authSettings = z.object({
   passwordMaxAgeDays: z.number().int().min(1).default(90),
   /** §4 weak default password: an account still using it must change it at login. */
   weakDefaultPassword: z.string().min(1).default('Aa123456'),
-  /** The new password rule of §5 (change password, forgot password). */
+  /** The new password rule of §5 (change password, forgot password), published with the register settings. */
   passwordRule: z
     .object({
-      patternType: z.string().default('LETTERS_AND_DIGITS'),
-      min: z.number().int().default(8),
-      max: z.number().int().default(20),
+      patternType: patternType.default(DEFAULT_PASSWORD_RULE.patternType),
+      min: z.number().int().min(1).max(128).default(DEFAULT_PASSWORD_RULE.min),
+      max: z.number().int().min(1).max(128).default(DEFAULT_PASSWORD_RULE.max),
     })
-    .default({ patternType: 'LETTERS_AND_DIGITS', min: 8, max: 20 }),
+    .default(DEFAULT_PASSWORD_RULE),
   sessionIdleMinutes: z.number().int().min(1).default(120),
   sessionMaxHours: z
     .number()
@@ -35,7 +37,7 @@ export const authSettings = z.object({
     .default(24 * 7),
   /** §4: challenge a login from an IP the member never used; null turns it off. */
   newIpChallenge: z.enum(['SMS', 'EMAIL', 'BANK_NAME', 'TOTP']).nullable().default(null),
-  minimumAge: z.union([z.literal(18), z.literal(21)]).default(18),
+  minimumAge: z.union([z.literal(MINIMUM_AGES[0]), z.literal(MINIMUM_AGES[1])]).default(DEFAULT_MINIMUM_AGE),
   /** Human check before login (always, or only once the captcha flag is up) and register. */
   humanCheck: z
     .object({

@@ -5,6 +5,8 @@ import {
   operatorLoginRequest,
   operatorLoginResponse,
   operatorQueueQuery,
+  queuedDepositPage,
+  queuedWithdrawalPage,
   withdrawal,
 } from '@jade/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,8 +22,6 @@ const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const tags = ['operator'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const decisionParams = idParams.extend({ decision: z.enum(['approve', 'reject']) });
-const queued = (schema: z.ZodType) =>
-  z.array(z.intersection(schema, z.object({ memberId: z.number().int() })));
 
 /** Operator-authenticated back-office calls; the back-office issue puts a UI on them. */
 export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; secrets: Secrets }) => {
@@ -47,13 +47,13 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
     {
       schema: {
         tags,
-        summary: 'Deposits by status (PENDING by default)',
+        summary: 'Deposits by status (PENDING by default), oldest first, a page at a time',
         querystring: operatorQueueQuery,
-        response: { 200: okEnvelope(queued(deposit)), ...errors },
+        response: { 200: okEnvelope(queuedDepositPage), ...errors },
       },
     },
     async (request) =>
-      value(await payments.depositQueue(db, await operatorOf(request), request.query.status)),
+      value(await payments.depositQueue(db, await operatorOf(request), request.query.status, request.query)),
   );
 
   r.post(
@@ -84,13 +84,16 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
     {
       schema: {
         tags,
-        summary: 'Withdrawals by status (PENDING by default; NOT_RECEIVED lists complaints)',
+        summary:
+          'Withdrawals by status (PENDING by default; NOT_RECEIVED lists complaints), oldest first, a page at a time',
         querystring: operatorQueueQuery,
-        response: { 200: okEnvelope(queued(withdrawal)), ...errors },
+        response: { 200: okEnvelope(queuedWithdrawalPage), ...errors },
       },
     },
     async (request) =>
-      value(await payments.withdrawalQueue(db, await operatorOf(request), request.query.status)),
+      value(
+        await payments.withdrawalQueue(db, await operatorOf(request), request.query.status, request.query),
+      ),
   );
 
   r.post(

@@ -9,6 +9,7 @@ import type {
   StatusResponse,
   WhitelabelResponse,
 } from '@jade/contracts/system';
+import { weakPasswordDigest } from '@jade/contracts/account-rules';
 import type { PatternType } from '@jade/contracts/patterns';
 import type { RegisterField } from '@jade/contracts/system';
 import type { DbOrTrx } from '../../platform/db/index.js';
@@ -16,6 +17,7 @@ import { lookupCountry, normalizeIp } from '../../platform/geoip.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/repo.js';
 import { getFlags } from '../merchants/service.js';
+import { getAuthSettings } from '../accounts/settings.js';
 import { resolveSystemStatus } from './region.js';
 import * as repo from './repo.js';
 
@@ -32,14 +34,30 @@ const getSystemStatus = async (db: DbOrTrx, merchant: Merchant, location: Locati
     rules: await merchants.listRegionRules(db, merchant.id),
   });
 
-export const getRegisterSettings = async (db: DbOrTrx, merchant: Merchant): Promise<RegisterSettings> => ({
-  fields: (await merchants.listRegisterFields(db, merchant.id)).map((f) => ({
-    ...f,
-    field: f.field as RegisterField,
-    patternType: f.patternType as PatternType,
-  })),
-  smsExpiredMinutes: merchant.smsExpiredMinutes,
-});
+/**
+ * regValidata: the register fields, and the account rules the web app's forms hold values to exactly
+ * as the server does (new password, weak default password as a digest, minimum age).
+ */
+export const getRegisterSettings = async (db: DbOrTrx, merchant: Merchant): Promise<RegisterSettings> => {
+  const [fields, auth] = await Promise.all([
+    merchants.listRegisterFields(db, merchant.id),
+    getAuthSettings(db, merchant.id),
+  ]);
+  return {
+    fields: fields.map((f) => ({
+      ...f,
+      field: f.field as RegisterField,
+      patternType: f.patternType as PatternType,
+    })),
+    smsExpiredMinutes: merchant.smsExpiredMinutes,
+    passwordRule: auth.passwordRule,
+    weakDefaultPassword: {
+      salt: merchant.code,
+      sha256: await weakPasswordDigest(merchant.code, auth.weakDefaultPassword),
+    },
+    minimumAge: auth.minimumAge,
+  };
+};
 
 export const getStatus = async (db: DbOrTrx, merchant: Merchant, ip: string): Promise<StatusResponse> => {
   const location = locate(ip);

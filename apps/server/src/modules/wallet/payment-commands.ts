@@ -2,6 +2,12 @@ import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Merchant } from '../merchants/repo.js';
 import { CONSOLE_OPERATOR, createOperator } from '../operators/service.js';
+import {
+  configureGatewayChannel,
+  listChannelSettings,
+  setChannelEnabled,
+  setChannelLimits,
+} from './channel-settings.js';
 import { getMoneySettings, updateMoneySettings } from './money-settings.js';
 import * as payments from './payments.js';
 
@@ -12,11 +18,28 @@ export const PAYMENT_USAGE = `Money (deposits, withdrawals, operators)
   withdrawal approve|reject <ID> [--message NOTE]
   money show                             the brand's money rules (JSON)
   money set <KEY> <JSON>                 e.g. money set turnoverMultiplier 1
+  payment channels                       the brand's deposit channels, switched off ones too
+  payment channel-gateway <CODE> --url URL [--gateway-merchant ID] [--name NAME]
+                                         point a gateway channel at a gateway and switch it on
+                                         (created if missing); the signing secret comes from the
+                                         JADE_GATEWAY_SECRET environment variable, needed the first
+                                         time; the merchant id defaults to the brand code
+  payment channel-limits <CODE> [--min A] [--max A] [--daily A]
+                                         per-channel limits, in the currency's major units
+  payment channel-enable|channel-disable <CODE>
   operator create <NAME> [--role ADMIN|FINANCE] [--brand-only]
                                          password from the JADE_OPERATOR_PASSWORD environment variable`;
 
 const bad = (message: string) => new AppError('BAD_REQUEST', message);
 const amount = (minor: number, exponent: number) => (minor / 10 ** exponent).toFixed(exponent);
+/** A typed major-unit amount ("50000" or "50000.50") as minor units, without floating point. */
+const minorOf = (text: string | undefined, exponent: number) => {
+  if (text === undefined) return undefined;
+  const match = /^(\d{1,15})(?:\.(\d+))?$/.exec(text.replaceAll(',', ''));
+  if (!match || (match[2]?.length ?? 0) > exponent) throw bad(`'${text}' is not an amount`);
+  return Number(match[1]) * 10 ** exponent + Number((match[2] ?? '').padEnd(exponent, '0') || 0);
+};
+const QUEUE_PAGE = { pageNo: 1, pageSize: 100 };
 
 /** `npm run jade -- deposit|withdrawal|money|operator ...`; false for a group it does not know. */
 export const runPaymentCommand = async (
@@ -31,6 +54,16 @@ export const runPaymentCommand = async (
     role?: string | undefined;
     brandOnly?: boolean | undefined;
     password?: string | undefined;
+    url?: string | undefined;
+    gatewayMerchant?: string | undefined;
+    name?: string | undefined;
+    min?: string | undefined;
+    max?: string | undefined;
+    daily?: string | undefined;
+    /** JADE_GATEWAY_SECRET: a gateway's signing secret typed by the operator. */
+    gatewaySecret?: string | undefined;
+    /** The server secret that seals channel secrets; read only by the commands that need it. */
+    serverSecret?: (() => string) | undefined;
   },
   out: (line: string) => void,
 ): Promise<boolean> => {
@@ -42,12 +75,18 @@ export const runPaymentCommand = async (
   const operator = { ...CONSOLE_OPERATOR, merchantId: merchant.id };
   if (group === 'deposit') {
     if (action === 'list') {
-      const rows = await payments.depositQueue(db, operator, options.status ?? 'PENDING');
+      const { list: rows, totalCount } = await payments.depositQueue(
+        db,
+        operator,
+        options.status ?? 'PENDING',
+        QUEUE_PAGE,
+      );
       for (const d of rows)
         out(
           `${d.id}\tmember ${d.memberId}\t${d.channelCode}\t${amount(d.amount, merchant.currencyExponent)} ${merchant.currency}\t${d.status}\t${d.reference ?? ''}\t${d.createdAt}`,
         );
       if (rows.length === 0) out('no deposits');
+      if (totalCount > rows.length) out(`... the oldest ${rows.length} of ${totalCount}`);
       return true;
     }
     if (action === 'approve' || action === 'reject') {
@@ -58,12 +97,18 @@ export const runPaymentCommand = async (
   }
   if (group === 'withdrawal') {
     if (action === 'list') {
-      const rows = await payments.withdrawalQueue(db, operator, options.status ?? 'PENDING');
+      const { list: rows, totalCount } = await payments.withdrawalQueue(
+        db,
+        operator,
+        options.status ?? 'PENDING',
+        QUEUE_PAGE,
+      );
       for (const w of rows)
         out(
           `${w.id}\tmember ${w.memberId}\t${amount(w.amount, merchant.currencyExponent)} ${merchant.currency}\t${w.status}\t${w.bankAccount.bankName} ${w.bankAccount.accountNumber}\t${w.complaint ?? ''}`,
         );
       if (rows.length === 0) out('no withdrawals');
+      if (totalCount > rows.length) out(`... the oldest ${rows.length} of ${totalCount}`);
       return true;
     }
     if (action === 'approve' || action === 'reject') {
@@ -87,6 +132,54 @@ export const runPaymentCommand = async (
     out(`${merchant.code}: ${key} = ${json}`);
     return true;
   }
+  if (group === 'payment') {
+    const exponent = merchant.currencyExponent;
+    const money = (minor: number) => `${amount(minor, exponent)} ${merchant.currency}`;
+    const code = () => {
+      const [value] = args;
+      if (!value || args.length !== 1) throw bad(`'payment ${action}' takes a channel code`);
+      return value;
+    };
+    if (action === 'channels') {
+      for (const c of await listChannelSettings(db, merchant.id))
+        out(
+          `${c.code}\t${c.kind}\t${c.isEnabled ? 'on' : 'off'}\t${c.name}\t${money(c.minAmount)} - ${money(c.maxAmount)}, daily ${money(c.dailyLimit)}${c.gatewayUrl ? `\t${c.gatewayUrl} (merchant ${c.gatewayMerchantId})` : ''}`,
+        );
+      return true;
+    }
+    if (action === 'channel-gateway') {
+      const channelCode = code();
+      if (!options.url) throw bad("'payment channel-gateway' takes --url URL");
+      if (!options.serverSecret) throw bad('the server secret is not available to this command');
+      const channel = await configureGatewayChannel(db, options.serverSecret(), merchant.id, channelCode, {
+        baseUrl: options.url,
+        gatewayMerchantId: options.gatewayMerchant ?? (await gatewayMerchantOf(db, merchant, channelCode)),
+        secret: options.gatewaySecret,
+        name: options.name,
+      });
+      out(
+        `${merchant.code}: ${channel.code} -> ${channel.gatewayUrl} (merchant ${channel.gatewayMerchantId}), on`,
+      );
+      return true;
+    }
+    if (action === 'channel-limits') {
+      const limits = await setChannelLimits(db, merchant.id, code(), {
+        min: minorOf(options.min, exponent),
+        max: minorOf(options.max, exponent),
+        daily: minorOf(options.daily, exponent),
+      });
+      out(
+        `${merchant.code}: ${args[0]} ${money(limits.min)} - ${money(limits.max)}, daily ${money(limits.daily)}`,
+      );
+      return true;
+    }
+    if (action === 'channel-enable' || action === 'channel-disable') {
+      const isEnabled = action === 'channel-enable';
+      await setChannelEnabled(db, merchant.id, code(), isEnabled);
+      out(`${merchant.code}: ${args[0]} ${isEnabled ? 'on' : 'off'}`);
+      return true;
+    }
+  }
   if (group === 'operator' && action === 'create') {
     const [username] = args;
     if (!username) throw bad("'operator create' takes a name");
@@ -107,3 +200,8 @@ export const runPaymentCommand = async (
   }
   return false;
 };
+
+/** The gateway merchant id a channel already has, else the brand code. */
+const gatewayMerchantOf = async (db: Db, merchant: Merchant, code: string) =>
+  (await listChannelSettings(db, merchant.id)).find((c) => c.code === code)?.gatewayMerchantId ??
+  merchant.code;

@@ -1,12 +1,16 @@
 import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
+import { consolidatedResponse } from '@jade/contracts/funds';
 import {
   bankAccount,
   bankAccountRequest,
   deposit,
+  depositPage,
   depositRequest,
   paymentChannelsResponse,
+  paymentPageQuery,
   withdrawal,
   withdrawalConfirmation,
+  withdrawalPage,
   withdrawInfoResponse,
   withdrawRequest,
 } from '@jade/contracts/payments';
@@ -16,10 +20,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
 import { withIdempotency } from '../../platform/http/idempotency.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
+import { getConsolidated } from './consolidated.js';
 import * as payments from './payments.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -28,6 +34,8 @@ const tags = ['payments'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Proof images travel as base64 JSON: up to 3 of 5 MB each, plus encoding overhead. */
 const UPLOAD_BODY_LIMIT = 22 * 1024 * 1024;
+/** A gateway callback is a small JSON document. */
+const CALLBACK_BODY_LIMIT = 64 * 1024;
 
 export const paymentRoutes = (
   app: FastifyInstance,
@@ -40,6 +48,10 @@ export const paymentRoutes = (
     const session = await guard(request);
     return { member: session.member, merchant: await resolveMerchantByHost(db, request.hostname) };
   };
+  const deps = { dataDir: config.dataDir, serverSecret: secrets.sessionSecret };
+  /** The brand's site as the member reached it: where a gateway sends its callback and the member back. */
+  const siteOrigin = (request: FastifyRequest) =>
+    (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
 
   r.get(
     '/wps/payment/channels',
@@ -67,7 +79,7 @@ export const paymentRoutes = (
       const { member, merchant } = await memberContext(request);
       return value(
         await withIdempotency(db, request, `member:${member.id}`, () =>
-          payments.createDeposit(db, config.dataDir, merchant, member, request.body),
+          payments.createDeposit(db, deps, merchant, member, request.body, siteOrigin(request)),
         ),
       );
     },
@@ -75,10 +87,33 @@ export const paymentRoutes = (
 
   r.get(
     '/wps/payment/deposits',
-    { schema: { tags, summary: "The member's deposits, newest first", response: ok(z.array(deposit)) } },
+    {
+      schema: {
+        tags,
+        summary: "The member's deposits, newest first, a page at a time",
+        querystring: paymentPageQuery,
+        response: ok(depositPage),
+      },
+    },
     async (request) => {
       const { member } = await memberContext(request);
-      return value(await payments.listDeposits(db, member.id));
+      return value(await payments.listDeposits(db, member.id, request.query));
+    },
+  );
+
+  r.get(
+    '/wps/payment/deposits/:id',
+    {
+      schema: {
+        tags,
+        summary: "One of the member's deposits (a gateway payment is followed by it)",
+        params: idParams,
+        response: ok(deposit),
+      },
+    },
+    async (request) => {
+      const { member } = await memberContext(request);
+      return value(await payments.getDeposit(db, member.id, request.params.id));
     },
   );
 
@@ -136,13 +171,69 @@ export const paymentRoutes = (
   r.get(
     '/wps/payment/withdrawals',
     {
-      schema: { tags, summary: "The member's withdrawals, newest first", response: ok(z.array(withdrawal)) },
+      schema: {
+        tags,
+        summary: "The member's withdrawals, newest first, a page at a time",
+        querystring: paymentPageQuery,
+        response: ok(withdrawalPage),
+      },
     },
     async (request) => {
       const { member } = await memberContext(request);
-      return value(await payments.listWithdrawals(db, member.id));
+      return value(await payments.listWithdrawals(db, member.id, request.query));
     },
   );
+
+  r.get(
+    '/wps/member/info/funds/consolidated',
+    {
+      schema: {
+        tags,
+        summary: "§7 consolidated: the member's contract request types and funds summary",
+        response: ok(consolidatedResponse),
+      },
+    },
+    async (request) => {
+      const { member, merchant } = await memberContext(request);
+      return value(await getConsolidated(db, merchant, member));
+    },
+  );
+
+  // The gateway's callback is signed over its exact bytes: this scope keeps every body raw.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/wps/payment/callback/:channelCode',
+      {
+        bodyLimit: CALLBACK_BODY_LIMIT,
+        schema: {
+          tags,
+          summary:
+            'A payment gateway reports a payment (public, HMAC-signed); answers `success` or `fail: CODE` as text',
+          params: z.object({ channelCode: z.string().min(1).max(32) }),
+        },
+      },
+      async (request, reply) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const channel = request.params.channelCode;
+        try {
+          const merchant = await resolveMerchantByHost(db, request.hostname);
+          const settled = await payments.settleGatewayCallback(db, secrets.sessionSecret, merchant, channel, {
+            headers: request.headers,
+            rawBody,
+          });
+          request.log.info({ channel, ...settled }, 'payment callback settled');
+          return reply.type('text/plain; charset=utf-8').send('success');
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          // Never the signature or the body: the code says what was wrong.
+          request.log.warn({ channel, code: error.code }, 'payment callback refused');
+          return reply.status(error.statusCode).type('text/plain; charset=utf-8').send(`fail: ${error.code}`);
+        }
+      },
+    );
+  });
 
   r.post(
     '/wps/payment/withdrawals/:id/confirm',

@@ -135,7 +135,7 @@ describe('manual deposit', () => {
     expect(d.body.value).toMatchObject({ status: 'PENDING', amount: 10_000_000, reference: 'FT777' });
     expect(await m.main()).toBe(0);
     const queue = await operator('GET', '/api/operator/deposits');
-    expect(queue.body.value.map((x: { id: number }) => x.id)).toContain(d.body.value.id);
+    expect(queue.body.value.list.map((x: { id: number }) => x.id)).toContain(d.body.value.id);
     const approved = await operator('POST', `/api/operator/deposits/${d.body.value.id}/approve`, {
       note: 'seen on statement',
     });
@@ -159,7 +159,7 @@ describe('manual deposit', () => {
     });
     expect(rejected.body.value.status).toBe('REJECTED');
     expect(await m.main()).toBe(0);
-    expect((await m.call('GET', '/wps/payment/deposits')).body.value[0]).toMatchObject({
+    expect((await m.call('GET', '/wps/payment/deposits')).body.value.list[0]).toMatchObject({
       status: 'REJECTED',
       note: 'no such transfer',
     });
@@ -317,7 +317,7 @@ describe('withdrawal', () => {
       true,
     );
     expect(tooMuch.body.error.code).toBe('WALLET_INSUFFICIENT_FUNDS');
-    expect((await m.call('GET', '/wps/payment/withdrawals')).body.value).toEqual([]);
+    expect((await m.call('GET', '/wps/payment/withdrawals')).body.value.list).toEqual([]);
     const other = await newMember();
     const otherBank = await other.bind();
     const notTheirs = await m.call(
@@ -440,7 +440,7 @@ describe('withdrawal confirmation (§4)', () => {
       proofCount: 2,
     });
     const complaints = await operator('GET', '/api/operator/withdrawals?status=NOT_RECEIVED');
-    expect(complaints.body.value.map((w: { id: number }) => w.id)).toContain(id);
+    expect(complaints.body.value.list.map((w: { id: number }) => w.id)).toContain(id);
   });
 
   it('counts a payout nobody confirmed in time as received, and never refunds it', async () => {
@@ -448,7 +448,7 @@ describe('withdrawal confirmation (§4)', () => {
     const before = await m.main();
     const later = new Date(Date.now() + 31 * 60_000);
     expect(await autoReceiveWithdrawals(server.db, later)).toBeGreaterThanOrEqual(1);
-    const list = (await m.call('GET', '/wps/payment/withdrawals')).body.value;
+    const list = (await m.call('GET', '/wps/payment/withdrawals')).body.value.list;
     expect(list[0]).toMatchObject({ id, status: 'AUTO_RECEIVED' });
     const late = await m.call('POST', `/wps/payment/withdrawals/${id}/confirm`, {
       received: false,
@@ -457,5 +457,125 @@ describe('withdrawal confirmation (§4)', () => {
     });
     expect(late.body.error.code).toBe('PAYMENT_STATE_CONFLICT');
     expect(await m.main()).toBe(before);
+  });
+});
+
+describe('paging', () => {
+  it('answers the deposit and withdrawal lists a page at a time, 10 by default and at most 100', async () => {
+    const m = await newMember();
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const d = await m.call(
+        'POST',
+        '/wps/payment/deposit',
+        { channelCode: 'VCB_MANUAL', amount: 5_000_000 + i, reference: `P${i}` },
+        true,
+      );
+      ids.push(d.body.value.id);
+    }
+    const first = (await m.call('GET', '/wps/payment/deposits')).body.value;
+    expect(first).toMatchObject({ pageNum: 1, totalPages: 2, totalCount: 12 });
+    // Newest first.
+    expect(first.list.map((d: { id: number }) => d.id)).toEqual(ids.slice(2).reverse());
+    const second = (await m.call('GET', '/wps/payment/deposits?pageNo=2')).body.value;
+    expect(second).toMatchObject({ pageNum: 2, totalPages: 2, totalCount: 12 });
+    expect(second.list.map((d: { id: number }) => d.id)).toEqual(ids.slice(0, 2).reverse());
+    const fives = (await m.call('GET', '/wps/payment/deposits?pageNo=3&pageSize=5')).body.value;
+    expect([fives.list.length, fives.totalPages]).toEqual([2, 3]);
+    expect((await m.call('GET', '/wps/payment/deposits?pageNo=9')).body.value.list).toEqual([]);
+    for (const bad of ['pageSize=101', 'pageNo=0', 'pageSize=x']) {
+      const answer = await m.call('GET', `/wps/payment/deposits?${bad}`);
+      expect([answer.status, answer.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+
+    // The operator queue: oldest first, a page at a time.
+    const queue = (await operator('GET', '/api/operator/deposits?pageSize=5')).body.value;
+    expect(queue.list).toHaveLength(5);
+    expect(queue.totalCount).toBeGreaterThanOrEqual(12);
+    expect(queue.totalPages).toBe(Math.ceil(queue.totalCount / 5));
+    const queued = queue.list.map((d: { id: number }) => d.id);
+    expect(queued).toEqual([...queued].sort((a, b) => a - b));
+    const last = (await operator('GET', `/api/operator/deposits?pageSize=5&pageNo=${queue.totalPages}`)).body
+      .value;
+    expect(last.list.map((d: { id: number; memberId: number }) => d.id)).toContain(ids.at(-1));
+
+    await Promise.all(ids.map((id) => operator('POST', `/api/operator/deposits/${id}/approve`, {})));
+    const bank = await m.bind();
+    for (let i = 0; i < 3; i++)
+      await m.call(
+        'POST',
+        '/wps/payment/withdraw',
+        { bankAccountId: bank, amount: 1_000_000, paymentPassword: '246810' },
+        true,
+      );
+    const withdrawals = (await m.call('GET', '/wps/payment/withdrawals?pageSize=2')).body.value;
+    expect(withdrawals).toMatchObject({ pageNum: 1, totalPages: 2, totalCount: 3 });
+    expect(withdrawals.list).toHaveLength(2);
+    const pending = (await operator('GET', '/api/operator/withdrawals?pageSize=1')).body.value;
+    expect(pending.list).toHaveLength(1);
+    expect(pending.totalPages).toBe(pending.totalCount);
+  });
+});
+
+describe('consolidated (§7 /wps/member/info/funds/consolidated)', () => {
+  it("sums up the member's funds and answers no contract requests yet", async () => {
+    const m = await newMember();
+    await m.fund(20_000_000);
+    const bank = await m.bind();
+    const pay = await m.call(
+      'POST',
+      '/wps/payment/withdraw',
+      { bankAccountId: bank, amount: 3_000_000, paymentPassword: '246810' },
+      true,
+    );
+    await operator('POST', `/api/operator/withdrawals/${pay.body.value.id}/approve`, {});
+    await m.call(
+      'POST',
+      '/wps/payment/withdraw',
+      { bankAccountId: bank, amount: 5_000_000, paymentPassword: '246810' },
+      true,
+    );
+    const { status, body } = await m.call('GET', '/wps/member/info/funds/consolidated');
+    expect(status).toBe(200);
+    expect(body.value).toEqual({
+      dailysalreqtype: 'NONE',
+      divtypereq: 'NONE',
+      contracthoursalreq: 'NONE',
+      realtimesalreqtype: 'NONE',
+      infoTypes: [],
+      funds: {
+        mainBalance: 12_000_000,
+        totalDeposited: 20_000_000,
+        totalWithdrawn: 3_000_000,
+        pendingWithdrawalCount: 1,
+        pendingWithdrawalAmount: 5_000_000,
+        heldAmount: 5_000_000,
+        withdrawable: 12_000_000,
+        turnoverRemaining: 0,
+      },
+    });
+  });
+
+  it('holds the withdrawable amount to the turnover rule', async () => {
+    await updateMoneySettings(server.db, demoId, { turnoverMultiplier: 1.5 });
+    try {
+      const m = await newMember();
+      await m.fund(6_000_000);
+      const funds = (await m.call('GET', '/wps/member/info/funds/consolidated')).body.value.funds;
+      expect(funds).toMatchObject({ mainBalance: 6_000_000, withdrawable: 0, turnoverRemaining: 9_000_000 });
+    } finally {
+      await updateMoneySettings(server.db, demoId, { turnoverMultiplier: 0 });
+    }
+  });
+
+  it('is closed to trial accounts and to visitors', async () => {
+    const trial = createClient(server, { headers: { 'x-forwarded-for': '192.0.2.251' } });
+    const login = await trial.call('POST', '/wps/session/login/freeplay', { body: {} });
+    const refused = await trial.call('GET', '/wps/member/info/funds/consolidated', {
+      token: login.body.value.token,
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'TRIAL_ACCOUNT']);
+    const visitor = await createClient(server).call('GET', '/wps/member/info/funds/consolidated');
+    expect([visitor.status, visitor.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
   });
 });

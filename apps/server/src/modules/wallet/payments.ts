@@ -3,12 +3,13 @@ import type {
   Deposit,
   DepositRequest,
   PaymentChannel,
+  PaymentPageQuery,
   Withdrawal,
   WithdrawalConfirmation,
   WithdrawRequest,
 } from '@jade/contracts/payments';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
-import { writeTransaction } from '../../platform/db/transaction.js';
+import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { hitRateLimit, peekRateLimit } from '../../platform/rate-limit.js';
@@ -16,6 +17,9 @@ import { storeImage } from '../../platform/uploads.js';
 import type { Merchant } from '../merchants/repo.js';
 import type { Operator } from '../operators/service.js';
 import { assertOperatorScope } from '../operators/service.js';
+import { channelAdapter } from './channels/adapters.js';
+import type { CallbackOutcome, DepositStart, GatewayCallback } from './channels/channel.js';
+import { manualBankAdapter } from './channels/manual-bank.js';
 import * as ledger from './ledger.js';
 import { getMoneySettings } from './money-settings.js';
 
@@ -35,6 +39,22 @@ const sameName = (a: string, b: string) =>
 const stateConflict = (what: string) =>
   new AppError('PAYMENT_STATE_CONFLICT', `This ${what} has already been processed`);
 
+/** One page of a list, numbered like the game list. */
+const pageOf = <T>(list: T[], totalCount: number, page: PaymentPageQuery) => ({
+  list,
+  pageNum: page.pageNo,
+  totalPages: Math.ceil(totalCount / page.pageSize),
+  totalCount,
+});
+const countOf = async (query: { executeTakeFirstOrThrow: () => Promise<{ count: number | string }> }) =>
+  Number((await query.executeTakeFirstOrThrow()).count);
+
+/** Serialises a member's money requests on PostgreSQL (SQLite's write transaction already does). */
+const lockMember = async (trx: DbOrTrx, memberId: number) => {
+  if (dialectOf(trx) === 'postgres')
+    await trx.selectFrom('member').select('id').where('id', '=', memberId).forUpdate().execute();
+};
+
 // Channels
 
 type ChannelRow = Awaited<ReturnType<typeof findChannel>>;
@@ -47,25 +67,17 @@ const findChannel = (db: DbOrTrx, merchantId: number, code: string) =>
     .where('enabled', '=', 1)
     .executeTakeFirst();
 
-const toChannel = (row: NonNullable<ChannelRow>): PaymentChannel => {
-  const config = JSON.parse(row.config) as {
-    bankName?: string;
-    accountNumber?: string;
-    accountName?: string;
-  };
-  return {
-    code: row.code,
-    kind: row.kind as PaymentChannel['kind'],
-    name: row.name,
-    minAmount: row.min_amount,
-    maxAmount: row.max_amount,
-    dailyLimit: row.daily_limit,
-    receivingAccount:
-      row.kind === 'MANUAL_BANK' && config.bankName && config.accountNumber && config.accountName
-        ? { bankName: config.bankName, accountNumber: config.accountNumber, accountName: config.accountName }
-        : null,
-  };
-};
+const toChannel = (row: NonNullable<ChannelRow>): PaymentChannel => ({
+  code: row.code,
+  kind: row.kind as PaymentChannel['kind'],
+  name: row.name,
+  minAmount: row.min_amount,
+  maxAmount: row.max_amount,
+  dailyLimit: row.daily_limit,
+  // Only a manual channel has anything to show; a gateway's configuration stays on the server.
+  receivingAccount:
+    row.kind === 'MANUAL_BANK' ? manualBankAdapter(JSON.parse(row.config) as unknown).receivingAccount : null,
+});
 
 export const listChannels = async (db: DbOrTrx, merchantId: number) => ({
   channels: (
@@ -88,6 +100,7 @@ const toDeposit = (row: {
   status: string;
   reference: string | null;
   note: string | null;
+  pay_url: string | null;
   created_at: string;
   decided_at: string | null;
   code: string;
@@ -98,7 +111,8 @@ const toDeposit = (row: {
   status: row.status as Deposit['status'],
   reference: row.reference,
   note: row.note,
-  payUrl: null,
+  // The payment page is of use only while the gateway waits for the payment.
+  payUrl: row.status === 'AWAITING_PAYMENT' ? row.pay_url : null,
   createdAt: row.created_at,
   decidedAt: row.decided_at,
 });
@@ -113,86 +127,215 @@ const depositQuery = (db: DbOrTrx) =>
       'deposit.status',
       'deposit.reference',
       'deposit.note',
+      'deposit.pay_url',
       'deposit.created_at',
       'deposit.decided_at',
       'payment_channel.code',
       'deposit.member_id',
       'deposit.merchant_id',
     ]);
+const loadDeposit = async (db: DbOrTrx, id: number) =>
+  toDeposit(await depositQuery(db).where('deposit.id', '=', id).executeTakeFirstOrThrow());
 
-/** A manual bank deposit request: the member has sent money and tells us; an operator checks it. */
+/** What the payment service needs besides the database: uploads, and the secret that opens channel secrets. */
+export type PaymentDeps = { dataDir: string; serverSecret: string };
+
+/**
+ * A deposit through one of the brand's channels (channels/channel.ts). The row is written first, as
+ * PENDING, in one transaction with the channel's daily limit; the channel is asked after, outside any
+ * transaction: a manual transfer waits for an operator, a gateway answers with its order and payment
+ * page. A gateway that fails leaves the deposit FAILED and nothing credited.
+ * `siteOrigin` is the brand's own origin, where the gateway sends its callback.
+ */
 export const createDeposit = async (
   db: Db,
-  dataDir: string,
+  deps: PaymentDeps,
   merchant: Merchant,
   member: Member,
   request: DepositRequest,
+  siteOrigin: string,
   now = new Date(),
 ): Promise<Deposit> => {
   const channel = await findChannel(db, merchant.id, request.channelCode);
   if (!channel)
     throw new AppError('PAYMENT_CHANNEL_NOT_FOUND', `No deposit channel '${request.channelCode}'`);
-  if (channel.kind !== 'MANUAL_BANK')
-    throw new AppError(
-      'PAYMENT_CHANNEL_NOT_FOUND',
-      `Channel '${channel.code}' is not available for this kind of deposit yet`,
-    );
+  const adapter = channelAdapter(channel, deps.serverSecret);
   if (request.amount < channel.min_amount || request.amount > channel.max_amount) {
     throw new AppError('PAYMENT_AMOUNT_OUT_OF_RANGE', 'The amount is outside the channel limits', {
       details: { min: channel.min_amount, max: channel.max_amount },
     });
   }
-  const today = await db
-    .selectFrom('deposit')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('member_id', '=', member.id)
-    .where('channel_id', '=', channel.id)
-    .where('status', 'not in', ['REJECTED', 'FAILED'])
-    .where('created_at', '>=', startOfUtcDay(now))
-    .executeTakeFirstOrThrow();
-  if (Number(today.total) + request.amount > channel.daily_limit) {
-    throw new AppError(
-      'PAYMENT_DAILY_LIMIT_REACHED',
-      'The daily deposit limit of this channel has been reached',
+  const holdDailyLimit = async (dbOrTrx: DbOrTrx) => {
+    const today = await dbOrTrx
+      .selectFrom('deposit')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+      .where('member_id', '=', member.id)
+      .where('channel_id', '=', channel.id)
+      .where('status', 'not in', ['REJECTED', 'FAILED'])
+      .where('created_at', '>=', startOfUtcDay(now))
+      .executeTakeFirstOrThrow();
+    if (Number(today.total) + request.amount > channel.daily_limit) {
+      throw new AppError(
+        'PAYMENT_DAILY_LIMIT_REACHED',
+        'The daily deposit limit of this channel has been reached',
+        { details: { dailyLimit: channel.daily_limit, usedToday: Number(today.total) } },
+      );
+    }
+  };
+  // Checked before a receipt image is stored, and again, binding, with the row written.
+  await holdDailyLimit(db);
+  // A receipt image is the member's evidence of a bank transfer; a gateway reports the payment itself.
+  const proof =
+    adapter.kind === 'MANUAL_BANK' && request.proof
+      ? await storeImage(deps.dataDir, `deposits/${merchant.id}`, request.proof.base64)
+      : null;
+  const id = await writeTransaction(db, async (trx) => {
+    await lockMember(trx, member.id);
+    await holdDailyLimit(trx);
+    const row = await trx
+      .insertInto('deposit')
+      .values({
+        merchant_id: merchant.id,
+        member_id: member.id,
+        channel_id: channel.id,
+        amount: request.amount,
+        status: 'PENDING',
+        reference: (adapter.kind === 'MANUAL_BANK' && request.reference) || null,
+        proof_file: proof,
+        gateway_order_id: null,
+        pay_url: null,
+        note: null,
+        operator_id: null,
+        created_at: now.toISOString(),
+        decided_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+
+  const fail = async (error: AppError) => {
+    await db
+      .updateTable('deposit')
+      .set({ status: 'FAILED', note: error.message.slice(0, 200), decided_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .execute();
+    return error;
+  };
+  let start: DepositStart;
+  try {
+    start = await adapter.startDeposit(
       {
-        details: { dailyLimit: channel.daily_limit, usedToday: Number(today.total) },
+        depositId: id,
+        amount: request.amount,
+        currency: merchant.currency,
+        notifyUrl: `${siteOrigin}/wps/payment/callback/${encodeURIComponent(channel.code)}`,
+        returnUrl: `${siteOrigin}/index`,
       },
+      now,
+    );
+  } catch (error) {
+    throw await fail(
+      error instanceof AppError
+        ? error
+        : new AppError('PAYMENT_GATEWAY_UNAVAILABLE', 'The payment gateway could not take the order'),
     );
   }
-  const proof = request.proof
-    ? await storeImage(dataDir, `deposits/${merchant.id}`, request.proof.base64)
-    : null;
-  const { id } = await db
-    .insertInto('deposit')
-    .values({
-      merchant_id: merchant.id,
-      member_id: member.id,
-      channel_id: channel.id,
-      amount: request.amount,
-      status: 'PENDING',
-      reference: request.reference || null,
-      proof_file: proof,
-      gateway_order_id: null,
-      note: null,
-      operator_id: null,
-      created_at: now.toISOString(),
-      decided_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return toDeposit({ ...(await depositQuery(db).where('deposit.id', '=', id).executeTakeFirstOrThrow()) });
+  if (start.status === 'AWAITING_PAYMENT') {
+    try {
+      // Still PENDING unless the gateway's callback was faster than its own answer.
+      await db
+        .updateTable('deposit')
+        .set({ status: 'AWAITING_PAYMENT', gateway_order_id: start.gatewayOrderId, pay_url: start.payUrl })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw await fail(
+        new AppError('PAYMENT_GATEWAY_UNAVAILABLE', 'The gateway answered with an order id already in use'),
+      );
+    }
+  }
+  return loadDeposit(db, id);
 };
 
-export const listDeposits = async (db: DbOrTrx, memberId: number) =>
-  (
-    await depositQuery(db)
-      .where('deposit.member_id', '=', memberId)
-      .orderBy('deposit.id', 'desc')
-      .limit(50)
-      .execute()
-  ).map(toDeposit);
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === '23505' || String(e?.message ?? '').includes('UNIQUE constraint failed');
+};
 
-/** Approves a pending deposit: the status change and the credit are one transaction. */
+/** The member's deposits, newest first, a page at a time. */
+export const listDeposits = async (db: DbOrTrx, memberId: number, page: PaymentPageQuery) => {
+  const totalCount = await countOf(
+    db
+      .selectFrom('deposit')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('member_id', '=', memberId),
+  );
+  const rows = await depositQuery(db)
+    .where('deposit.member_id', '=', memberId)
+    .orderBy('deposit.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  return pageOf(rows.map(toDeposit), totalCount, page);
+};
+
+/** One of the member's deposits: the deposit panel follows a gateway payment by it. */
+export const getDeposit = async (db: DbOrTrx, memberId: number, depositId: number) => {
+  const row = await depositQuery(db)
+    .where('deposit.id', '=', depositId)
+    .where('deposit.member_id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `No deposit ${depositId}`);
+  return toDeposit(row);
+};
+
+/** Whether any deposit of the member was approved; promotions tell new members from existing ones by it. */
+export const hasApprovedDeposit = async (db: DbOrTrx, merchantId: number, memberId: number) =>
+  (await db
+    .selectFrom('deposit')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'APPROVED')
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+/** The credit of an approved deposit (house cash → member main), posted once whoever approves it. */
+const creditDeposit = async (
+  trx: DbOrTrx,
+  row: { id: number; merchant_id: number; member_id: number; amount: number },
+  now: Date,
+) =>
+  ledger.postTransfersIn(
+    trx,
+    {
+      merchantId: row.merchant_id,
+      idempotencyKey: `deposit:${row.id}`,
+      legs: [
+        {
+          kind: 'DEPOSIT',
+          debitAccountId: await ledger.houseAccount(trx, row.merchant_id, 'CASH'),
+          creditAccountId: await ledger.memberAccount(trx, row.merchant_id, row.member_id, 'MAIN'),
+          amount: row.amount,
+          reference: `deposit:${row.id}`,
+        },
+      ],
+    },
+    now,
+  );
+
+/** Deposits still open: waiting for an operator, or for the member to pay on a gateway's page. */
+const OPEN_DEPOSIT_STATUSES = ['PENDING', 'AWAITING_PAYMENT'];
+
+/**
+ * Approves or rejects an open deposit: the status change and the credit are one transaction. An
+ * operator may settle a gateway deposit too (a callback that never came); the gateway's own callback
+ * then finds it decided, and the credit's idempotency key keeps it to one credit in any case.
+ */
 export const decideDeposit = async (
   db: Db,
   operator: Operator,
@@ -214,39 +357,110 @@ export const decideDeposit = async (
         decided_at: now.toISOString(),
       })
       .where('id', '=', depositId)
-      .where('status', '=', 'PENDING')
+      .where('status', 'in', OPEN_DEPOSIT_STATUSES)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('deposit');
-    if (approve) {
-      await ledger.postTransfersIn(
-        trx,
-        {
-          merchantId: row.merchant_id,
-          idempotencyKey: `deposit:${depositId}`,
-          legs: [
-            {
-              kind: 'DEPOSIT',
-              debitAccountId: await ledger.houseAccount(trx, row.merchant_id, 'CASH'),
-              creditAccountId: await ledger.memberAccount(trx, row.merchant_id, row.member_id, 'MAIN'),
-              amount: row.amount,
-              reference: `deposit:${depositId}`,
-            },
-          ],
-        },
-        now,
-      );
-    }
-    return toDeposit(await depositQuery(trx).where('deposit.id', '=', depositId).executeTakeFirstOrThrow());
+    if (approve) await creditDeposit(trx, row, now);
+    return loadDeposit(trx, depositId);
   });
 };
 
-export const depositQueue = async (db: DbOrTrx, operator: Operator, status = 'PENDING') => {
+/** Deposits by status for operators, oldest first (a queue), a page at a time. */
+export const depositQueue = async (
+  db: DbOrTrx,
+  operator: Operator,
+  status = 'PENDING',
+  page: PaymentPageQuery = { pageNo: 1, pageSize: 100 },
+) => {
+  let count = db
+    .selectFrom('deposit')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', status);
   let query = depositQuery(db).where('deposit.status', '=', status);
-  if (operator.merchantId !== null) query = query.where('deposit.merchant_id', '=', operator.merchantId);
-  return (await query.orderBy('deposit.id').limit(200).execute()).map((r) => ({
-    ...toDeposit(r),
-    memberId: r.member_id,
-  }));
+  if (operator.merchantId !== null) {
+    count = count.where('merchant_id', '=', operator.merchantId);
+    query = query.where('deposit.merchant_id', '=', operator.merchantId);
+  }
+  const rows = await query
+    .orderBy('deposit.id')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  return pageOf(
+    rows.map((r) => ({ ...toDeposit(r), memberId: r.member_id })),
+    await countOf(count),
+    page,
+  );
+};
+
+/**
+ * A gateway's signed callback (POST /wps/payment/callback/:channelCode): PAID approves the deposit
+ * and credits it in one transaction, FAILED marks it failed. The same callback again answers as
+ * before and moves nothing; a callback that disagrees with the deposit is refused and changes nothing.
+ */
+export const settleGatewayCallback = async (
+  db: Db,
+  serverSecret: string,
+  merchant: Merchant,
+  channelCode: string,
+  callback: GatewayCallback,
+  now = new Date(),
+): Promise<{ depositId: number; status: Deposit['status']; isReplay: boolean }> => {
+  // A channel switched off since still settles the orders it took.
+  const channel = await db
+    .selectFrom('payment_channel')
+    .selectAll()
+    .where('merchant_id', '=', merchant.id)
+    .where('code', '=', channelCode)
+    .where('kind', '=', 'GATEWAY')
+    .executeTakeFirst();
+  if (!channel) throw new AppError('PAYMENT_CHANNEL_NOT_FOUND', `No gateway channel '${channelCode}'`);
+  const outcome: CallbackOutcome = channelAdapter(channel, serverSecret).readCallback(callback, now);
+  const row = await db
+    .selectFrom('deposit')
+    .selectAll()
+    .where('id', '=', outcome.depositId)
+    .where('channel_id', '=', channel.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `No deposit ${outcome.depositId} on channel '${channelCode}'`);
+  const mismatch = (field: string) =>
+    new AppError('PAYMENT_CALLBACK_MISMATCH', `The callback's ${field} does not match the deposit`, {
+      details: { field },
+    });
+  if (row.gateway_order_id !== null && row.gateway_order_id !== outcome.gatewayOrderId)
+    throw mismatch('orderId');
+  if (outcome.amount !== row.amount) throw mismatch('amount');
+  if (outcome.currency !== merchant.currency) throw mismatch('currency');
+
+  const isPaid = outcome.status === 'PAID';
+  const settled = await writeTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('deposit')
+      .set({
+        status: isPaid ? 'APPROVED' : 'FAILED',
+        gateway_order_id: outcome.gatewayOrderId,
+        decided_at: now.toISOString(),
+        ...(!isPaid && { note: 'The payment failed at the gateway' }),
+      })
+      .where('id', '=', row.id)
+      .where('status', 'in', OPEN_DEPOSIT_STATUSES)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    if (isPaid) await creditDeposit(trx, row, now);
+    return true;
+  });
+  if (settled) return { depositId: row.id, status: isPaid ? 'APPROVED' : 'FAILED', isReplay: false };
+  // Decided before: the same outcome again is a repeat (a failure also after an operator's rejection);
+  // a payment reported for a deposit that failed or was rejected is for an operator to look into.
+  const current = await db
+    .selectFrom('deposit')
+    .select('status')
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  const status = current.status as Deposit['status'];
+  if (isPaid ? status === 'APPROVED' : status === 'FAILED' || status === 'REJECTED')
+    return { depositId: row.id, status, isReplay: true };
+  throw stateConflict('deposit');
 };
 
 // Bank accounts
@@ -310,23 +524,38 @@ export const bindBankAccount = async (
 
 // Withdrawals
 
-/** Turnover still to wager: deposits times the multiplier, less every bet placed (§ issue 5). */
-const turnoverRemaining = async (db: DbOrTrx, merchantId: number, memberId: number, multiplier: number) => {
+/** The total of one kind of ledger transfer into (credit) or out of (debit) an account, ever. */
+export const sumTransfers = async (
+  db: DbOrTrx,
+  accountId: number,
+  kind: string,
+  side: 'credit' | 'debit',
+): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('ledger_transfer')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+        .where('kind', '=', kind)
+        .where(side === 'credit' ? 'credit_account_id' : 'debit_account_id', '=', accountId)
+        .executeTakeFirstOrThrow()
+    ).total,
+  );
+
+/**
+ * Turnover still to wager: deposits (ledger DEPOSIT credits to the main wallet) times the brand's
+ * multiplier, less every bet placed (§ issue 5); never below 0. A multiplier of 0 asks for nothing.
+ */
+export const turnoverRemaining = async (
+  db: DbOrTrx,
+  merchantId: number,
+  memberId: number,
+  multiplier: number,
+) => {
   if (multiplier <= 0) return 0;
   const main = await ledger.memberAccount(db, merchantId, memberId, 'MAIN');
-  const sum = async (kind: string, column: 'credit_account_id' | 'debit_account_id') =>
-    Number(
-      (
-        await db
-          .selectFrom('ledger_transfer')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-          .where('kind', '=', kind)
-          .where(column, '=', main)
-          .executeTakeFirstOrThrow()
-      ).total,
-    );
-  const deposited = await sum('DEPOSIT', 'credit_account_id');
-  const wagered = await sum('BET', 'debit_account_id');
+  const deposited = await sumTransfers(db, main, 'DEPOSIT', 'credit');
+  const wagered = await sumTransfers(db, main, 'BET', 'debit');
   return Math.max(0, Math.ceil(deposited * multiplier) - wagered);
 };
 
@@ -388,10 +617,22 @@ const toWithdrawal = (
   proofCount: r.proof_files ? (JSON.parse(r.proof_files) as string[]).length : 0,
 });
 
-export const listWithdrawals = async (db: DbOrTrx, memberId: number) =>
-  (
-    await withdrawalQuery(db).where('w.member_id', '=', memberId).orderBy('w.id', 'desc').limit(50).execute()
-  ).map(toWithdrawal);
+/** The member's withdrawals, newest first, a page at a time. */
+export const listWithdrawals = async (db: DbOrTrx, memberId: number, page: PaymentPageQuery) => {
+  const totalCount = await countOf(
+    db
+      .selectFrom('withdrawal')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('member_id', '=', memberId),
+  );
+  const rows = await withdrawalQuery(db)
+    .where('w.member_id', '=', memberId)
+    .orderBy('w.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  return pageOf(rows.map(toWithdrawal), totalCount, page);
+};
 
 /** Five wrong payment passwords in 15 minutes lock money-out calls for the rest of the window. */
 export const checkPaymentPassword = async (
@@ -560,13 +801,32 @@ export const decideWithdrawal = async (
   return toWithdrawal(await withdrawalQuery(db).where('w.id', '=', withdrawalId).executeTakeFirstOrThrow());
 };
 
-export const withdrawalQueue = async (db: DbOrTrx, operator: Operator, status = 'PENDING') => {
+/** Withdrawals by status for operators, oldest first (a queue), a page at a time. */
+export const withdrawalQueue = async (
+  db: DbOrTrx,
+  operator: Operator,
+  status = 'PENDING',
+  page: PaymentPageQuery = { pageNo: 1, pageSize: 100 },
+) => {
+  let count = db
+    .selectFrom('withdrawal')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', status);
   let query = withdrawalQuery(db).where('w.status', '=', status);
-  if (operator.merchantId !== null) query = query.where('w.merchant_id', '=', operator.merchantId);
-  return (await query.orderBy('w.id').limit(200).execute()).map((r) => ({
-    ...toWithdrawal(r),
-    memberId: r.member_id,
-  }));
+  if (operator.merchantId !== null) {
+    count = count.where('merchant_id', '=', operator.merchantId);
+    query = query.where('w.merchant_id', '=', operator.merchantId);
+  }
+  const rows = await query
+    .orderBy('w.id')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  return pageOf(
+    rows.map((r) => ({ ...toWithdrawal(r), memberId: r.member_id })),
+    await countOf(count),
+    page,
+  );
 };
 
 /** §4: received, or not received with proof; only while the payout waits for its confirmation. */
@@ -618,25 +878,47 @@ export const autoReceiveWithdrawals = async (db: DbOrTrx, now = new Date()) => {
   return Number(result.numUpdatedRows);
 };
 
-/** The demo brand's deposit channel: a manual transfer to a (fictitious) Vietcombank account. */
+/** The demo brand's gateway channel. */
+export const DEMO_GATEWAY_CHANNEL = 'DEV_GATEWAY';
+
+/**
+ * The demo brand's deposit channels: a manual transfer to a (fictitious) Vietcombank account, and a
+ * payment gateway channel, off until `jade payment channel-gateway DEV_GATEWAY --url ...` points it at
+ * a gateway (scripts/dev-gateway.mjs for a local one).
+ */
 export const seedDemoPayments = async (db: DbOrTrx, merchantId: number) => {
   await db
     .insertInto('payment_channel')
-    .values({
-      merchant_id: merchantId,
-      code: 'VCB_MANUAL',
-      kind: 'MANUAL_BANK',
-      name: 'Vietcombank transfer',
-      config: JSON.stringify({
-        bankName: 'Vietcombank',
-        accountNumber: '0071000123456',
-        accountName: 'JADE DEMO CO LTD',
-      }),
-      min_amount: 50_000_00,
-      max_amount: 500_000_000_00,
-      daily_limit: 2_000_000_000_00,
-      sort_order: 0,
-    })
+    .values([
+      {
+        merchant_id: merchantId,
+        code: 'VCB_MANUAL',
+        kind: 'MANUAL_BANK',
+        name: 'Vietcombank transfer',
+        config: JSON.stringify({
+          bankName: 'Vietcombank',
+          accountNumber: '0071000123456',
+          accountName: 'JADE DEMO CO LTD',
+        }),
+        min_amount: 50_000_00,
+        max_amount: 500_000_000_00,
+        daily_limit: 2_000_000_000_00,
+        enabled: 1,
+        sort_order: 0,
+      },
+      {
+        merchant_id: merchantId,
+        code: DEMO_GATEWAY_CHANNEL,
+        kind: 'GATEWAY',
+        name: 'Online payment (test gateway)',
+        config: '{}',
+        min_amount: 10_000_00,
+        max_amount: 100_000_000_00,
+        daily_limit: 500_000_000_00,
+        enabled: 0,
+        sort_order: 1,
+      },
+    ])
     .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
     .execute();
 };

@@ -39,6 +39,12 @@ export type MemberTable = {
   facebook: string | null;
   wechat: string | null;
   id_number: string | null;
+  /** yyyy-MM-dd; with nationality, occupation, source of income and address from migration 2026-11-21T1700. */
+  birthday: string | null;
+  nationality: string | null;
+  occupation: string | null;
+  source_of_income: string | null;
+  address: string | null;
   avatar_url: string | null;
   register_method: string;
   register_url: string | null;

@@ -6,6 +6,9 @@ import * as accounts from './migrations/2026-11-21T1100-accounts.js';
 import * as social from './migrations/2026-11-21T1200-social.js';
 import * as ledger from './migrations/2026-11-21T1300-ledger.js';
 import * as payments from './migrations/2026-11-21T1400-payments.js';
+import * as engagement from './migrations/2026-11-21T1500-engagement.js';
+import * as paymentGateway from './migrations/2026-11-21T1600-payment-gateway.js';
+import * as memberProfile from './migrations/2026-11-21T1700-member-profile.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +18,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1200-social': social,
   '2026-11-21T1300-ledger': ledger,
   '2026-11-21T1400-payments': payments,
+  '2026-11-21T1500-engagement': engagement,
+  '2026-11-21T1600-payment-gateway': paymentGateway,
+  '2026-11-21T1700-member-profile': memberProfile,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

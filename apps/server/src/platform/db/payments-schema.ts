@@ -53,6 +53,8 @@ export type DepositTable = {
   reference: string | null;
   proof_file: string | null;
   gateway_order_id: string | null;
+  /** Gateway deposits: the gateway's payment page (migration 2026-11-21T1600-payment-gateway). */
+  pay_url: string | null;
   note: string | null;
   operator_id: number | null;
   created_at: string;

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from './accounts-schema.js';
+import type { EngagementTables } from './engagement-schema.js';
 import type { LedgerTables } from './ledger-schema.js';
 import type { PaymentTables } from './payments-schema.js';
 import type { SocialTables } from './social-schema.js';
@@ -9,6 +10,7 @@ import type { SocialTables } from './social-schema.js';
  * ISO-8601 UTC text, so one set of queries runs on SQLite and PostgreSQL alike.
  */
 export type Database = AccountTables &
+  EngagementTables &
   LedgerTables &
   PaymentTables &
   SocialTables & {

@@ -19,6 +19,7 @@ import { useMemberInfo } from '../../features/accounts/api/get-member-info';
 import { HeaderBalance } from '../../features/accounts/components/header-balance';
 import { useLogout } from '../../features/accounts/hooks/use-logout';
 import { readRememberedUsername } from '../../features/accounts/utils/remember-me';
+import { useAvailablePromotionCount } from '../../features/promotions/api/use-available-promotion-count';
 import { CategoryNav } from '../../features/games/components/category-nav';
 import { isAgentAccount, isLoggedIn, useSession } from '../../lib/session';
 import { useRequireLogin } from '../../lib/use-require-login';
@@ -203,17 +204,21 @@ export function Logo() {
   );
 }
 
-/**
- * §2 bonus entry. Its badge counts the promotions available to a logged-in member; the site has no
- * promotions yet, so there is no count to show.
- */
+/** §2 bonus entry, with a badge counting the promotions a logged-in member can take (none: no badge). */
 function BonusTab() {
   const { t } = useTranslation();
+  const count = useAvailablePromotionCount();
   return (
     <li className="nav-tab">
       <Link to={`${paths.promotions}?tab=bonus`} className="nav-tab__link">
         <GiftIcon size={20} />
         <span>{t('nav.bonus')}</span>
+        {count > 0 && (
+          <span className="badge nav-tab__badge" data-testid="bonus-count">
+            <span aria-hidden="true">{count}</span>
+            <span className="visually-hidden">{t('nav.bonusCount', { count })}</span>
+          </span>
+        )}
       </Link>
     </li>
   );

@@ -16,16 +16,17 @@ import { useForm } from '../hooks/use-form';
 import { useLogout } from '../hooks/use-logout';
 import { useMessageText } from '../hooks/use-message-text';
 import {
+  checkConfirmation,
   checkValue,
-  confirmMismatch,
+  isWeakDefaultPassword,
   required,
-  ruleHint,
-  ruleOf,
   serverFieldErrors,
+  weakPassword,
   type FieldErrors,
 } from '../utils/field-rules';
 import { LockIcon } from './account-icons';
 import { FormAlert, PasswordField } from './form-controls';
+import { PasswordPairFields } from './password-pair-fields';
 
 type PasswordFieldName = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
 const FIELDS = ['oldPassword', 'newPassword', 'confirmNewPassword'] as const;
@@ -46,8 +47,8 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
   const welcomeAfterChange = useWelcomeAfterPasswordChange();
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);
-  // The brand's register rule for passwords; the server holds the new one to its own rule as well.
-  const passwordRule = ruleOf(settings, 'password');
+  // The brand's rule for a new password, as the server holds it (register settings, passwordRule).
+  const passwordRule = settings.passwordRule;
 
   const validate = useCallback(
     (values: Record<PasswordFieldName, string>): FieldErrors<PasswordFieldName> => ({
@@ -55,12 +56,7 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
       newPassword:
         checkValue(values.newPassword, passwordRule, { isRequired: true }) ??
         (values.newPassword === values.oldPassword ? { key: 'accounts.validation.samePassword' } : undefined),
-      confirmNewPassword:
-        values.confirmNewPassword === ''
-          ? required
-          : values.confirmNewPassword !== values.newPassword
-            ? confirmMismatch
-            : undefined,
+      confirmNewPassword: checkConfirmation(values.newPassword, values.confirmNewPassword),
     }),
     [passwordRule],
   );
@@ -75,6 +71,10 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
     setBusy(true);
     setAlert(undefined);
     try {
+      if (await isWeakDefaultPassword(settings, form.values.newPassword)) {
+        form.setServerErrors({ newPassword: weakPassword });
+        return;
+      }
       await changePassword(form.values);
       // §4 success: member info reloads, the modal closes, the site goes to /.
       const info = queryClient.getQueryData<MemberInfo>(memberInfoQueryKey(token));
@@ -117,20 +117,10 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
         autoComplete="current-password"
         maxLength={128}
       />
-      <PasswordField
-        {...form.field('newPassword')}
-        label={t('accounts.fields.newPassword')}
-        isRequired
-        hint={ruleHint(passwordRule)}
-        autoComplete="new-password"
-        maxLength={128}
-      />
-      <PasswordField
-        {...form.field('confirmNewPassword')}
-        label={t('accounts.fields.confirmNewPassword')}
-        isRequired
-        autoComplete="new-password"
-        maxLength={128}
+      <PasswordPairFields
+        password={form.field('newPassword')}
+        confirmation={form.field('confirmNewPassword')}
+        rule={passwordRule}
       />
       <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
         {isBusy && <Spinner />}

@@ -11,17 +11,19 @@ import { useForm } from '../hooks/use-form';
 import { useMessageText } from '../hooks/use-message-text';
 import { defaultDialingCode } from '../utils/dialing-codes';
 import {
+  checkConfirmation,
   checkValue,
-  confirmMismatch,
   errorMessage,
+  isWeakDefaultPassword,
   required,
-  ruleHint,
   ruleOf,
   serverFieldErrors,
+  weakPassword,
   type FieldErrors,
 } from '../utils/field-rules';
 import { CheckCircleIcon } from './account-icons';
-import { DialingCodeSelect, FormAlert, ModeSwitch, PasswordField, TextField } from './form-controls';
+import { DialingCodeSelect, FormAlert, ModeSwitch, TextField } from './form-controls';
+import { PasswordPairFields } from './password-pair-fields';
 import { SmsCodeField } from './sms-code-field';
 
 type RecoveryMode = 'email' | 'phone';
@@ -147,18 +149,13 @@ function PhoneRecovery() {
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);
   const mobileRule = ruleOf(settings, 'mobileNum');
-  const passwordRule = ruleOf(settings, 'password');
+  const passwordRule = settings.passwordRule;
   const validate = useCallback(
     (values: Record<PhoneField, string>): FieldErrors<PhoneField> => ({
       mobileNum: checkValue(values.mobileNum, mobileRule, { isRequired: true }),
       verificationCode: values.verificationCode.trim() === '' ? required : undefined,
       newPassword: checkValue(values.newPassword, passwordRule, { isRequired: true }),
-      confirmNewPassword:
-        values.confirmNewPassword === ''
-          ? required
-          : values.confirmNewPassword !== values.newPassword
-            ? confirmMismatch
-            : undefined,
+      confirmNewPassword: checkConfirmation(values.newPassword, values.confirmNewPassword),
     }),
     [mobileRule, passwordRule],
   );
@@ -173,6 +170,10 @@ function PhoneRecovery() {
     setBusy(true);
     setAlert(undefined);
     try {
+      if (await isWeakDefaultPassword(settings, form.values.newPassword)) {
+        form.setServerErrors({ newPassword: weakPassword });
+        return;
+      }
       const result = await setPasswordByPhone({
         mobileNum: form.values.mobileNum.trim(),
         countryDialingCode: dialCode,
@@ -231,20 +232,10 @@ function PhoneRecovery() {
         onPhoneError={(message) => form.setServerErrors({ mobileNum: message })}
         {...form.field('verificationCode')}
       />
-      <PasswordField
-        {...form.field('newPassword')}
-        label={t('accounts.fields.newPassword')}
-        isRequired
-        hint={ruleHint(passwordRule)}
-        autoComplete="new-password"
-        maxLength={128}
-      />
-      <PasswordField
-        {...form.field('confirmNewPassword')}
-        label={t('accounts.fields.confirmNewPassword')}
-        isRequired
-        autoComplete="new-password"
-        maxLength={128}
+      <PasswordPairFields
+        password={form.field('newPassword')}
+        confirmation={form.field('confirmNewPassword')}
+        rule={passwordRule}
       />
       <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
         {isBusy && <Spinner />}

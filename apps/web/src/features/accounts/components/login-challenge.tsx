@@ -22,6 +22,8 @@ export function LoginChallengeStep({ challenge, onBack }: ChallengeProps) {
   const completeLogin = useCompleteLogin();
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);
+  // A challenge that expired (or was used up) cannot be answered any more: only a new login helps.
+  const [isExpired, setExpired] = useState(false);
   const validate = useCallback(
     (values: { answer: string }): FieldErrors<'answer'> => ({
       answer: values.answer.trim() === '' ? required : undefined,
@@ -47,6 +49,7 @@ export function LoginChallengeStep({ challenge, onBack }: ChallengeProps) {
       const code = isApiRequestError(error) ? error.code : 'UNKNOWN';
       if (code === 'LOGIN_CHALLENGE_FAILED') form.setServerErrors({ answer: errorMessage(code) });
       else setAlert(errorText(code));
+      if (code === 'LOGIN_CHALLENGE_EXPIRED') setExpired(true);
     } finally {
       setBusy(false);
     }
@@ -63,24 +66,32 @@ export function LoginChallengeStep({ challenge, onBack }: ChallengeProps) {
         {t(`accounts.challenge.${challenge.method}`, { destination })}
       </p>
       <FormAlert message={alert} />
-      <TextField
-        {...form.field('answer')}
-        label={t(`accounts.challenge.label.${challenge.method}`)}
-        isRequired
-        autoFocus
-        autoComplete={isCode ? 'one-time-code' : 'off'}
-        inputMode={isCode ? 'numeric' : 'text'}
-        maxLength={100}
-      />
-      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('accounts.challenge.submit')}
-      </button>
-      <div className="account-links account-links--center">
-        <button type="button" className="link-button" onClick={onBack}>
+      {isExpired ? (
+        <button type="button" className="button button--primary account-form__submit" onClick={onBack}>
           {t('accounts.challenge.back')}
         </button>
-      </div>
+      ) : (
+        <>
+          <TextField
+            {...form.field('answer')}
+            label={t(`accounts.challenge.label.${challenge.method}`)}
+            isRequired
+            autoFocus
+            autoComplete={isCode ? 'one-time-code' : 'off'}
+            inputMode={isCode ? 'numeric' : 'text'}
+            maxLength={100}
+          />
+          <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
+            {isBusy && <Spinner />}
+            {t('accounts.challenge.submit')}
+          </button>
+          <div className="account-links account-links--center">
+            <button type="button" className="link-button" onClick={onBack}>
+              {t('accounts.challenge.back')}
+            </button>
+          </div>
+        </>
+      )}
     </form>
   );
 }

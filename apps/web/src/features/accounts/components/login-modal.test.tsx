@@ -77,6 +77,9 @@ beforeEach(() => {
         logins.push({ raw: String(init.body), ...(await openSealed(body)).payload });
         return (loginAnswers.shift() ?? (() => json(500, {})))();
       }
+      if (path === '/wps/session/login/challenge') {
+        return (loginAnswers.shift() ?? (() => json(500, {})))();
+      }
       if (path === '/wps/member/info') {
         return json(200, {
           success: true,
@@ -212,5 +215,33 @@ describe('LoginModal', () => {
     await screen.findByRole('heading', { name: "Verify it's you" });
     screen.getByText('Enter the account holder name of your bank account.');
     screen.getByLabelText('Account holder name');
+  });
+
+  it('lets a wrong answer be corrected, and sends an expired challenge back to the login', async () => {
+    const challenged = () =>
+      json(401, {
+        success: false,
+        error: {
+          code: 'LOGIN_CHALLENGE_REQUIRED',
+          message: 'verify',
+          details: { challengeId: 'c-2', method: 'BANK_NAME', destination: null },
+        },
+      });
+    const refused = (code: string) => () => json(400, { success: false, error: { code, message: 'no' } });
+    loginAnswers.push(challenged, refused('LOGIN_CHALLENGE_FAILED'), refused('LOGIN_CHALLENGE_EXPIRED'));
+    renderLogin();
+    fill('Username', 'player01');
+    fill('Password', 'secret123');
+    submit();
+    await screen.findByRole('heading', { name: "Verify it's you" });
+    fill('Account holder name', 'someone');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await screen.findByText('Verification failed');
+    fill('Account holder name', 'Nguyen Van An');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await screen.findByText('The verification has expired, please log in again');
+    expect(screen.queryByLabelText('Account holder name')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to log in' }));
+    await screen.findByLabelText('Username');
   });
 });

@@ -267,7 +267,7 @@ function RegisterFields({ kind }: { kind: RegisterKind }) {
           onChange={setAgeConfirmed}
           error={consentError(isAgeConfirmed)}
         >
-          {t('accounts.register.ageConfirm')}
+          {t('accounts.register.ageConfirm', { age: settings.minimumAge })}
         </CheckboxField>
         <CheckboxField
           name="termsAgreed"

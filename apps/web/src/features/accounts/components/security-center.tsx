@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberInfo } from '@jade/contracts/auth';
 import type { SocialProvider } from '@jade/contracts/social';
@@ -7,10 +7,23 @@ import { Spinner } from '../../../components/spinner';
 import { useModals } from '../../../components/modal/modal-context';
 import { formatDateTime } from '../../../lib/format';
 import { useMemberInfo } from '../api/get-member-info';
+import { useRegisterSettings } from '../api/get-register-settings';
 import { useSocialProviders } from '../api/get-social-providers';
 import { linkSocialAccount } from '../api/link-social';
 import { useMessageText } from '../hooks/use-message-text';
-import { EnvelopeIcon, FacebookMark, GoogleMark, KeyIcon, LockIcon, PhoneIcon } from './account-icons';
+import {
+  CheckCircleIcon,
+  EnvelopeIcon,
+  FacebookMark,
+  GoogleMark,
+  KeyIcon,
+  LockIcon,
+  PhoneIcon,
+} from './account-icons';
+import { EmailBinding } from './email-binding';
+import { MobileBinding } from './mobile-binding';
+import { PaymentPasswordForm } from './payment-password-form';
+import { PROFILE_LABELS, ProfileForm, profileValues, shownProfileFields } from './profile-form';
 import '../accounts.css';
 
 /** §2 personal centre, securityCenter (my account): the member's profile (§3) and how the account is protected. */
@@ -36,19 +49,25 @@ export function SecurityCenter() {
   return <AccountOverview member={info.data} />;
 }
 
+type Panel = 'paymentPassword' | 'mobile' | 'email';
+
 function AccountOverview({ member }: { member: MemberInfo }) {
   const { t } = useTranslation();
   const modals = useModals();
-  const notSet = t('securityCenter.notSet');
+  const [open, setOpen] = useState<Panel>();
+  const [isEditing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<'profile' | 'protection'>();
   const name = member.nickname || member.account;
-  const profile: [string, string][] = [
-    [t('securityCenter.account'), member.account],
-    [t('securityCenter.nickname'), member.nickname ?? notSet],
-    [t('securityCenter.payeeName'), member.payeeName ?? notSet],
-    [t('securityCenter.rank'), member.clubLabel.labelName],
-    [t('accounts.security.referralCode'), member.referralCode],
-    [t('accounts.security.upline'), member.toUpline ?? notSet],
-  ];
+  const toggle = (panel: Panel) => {
+    setSaved(undefined);
+    setOpen((current) => (current === panel ? undefined : panel));
+  };
+  const closePanel = (isSaved: boolean) => {
+    setOpen(undefined);
+    if (isSaved) setSaved('protection');
+  };
+  const contactAction = (value: string | null, isVerified: boolean) =>
+    !value ? 'add' : isVerified ? 'change' : 'verify';
   return (
     <div className="security-center">
       <div className="security-card">
@@ -71,17 +90,35 @@ function AccountOverview({ member }: { member: MemberInfo }) {
       </div>
 
       <section className="security-section" aria-labelledby="security-profile">
-        <h4 id="security-profile" className="security-section__title">
-          {t('accounts.security.profile')}
-        </h4>
-        <dl className="facts">
-          {profile.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="security-section__head">
+          <h4 id="security-profile" className="security-section__title">
+            {t('accounts.security.profile')}
+          </h4>
+          {!isEditing && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => {
+                setSaved(undefined);
+                setEditing(true);
+              }}
+            >
+              {t('accounts.security.editProfile')}
+            </button>
+          )}
+        </div>
+        {isEditing ? (
+          <ProfileForm
+            member={member}
+            onDone={(isSaved) => {
+              setEditing(false);
+              if (isSaved) setSaved('profile');
+            }}
+          />
+        ) : (
+          <ProfileFacts member={member} />
+        )}
+        <Saved isShown={saved === 'profile'} />
       </section>
 
       <section className="security-section" aria-labelledby="security-protection">
@@ -93,50 +130,125 @@ function AccountOverview({ member }: { member: MemberInfo }) {
             icon={<LockIcon />}
             title={t('accounts.security.loginPassword')}
             detail={t('accounts.security.loginPasswordHint')}
-          >
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => modals.open('changePassword')}
-            >
-              {t('accounts.security.change')}
-            </button>
-          </SecurityRow>
+            action="change"
+            onAction={() => modals.open('changePassword')}
+          />
           <SecurityRow
             icon={<KeyIcon />}
             title={t('securityCenter.paymentPassword')}
             detail={t('accounts.security.paymentPasswordHint')}
+            state={
+              <State
+                isOn={member.hasPaymentPassword}
+                on={t('securityCenter.set')}
+                off={t('securityCenter.notSet')}
+              />
+            }
+            action={member.hasPaymentPassword ? 'change' : 'add'}
+            isOpen={open === 'paymentPassword'}
+            onAction={() => toggle('paymentPassword')}
           >
-            <State isOn={member.hasPaymentPassword} on={t('securityCenter.set')} off={notSet} />
+            <PaymentPasswordForm hasPaymentPassword={member.hasPaymentPassword} onDone={closePanel} />
           </SecurityRow>
           <SecurityRow
             icon={<PhoneIcon />}
             title={t('securityCenter.mobile')}
             detail={<Contact value={member.mobile} isVerified={member.mobileVerified} />}
-          />
+            action={contactAction(member.mobile, member.mobileVerified)}
+            isOpen={open === 'mobile'}
+            onAction={() => toggle('mobile')}
+          >
+            <MobileBinding onDone={closePanel} />
+          </SecurityRow>
           <SecurityRow
             icon={<EnvelopeIcon />}
             title={t('securityCenter.email')}
             detail={<Contact value={member.email} isVerified={member.emailVerified} />}
-          />
+            action={contactAction(member.email, member.emailVerified)}
+            isOpen={open === 'email'}
+            onAction={() => toggle('email')}
+          >
+            <EmailBinding
+              pendingAddress={member.email && !member.emailVerified ? member.email : null}
+              onDone={closePanel}
+            />
+          </SecurityRow>
         </ul>
+        <Saved isShown={saved === 'protection'} />
       </section>
       <LinkedAccounts />
     </div>
   );
 }
 
+/** The §3 profile as it stands: who the member is, then the fields they keep up to date. */
+function ProfileFacts({ member }: { member: MemberInfo }) {
+  const { t } = useTranslation();
+  const settings = useRegisterSettings();
+  const notSet = t('securityCenter.notSet');
+  const values = profileValues(member);
+  const facts: [string, string][] = [
+    [t('securityCenter.account'), member.account],
+    ...shownProfileFields(settings, values).map((field): [string, string] => [
+      t(PROFILE_LABELS[field]),
+      values[field] || notSet,
+    ]),
+    [t('securityCenter.rank'), member.clubLabel.labelName],
+    [t('accounts.security.referralCode'), member.referralCode],
+    [t('accounts.security.upline'), member.toUpline ?? notSet],
+  ];
+  return (
+    <dl className="facts">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The outcome of a change, announced when it appears. */
+function Saved({ isShown }: { isShown: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className={isShown ? 'security-saved' : 'security-saved security-saved--empty'}>
+      {isShown && (
+        <>
+          <CheckCircleIcon size={18} />
+          {t('accounts.security.saved')}
+        </>
+      )}
+    </p>
+  );
+}
+
+type SecurityAction = 'change' | 'add' | 'verify';
+
 function SecurityRow({
   icon,
   title,
   detail,
+  state,
+  action,
+  isOpen = false,
+  onAction,
   children,
 }: {
   icon: ReactNode;
   title: string;
   detail: ReactNode;
+  state?: ReactNode;
+  action: SecurityAction;
+  isOpen?: boolean;
+  onAction: () => void;
+  /** The form the action opens under the row; without one the action leaves the row (a modal). */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const verb = t(`accounts.security.${action}`);
   return (
     <li className="security-list__row">
       <span className="security-list__icon">{icon}</span>
@@ -144,7 +256,23 @@ function SecurityRow({
         <strong>{title}</strong>
         <span>{detail}</span>
       </span>
-      <span className="security-list__action">{children}</span>
+      <span className="security-list__action">
+        {state}
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={t('accounts.security.action', { action: verb, item: title })}
+          {...(children !== undefined && { 'aria-expanded': isOpen, 'aria-controls': panelId })}
+          onClick={onAction}
+        >
+          {verb}
+        </button>
+      </span>
+      {children !== undefined && (
+        <div id={panelId} className="security-list__panel" hidden={!isOpen}>
+          {isOpen && children}
+        </div>
+      )}
     </li>
   );
 }

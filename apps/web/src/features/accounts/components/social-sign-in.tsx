@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SocialProvider } from '@jade/contracts/social';
+import { useBrand } from '../../../config/brand';
 import { paths } from '../../../config/paths';
 import { useSocialProviders } from '../api/get-social-providers';
 import { socialReturnPath, socialStartUrl } from '../utils/social-return';
@@ -18,6 +19,8 @@ export function SocialSignIn({ affiliateCode }: { affiliateCode?: string }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const providers = useSocialProviders();
+  // §5 the age to confirm is the brand's (18, or 21), from the settings it started with.
+  const { minimumAge } = useBrand().whitelabel.register;
   const [isConfirmed, setConfirmed] = useState(false);
   if (!providers.data?.length) return null;
   const returnTo = socialReturnPath(pathname, search, paths.home);
@@ -44,7 +47,7 @@ export function SocialSignIn({ affiliateCode }: { affiliateCode?: string }) {
         })}
       </div>
       <CheckboxField name="socialConsent" isChecked={isConfirmed} onChange={setConfirmed}>
-        {t('accounts.social.consent')}
+        {t('accounts.social.consent', { age: minimumAge })}
       </CheckboxField>
     </div>
   );

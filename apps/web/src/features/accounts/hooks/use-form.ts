@@ -10,7 +10,8 @@ export const useForm = <K extends string>(
   initial: Record<K, string>,
   validate: (values: Record<K, string>) => FieldErrors<K>,
 ) => {
-  const [values, setValues] = useState(initial);
+  const [start] = useState(initial);
+  const [values, setValues] = useState(start);
   const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
   const [isSubmitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors<K>>({});
@@ -45,5 +46,13 @@ export const useForm = <K extends string>(
     error: errorOf(name),
   });
 
-  return { values, setValue, errorOf, field, submit, setServerErrors };
+  /** Back to the initial values, untouched and unsubmitted (a secret is not kept after its call). */
+  const reset = useCallback(() => {
+    setValues(start);
+    setTouched({});
+    setSubmitted(false);
+    setServerErrors({});
+  }, [start]);
+
+  return { values, setValue, errorOf, field, submit, setServerErrors, reset };
 };

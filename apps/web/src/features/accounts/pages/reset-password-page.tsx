@@ -6,16 +6,16 @@ import { useModals } from '../../../components/modal/modal-context';
 import { Spinner } from '../../../components/spinner';
 import { resetPasswordWithToken } from '../api/forgot-password';
 import { useRegisterSettings } from '../api/get-register-settings';
-import { FormAlert, PasswordField } from '../components/form-controls';
+import { FormAlert } from '../components/form-controls';
+import { PasswordPairFields } from '../components/password-pair-fields';
 import { useForm } from '../hooks/use-form';
 import { useMessageText } from '../hooks/use-message-text';
 import {
+  checkConfirmation,
   checkValue,
-  confirmMismatch,
-  required,
-  ruleHint,
-  ruleOf,
+  isWeakDefaultPassword,
   serverFieldErrors,
+  weakPassword,
   type FieldErrors,
 } from '../utils/field-rules';
 
@@ -28,7 +28,8 @@ export function ResetPasswordPage() {
   const modals = useModals();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const passwordRule = ruleOf(useRegisterSettings(), 'password');
+  const settings = useRegisterSettings();
+  const passwordRule = settings.passwordRule;
   const [alert, setAlert] = useState<string>();
   const [isBusy, setBusy] = useState(false);
   const [isDone, setDone] = useState(false);
@@ -36,12 +37,7 @@ export function ResetPasswordPage() {
   const validate = useCallback(
     (values: Record<Field, string>): FieldErrors<Field> => ({
       newPassword: checkValue(values.newPassword, passwordRule, { isRequired: true }),
-      confirmNewPassword:
-        values.confirmNewPassword === ''
-          ? required
-          : values.confirmNewPassword !== values.newPassword
-            ? confirmMismatch
-            : undefined,
+      confirmNewPassword: checkConfirmation(values.newPassword, values.confirmNewPassword),
     }),
     [passwordRule],
   );
@@ -53,6 +49,10 @@ export function ResetPasswordPage() {
     setBusy(true);
     setAlert(undefined);
     try {
+      if (await isWeakDefaultPassword(settings, form.values.newPassword)) {
+        form.setServerErrors({ newPassword: weakPassword });
+        return;
+      }
       await resetPasswordWithToken({ token, newPassword: form.values.newPassword });
       setDone(true);
     } catch (error) {
@@ -89,20 +89,10 @@ export function ResetPasswordPage() {
         <form className="account-form account-form__body" onSubmit={(event) => void submit(event)} noValidate>
           <p className="page__lead">{t('accounts.reset.intro')}</p>
           <FormAlert message={alert} />
-          <PasswordField
-            {...form.field('newPassword')}
-            label={t('accounts.fields.newPassword')}
-            isRequired
-            hint={ruleHint(passwordRule)}
-            autoComplete="new-password"
-            maxLength={128}
-          />
-          <PasswordField
-            {...form.field('confirmNewPassword')}
-            label={t('accounts.fields.confirmNewPassword')}
-            isRequired
-            autoComplete="new-password"
-            maxLength={128}
+          <PasswordPairFields
+            password={form.field('newPassword')}
+            confirmation={form.field('confirmNewPassword')}
+            rule={passwordRule}
           />
           <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
             {isBusy && <Spinner />}

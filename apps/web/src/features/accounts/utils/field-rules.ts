@@ -1,4 +1,5 @@
 import type { ApiRequestError } from '../../../api/client';
+import { DEFAULT_PAYMENT_PASSWORD_RULE, weakPasswordDigest } from '@jade/contracts/account-rules';
 import { checkPattern, type PatternType } from '@jade/contracts/patterns';
 import type { RegisterField, RegisterFieldSetting, RegisterSettings } from '@jade/contracts/system';
 
@@ -22,6 +23,7 @@ const DEFAULT_RULES: Partial<Record<RegisterField, FieldRule>> = {
   password: { patternType: 'LETTERS_AND_DIGITS', min: 8, max: 20 },
   email: { patternType: 'EMAIL', min: 5, max: 254 },
   mobileNum: { patternType: 'DIGITS', min: 6, max: 14 },
+  paymentPassword: DEFAULT_PAYMENT_PASSWORD_RULE,
 };
 
 export const settingOf = (
@@ -57,6 +59,23 @@ export const checkValue = (
   if (!rule) return undefined;
   const failure = checkPattern(value, rule);
   return failure ? { key: `accounts.${failure.key}`, params: failure.params } : undefined;
+};
+
+/** The confirmation of a new password: required, and equal to it. */
+export const checkConfirmation = (value: string, confirmation: string): FieldMessage | undefined =>
+  confirmation === '' ? required : confirmation !== value ? confirmMismatch : undefined;
+
+/** §4 the weak default password, refused as the server refuses it (validation.weakPassword). */
+export const weakPassword: FieldMessage = { key: 'accounts.validation.weakPassword' };
+
+/**
+ * Whether a new password is the brand's weak default, by the digest the settings publish. Pages without
+ * WebCrypto (plain http) leave the check to the server, which answers the same rule key.
+ */
+export const isWeakDefaultPassword = async (settings: RegisterSettings, value: string): Promise<boolean> => {
+  const weak = settings.weakDefaultPassword;
+  if (!weak || !globalThis.crypto?.subtle) return false;
+  return (await weakPasswordDigest(weak.salt, value)) === weak.sha256;
 };
 
 type RuleDetail = { key?: unknown; params?: unknown };

@@ -20,6 +20,9 @@ const field = (
 /** The demo brand's register settings. */
 const settings: RegisterSettings = {
   smsExpiredMinutes: 5,
+  passwordRule: { patternType: 'LETTERS_AND_DIGITS', min: 8, max: 20 },
+  weakDefaultPassword: null,
+  minimumAge: 18,
   fields: [
     field('username', true, true, 6, 16, 'LETTER_FIRST_ALNUM'),
     field('password', true, true, 8, 20, 'LETTERS_AND_DIGITS'),

@@ -1,14 +1,17 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Deposit, DepositRequest, PaymentChannel } from '@jade/contracts/payments';
 import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { balanceQueryKey } from '../../accounts/api/get-balance';
 import { FormAlert, TextField } from '../../accounts/components/form-controls';
 import { useForm } from '../../accounts/hooks/use-form';
 import { createDeposit } from '../api/create-deposit';
+import { isDepositOpen, useDeposit } from '../api/get-deposit';
 import { useDeposits } from '../api/get-deposits';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { walletKeys } from '../api/query-keys';
@@ -42,7 +45,10 @@ const DEPOSIT_TONES: Record<Deposit['status'], BadgeTone> = {
   FAILED: 'danger',
 };
 
-/** §2 personal centre, depositv2: pay into the brand's account, tell us, follow the request. */
+/**
+ * §2 personal centre, depositv2: pay into the brand's account and tell us, or pay on a payment
+ * gateway's page; then follow the request.
+ */
 export function DepositPanel() {
   const { t } = useTranslation();
   const channels = usePaymentChannels();
@@ -67,36 +73,66 @@ export function DepositPanel() {
 type DepositField = 'amount' | 'reference';
 
 function DepositForm({ channels }: { channels: readonly PaymentChannel[] }) {
-  const { t } = useTranslation();
-  const { format } = useMoneyFormat();
   const [channelCode, setChannelCode] = useState(channels[0]?.code ?? '');
   const channel = channels.find((item) => item.code === channelCode) ?? channels[0];
   if (!channel) return null;
+  const picker = <ChannelPicker channels={channels} selected={channel.code} onSelect={setChannelCode} />;
+  if (channel.kind === 'GATEWAY')
+    return (
+      <>
+        {picker}
+        <GatewayDeposit key={channel.code} channel={channel} />
+      </>
+    );
   return (
     <>
-      {channels.length > 1 && (
-        <fieldset className="wallet-choices">
-          <legend className="wallet-section__title">{t('wallet.deposit.channel')}</legend>
-          {channels.map((item) => (
-            <label key={item.code} className="wallet-choice">
-              <input
-                type="radio"
-                name="channel"
-                value={item.code}
-                checked={item.code === channel.code}
-                onChange={() => setChannelCode(item.code)}
-              />
-              <span className="wallet-choice__body">
-                <strong>{item.name}</strong>
-                <span>
-                  {format(item.minAmount)} – {format(item.maxAmount)}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {picker}
+      <ManualDeposit channel={channel} />
+    </>
+  );
+}
 
+function ChannelPicker({
+  channels,
+  selected,
+  onSelect,
+}: {
+  channels: readonly PaymentChannel[];
+  selected: string;
+  onSelect: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { format } = useMoneyFormat();
+  if (channels.length < 2) return null;
+  return (
+    <fieldset className="wallet-choices">
+      <legend className="wallet-section__title">{t('wallet.deposit.channel')}</legend>
+      {channels.map((item) => (
+        <label key={item.code} className="wallet-choice">
+          <input
+            type="radio"
+            name="channel"
+            value={item.code}
+            checked={item.code === selected}
+            onChange={() => onSelect(item.code)}
+          />
+          <span className="wallet-choice__body">
+            <strong>{item.name}</strong>
+            <span>
+              {format(item.minAmount)} – {format(item.maxAmount)}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A manual bank transfer: step 1 pay into the brand's account, step 2 tell us about it. */
+function ManualDeposit({ channel }: { channel: PaymentChannel }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <section className="wallet-step" aria-labelledby="deposit-step-1">
         <h4 id="deposit-step-1" className="wallet-step__title">
           <span className="wallet-step__number" aria-hidden="true">
@@ -235,6 +271,158 @@ function DepositRequestForm({ channel, onStart, onDone }: { channel: PaymentChan
   );
 }
 
+/** A payment that has begun on the gateway's page. */
+type GatewayPayment = { id: number; amount: number; payUrl: string | null; isBlocked: boolean };
+
+/** A payment gateway: the amount, Pay now opens the gateway's page, and a line follows the payment. */
+function GatewayDeposit({ channel }: { channel: PaymentChannel }) {
+  const { t } = useTranslation();
+  const [payment, setPayment] = useState<GatewayPayment>();
+  return (
+    <section className="wallet-step" aria-labelledby="deposit-gateway">
+      <h4 id="deposit-gateway" className="wallet-step__title">
+        {channel.name}
+      </h4>
+      <p className="wallet-section__hint">{t('wallet.deposit.gatewayHint')}</p>
+      {/* A new form for each payment: the amount starts empty again. */}
+      <GatewayDepositForm key={payment?.id ?? 0} channel={channel} onStarted={setPayment} />
+      {payment && <GatewayPaymentStatus key={payment.id} payment={payment} />}
+    </section>
+  );
+}
+
+function GatewayDepositForm({
+  channel,
+  onStarted,
+}: {
+  channel: PaymentChannel;
+  onStarted: (payment: GatewayPayment) => void;
+}) {
+  const { t } = useTranslation();
+  const { format, exponent } = useMoneyFormat();
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  const failureText = useFailureText();
+  const send = useIdempotentSend();
+  const [isBusy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const { minAmount: min, maxAmount: max } = channel;
+  const check = useCallback(
+    (text: string) => checkAmount(text, exponent, { min, max }, format),
+    [exponent, min, max, format],
+  );
+  const validate = useCallback(
+    (values: Record<'amount', string>) => {
+      const amount = check(values.amount);
+      return { amount: amount.ok ? undefined : amount.error };
+    },
+    [check],
+  );
+  const form = useForm<'amount'>({ amount: '' }, validate);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy || !form.submit()) return;
+    const amount = check(form.values.amount);
+    if (!amount.ok) return;
+    // Opened within the click, or the browser blocks it; the gateway's page is loaded into it once
+    // the deposit is made. The page gets no handle on this one.
+    const popup = window.open('', '_blank');
+    if (popup) popup.opener = null;
+    setBusy(true);
+    setFailure(undefined);
+    const request: DepositRequest = { channelCode: channel.code, amount: amount.minor };
+    send(request, (key) => createDeposit(request, key)).then(
+      (answer) => {
+        void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(token) });
+        if (popup && answer.payUrl) popup.location.href = answer.payUrl;
+        else popup?.close();
+        onStarted({ id: answer.id, amount: answer.amount, payUrl: answer.payUrl, isBlocked: !popup });
+      },
+      (error: unknown) => {
+        popup?.close();
+        setFailure(failureText(error));
+        setBusy(false);
+      },
+    );
+  };
+
+  return (
+    <form
+      className="wallet-form"
+      aria-label={t('wallet.deposit.gateway.formLabel')}
+      onSubmit={submit}
+      noValidate
+    >
+      <FormAlert message={failure} />
+      <AmountField
+        {...form.field('amount')}
+        label={t('wallet.amount.label')}
+        isRequired
+        hint={{
+          key: 'wallet.deposit.limits',
+          params: {
+            min: format(channel.minAmount),
+            max: format(channel.maxAmount),
+            daily: format(channel.dailyLimit),
+          },
+        }}
+      />
+      <button type="submit" className="button button--primary wallet-form__submit" disabled={isBusy}>
+        {isBusy && <Spinner />}
+        {t('wallet.deposit.gateway.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** Follows a gateway payment until the gateway reports it paid or failed; paid, the balances refresh. */
+function GatewayPaymentStatus({ payment }: { payment: GatewayPayment }) {
+  const { t } = useTranslation();
+  const { format } = useMoneyFormat();
+  const queryClient = useQueryClient();
+  const deposit = useDeposit(payment.id);
+  const status = deposit.data?.status ?? 'AWAITING_PAYMENT';
+  const isOpen = isDepositOpen(status);
+  const payUrl = deposit.data ? deposit.data.payUrl : payment.payUrl;
+  useEffect(() => {
+    if (status !== 'APPROVED') return;
+    void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+  }, [status, queryClient]);
+  return (
+    <div className="wallet-payment">
+      <p
+        role="status"
+        data-testid="gateway-status"
+        className={`wallet-payment__status wallet-payment__status--${isOpen ? 'open' : status === 'APPROVED' ? 'paid' : 'failed'}`}
+      >
+        {isOpen && <Spinner />}
+        {isOpen
+          ? t('wallet.deposit.gateway.waiting')
+          : status === 'APPROVED'
+            ? t('wallet.deposit.gateway.approved', { amount: format(payment.amount) })
+            : t('wallet.deposit.gateway.failed')}
+      </p>
+      {isOpen && payment.isBlocked && (
+        <p role="alert" className="form-error">
+          {t('errors.popupBlocked')}
+        </p>
+      )}
+      {isOpen && payUrl && (
+        <a
+          className="button button--secondary button--small"
+          href={payUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {payment.isBlocked ? t('wallet.deposit.payNow') : t('wallet.deposit.gateway.openPage')}
+        </a>
+      )}
+    </div>
+  );
+}
+
 function ReceivingRow({
   label,
   value,
@@ -258,7 +446,8 @@ function ReceivingRow({
 function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
   const { t } = useTranslation();
   const { format } = useMoneyFormat();
-  const deposits = useDeposits();
+  const [pageNo, setPageNo] = useState(1);
+  const deposits = useDeposits(pageNo);
   const channelName = (code: string) => channels.find((channel) => channel.code === code)?.name ?? code;
   return (
     <section className="wallet-section" aria-labelledby="deposit-history">
@@ -266,12 +455,12 @@ function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
         {t('wallet.deposit.history')}
       </h4>
       {deposits.data ? (
-        deposits.data.length === 0 ? (
+        deposits.data.totalCount === 0 ? (
           <p className="wallet-section__hint">{t('wallet.deposit.none')}</p>
         ) : (
           <RecordTable
             caption={t('wallet.deposit.history')}
-            rows={deposits.data}
+            rows={deposits.data.list}
             rowKey={(row) => row.id}
             columns={[
               { id: 'time', label: t('wallet.columns.time'), render: (row) => formatDateTime(row.createdAt) },
@@ -300,6 +489,11 @@ function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
                       {t(`wallet.deposit.status.${row.status}`)}
                     </StatusBadge>
                     {row.note && <span className="wallet-note">{row.note}</span>}
+                    {row.payUrl && (
+                      <a className="wallet-note" href={row.payUrl} target="_blank" rel="noopener noreferrer">
+                        {t('wallet.deposit.payNow')}
+                      </a>
+                    )}
                   </>
                 ),
               },
@@ -310,6 +504,14 @@ function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
         <PanelError error={deposits.error} onRetry={() => void deposits.refetch()} />
       ) : (
         <PanelLoading />
+      )}
+      {deposits.data && (
+        <Pagination
+          page={pageNo}
+          totalPages={deposits.data.totalPages}
+          onChange={setPageNo}
+          label={t('wallet.deposit.pages')}
+        />
       )}
     </section>
   );

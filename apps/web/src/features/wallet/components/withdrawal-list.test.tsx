@@ -41,8 +41,20 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      const path = new URL(url, 'http://localhost').pathname;
-      if (path === '/wps/payment/withdrawals') return json(200, { success: true, value: list });
+      const { pathname: path, searchParams } = new URL(url, 'http://localhost');
+      if (path === '/wps/payment/withdrawals') {
+        const pageNo = Number(searchParams.get('pageNo'));
+        const pageSize = Number(searchParams.get('pageSize'));
+        return json(200, {
+          success: true,
+          value: {
+            list: list.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+            pageNum: pageNo,
+            totalPages: Math.ceil(list.length / pageSize),
+            totalCount: list.length,
+          },
+        });
+      }
       if (path === '/wps/payment/withdrawals/41/confirm') {
         const body = JSON.parse(String(init.body)) as { received: boolean };
         confirmations.push({ body, key: new Headers(init.headers).get('idempotency-key') });
@@ -138,5 +150,21 @@ describe('WithdrawalList (§4 withdrawal confirmation)', () => {
       comment: 'Nothing came',
       images: [{ name: 'proof.png', base64: 'iVBORw==' }],
     });
+  });
+
+  it('shows ten withdrawals a page and the next page on demand', async () => {
+    list = Array.from({ length: 12 }, (_, i) => ({
+      ...paidWithdrawal(-60_000),
+      id: 100 - i,
+      amount: (i + 1) * 100_000,
+      status: 'REJECTED' as const,
+    }));
+    renderList();
+    await screen.findByText('₫ 1,000.00');
+    expect(document.querySelectorAll('[data-withdrawal]')).toHaveLength(10);
+    const pages = screen.getByRole('navigation', { name: 'Withdrawal pages' });
+    fireEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('₫ 12,000.00');
+    expect(document.querySelectorAll('[data-withdrawal]')).toHaveLength(2);
   });
 });

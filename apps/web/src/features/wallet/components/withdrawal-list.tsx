@@ -2,7 +2,8 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_COMMENT_MAX_LENGTH, UPLOAD_MAX_IMAGES } from '@jade/contracts/constants';
-import type { Withdrawal, WithdrawalConfirmation } from '@jade/contracts/payments';
+import type { Withdrawal, WithdrawalConfirmation, WithdrawalPage } from '@jade/contracts/payments';
+import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { useModals } from '../../../components/modal/modal-context';
 import { formatDateTime } from '../../../lib/format';
@@ -44,11 +45,12 @@ const isAwaitingAnswer = (withdrawal: Withdrawal, now: number) =>
   withdrawal.confirmDeadline !== null &&
   Date.parse(withdrawal.confirmDeadline) > now;
 
-/** The member's withdrawals, newest first, with the §4 confirmation of each payout. */
+/** The member's withdrawals, newest first and a page at a time, with the §4 confirmation of each payout. */
 export function WithdrawalList() {
   const { t } = useTranslation();
-  const withdrawals = useWithdrawals();
-  const hasOpenPayout = withdrawals.data?.some((item) => item.status === 'PAID') ?? false;
+  const [pageNo, setPageNo] = useState(1);
+  const withdrawals = useWithdrawals(pageNo);
+  const hasOpenPayout = withdrawals.data?.list.some((item) => item.status === 'PAID') ?? false;
   const now = useNow(hasOpenPayout);
   const [answered, setAnswered] = useState<string>();
   return (
@@ -58,11 +60,11 @@ export function WithdrawalList() {
       </h4>
       <SuccessNote>{answered}</SuccessNote>
       {withdrawals.data ? (
-        withdrawals.data.length === 0 ? (
+        withdrawals.data.totalCount === 0 ? (
           <p className="wallet-section__hint">{t('wallet.withdraw.none')}</p>
         ) : (
-          <ul className="wallet-cards">
-            {withdrawals.data.map((withdrawal) => (
+          <ul className="wallet-cards" aria-busy={withdrawals.isPlaceholderData}>
+            {withdrawals.data.list.map((withdrawal) => (
               <WithdrawalCard
                 key={withdrawal.id}
                 withdrawal={withdrawal}
@@ -76,6 +78,14 @@ export function WithdrawalList() {
         <PanelError error={withdrawals.error} onRetry={() => void withdrawals.refetch()} />
       ) : (
         <PanelLoading />
+      )}
+      {withdrawals.data && (
+        <Pagination
+          page={pageNo}
+          totalPages={withdrawals.data.totalPages}
+          onChange={setPageNo}
+          label={t('wallet.withdraw.pages')}
+        />
       )}
     </section>
   );
@@ -218,8 +228,10 @@ const useConfirmWithdrawal = (id: number) => {
   return useCallback(
     async (confirmation: WithdrawalConfirmation) => {
       const answer = await send(confirmation, (key) => confirmWithdrawal(id, confirmation, key));
-      queryClient.setQueryData<Withdrawal[]>(walletKeys.withdrawals(token), (list) =>
-        list?.map((item) => (item.id === answer.id ? answer : item)),
+      // Whichever page shows it.
+      queryClient.setQueriesData<WithdrawalPage>(
+        { queryKey: walletKeys.withdrawals(token) },
+        (page) => page && { ...page, list: page.list.map((item) => (item.id === answer.id ? answer : item)) },
       );
       return answer;
     },

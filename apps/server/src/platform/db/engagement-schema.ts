@@ -1,0 +1,52 @@
+import type { Generated } from 'kysely';
+
+/**
+ * VIP ranks and promotions (migration 2026-11-21T1500-engagement). Money is integer minor units
+ * (bigint: PostgreSQL's answers are parsed to safe integers in db/index.ts); rates are basis points.
+ */
+export type EngagementTables = {
+  vip_rank: VipRankTable;
+  promotion: PromotionTable;
+};
+
+export type VipRankTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  level: number;
+  /** JSON object of names keyed by language code. */
+  names: string;
+  deposit_requirement: Generated<number>;
+  turnover_requirement: Generated<number>;
+  daily_withdrawal_count: number;
+  daily_withdrawal_limit: number;
+  birthday_bonus: Generated<number>;
+  upgrade_bonus: Generated<number>;
+  rebate_rate_bp: Generated<number>;
+  enabled: Generated<number>;
+  updated_at: string;
+};
+
+export type PromotionTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  category: string;
+  /** JSON objects keyed by language code; contents are HTML. */
+  titles: string;
+  summaries: string;
+  contents: string;
+  image_url: string | null;
+  starts_at: string;
+  ends_at: string | null;
+  enabled: Generated<number>;
+  sort_order: Generated<number>;
+  /** 'ALL', 'MEMBER' or 'NEW_MEMBER'. */
+  audience: Generated<string>;
+  min_vip_level: Generated<number>;
+  bonus_rate_bp: number | null;
+  max_bonus: number | null;
+  min_deposit: number | null;
+  turnover_multiplier: number | null;
+  created_at: string;
+  updated_at: string;
+};

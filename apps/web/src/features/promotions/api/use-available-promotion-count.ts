@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLanguageCode } from '../../../config/brand';
+import { useSession } from '../../../lib/session';
+
+export const availablePromotionsQueryKey = (token: string | null, language: string) =>
+  ['promotions', 'available', token, language] as const;
+
+/**
+ * §2 the header's bonus badge: how many promotions the logged-in member can take (0 for a visitor).
+ * The header is on every page, so this file stays tiny: the fetcher and the schemas it parses with are
+ * imported on demand and live in the promotion pages' chunk (/index budget, bench/web-size.mjs).
+ */
+export const useAvailablePromotionCount = (): number => {
+  const { token } = useSession();
+  const language = useLanguageCode();
+  const query = useQuery({
+    queryKey: availablePromotionsQueryKey(token, language),
+    queryFn: async ({ signal }) =>
+      (await import('./get-available-promotions')).getAvailablePromotions(language, signal),
+    enabled: Boolean(token),
+    staleTime: 60_000,
+    select: (data) => data.count,
+  });
+  return token ? (query.data ?? 0) : 0;
+};
