@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { bootMessages } from './apps/web/build/boot-messages';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Tests import the contracts' TypeScript source, so no build is needed before a test run. */
@@ -36,6 +37,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [bootMessages()],
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -5,6 +5,7 @@ import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
 import { pruneRateLimits } from './platform/rate-limit.js';
 import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
+import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -18,6 +19,7 @@ const start = async () => {
     db,
     [
       { name: 'withdrawal-auto-receive', everyMs: 30_000, run: () => autoReceiveWithdrawals(db) },
+      { name: 'vendor-transfer-reconcile', everyMs: 15_000, run: () => reconcileVendorTransfers(db) },
       { name: 'rate-limit-prune', everyMs: 300_000, run: () => pruneRateLimits(db) },
     ],
     app.log,

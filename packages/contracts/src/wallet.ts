@@ -43,6 +43,8 @@ export const walletTransferResponse = z.object({
     z.object({ id: z.number().int(), from: z.string(), to: z.string(), amount: minorUnits }),
   ),
   balances: balanceResponse,
+  /** True when a game provider has not confirmed yet: the money waits in transit until it answers. */
+  pending: z.boolean().optional(),
 });
 export type WalletTransferResponse = z.infer<typeof walletTransferResponse>;
 

@@ -9,6 +9,7 @@ import { runCatalogueCommand } from '../modules/games/catalogue-commands.js';
 import { ENGAGEMENT_USAGE, runEngagementCommand } from '../modules/engagement/engagement-commands.js';
 import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
 import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
+import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -45,6 +46,8 @@ ${ACCOUNT_USAGE}
 ${PAYMENT_USAGE}
 
 ${ENGAGEMENT_USAGE}
+
+${VENDOR_WALLET_USAGE}
 
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
@@ -204,6 +207,7 @@ export const runCommand = async (
     serverSecret: secrets.serverSecret,
   };
   if (await runPaymentCommand(db, merchant, group, action, rest, paymentOptions, out)) return;
+  if (await runVendorWalletCommand(db, merchant, group, action, rest, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

@@ -3,7 +3,8 @@ import type { WhitelabelResponse } from '@jade/contracts/system';
 import { useTranslation } from 'react-i18next';
 import { BrandContext, type Brand } from '../config/brand';
 import { chooseBrandLanguage, readStoredLanguage, storeLanguage } from '../i18n/brand-language';
-import { switchLanguage } from '../i18n/i18n';
+import { BootLoading } from '../features/system/components/boot-screen';
+import { isLanguageLoaded, switchLanguage } from '../i18n/i18n';
 
 type BrandProviderProps = {
   whitelabel: WhitelabelResponse;
@@ -18,11 +19,19 @@ export function BrandProvider({ whitelabel, children }: BrandProviderProps) {
   );
   const language = languages.find((option) => option.code === code);
 
-  // Layout effect: the first paint is already in the brand's language, with no flash of the browser's.
+  // The brand's language loads once before the first paint of the site (no flash of another
+  // language); a later switch keeps the page in the old language until the new one has loaded.
+  const [isReady, setReady] = useState(() => !language || isLanguageLoaded(i18n, language.locale));
   useLayoutEffect(() => {
     if (!language) return;
-    void switchLanguage(i18n, language.locale);
+    let current = true;
+    void switchLanguage(i18n, language.locale).then(() => {
+      if (current) setReady(true);
+    });
     document.documentElement.lang = language.locale;
+    return () => {
+      current = false;
+    };
   }, [i18n, language]);
 
   useLayoutEffect(() => {
@@ -38,5 +47,5 @@ export function BrandProvider({ whitelabel, children }: BrandProviderProps) {
     () => ({ whitelabel, language, setLanguage }),
     [whitelabel, language, setLanguage],
   );
-  return <BrandContext value={brand}>{children}</BrandContext>;
+  return <BrandContext value={brand}>{isReady ? children : <BootLoading />}</BrandContext>;
 }

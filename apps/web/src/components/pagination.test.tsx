@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../i18n/i18n';
+import { createTestI18n } from '../testing/i18n';
 import { Pagination } from './pagination';
 import { paginationItems } from './pagination-items';
 
@@ -40,7 +40,7 @@ describe('paginationItems (§9: range 3, margin 1)', () => {
 describe('Pagination', () => {
   const renderPagination = (page: number, totalPages: number, onChange = vi.fn()) => {
     render(
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createTestI18n('en')}>
         <Pagination page={page} totalPages={totalPages} onChange={onChange} />
       </I18nextProvider>,
     );

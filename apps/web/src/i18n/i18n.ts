@@ -1,21 +1,19 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import vi from './vi.json';
+import bootMessages from 'virtual:boot-messages';
+import type en from './en.json';
 
-// English (the fallback) and Vietnamese (the demo brand's default, TY) are bundled: the boot screens need
-// text before any call returns. The other languages are chunks of their own, loaded when chosen.
-export const resources = {
-  en: { translation: en },
-  vi: { translation: vi },
-} as const;
-
-const lazyResources = import.meta.glob<{ default: typeof en }>(['./*.json', '!./en.json', '!./vi.json']);
-const lazyLanguages = Object.keys(lazyResources).map((file) => file.slice(2, -5));
+// Every language is a chunk of its own, loaded when a brand uses it (the demo brand's TY is
+// Vietnamese, so a Vietnamese visitor never downloads English). Only the boot screens' messages, in
+// English (the fallback) and Vietnamese, are in the first bundle: they show before any call returns.
+const languageFiles = import.meta.glob<{ default: typeof en }>('./*.json');
 
 export type ResourceLanguage = string;
+export type Messages = Record<string, unknown>;
 export const FALLBACK_LANGUAGE: ResourceLanguage = 'en';
-export const SHIPPED_LANGUAGES: readonly string[] = [...Object.keys(resources), ...lazyLanguages];
+export const SHIPPED_LANGUAGES: readonly string[] = Object.keys(languageFiles).map((file) =>
+  file.slice(2, -5),
+);
 
 /** Locale language parts that ship under another file name (Filipino is shipped as Tagalog). */
 const ALIASES: Record<string, string> = { fil: 'tl' };
@@ -27,40 +25,67 @@ export const resourceLanguageFor = (locale: string): ResourceLanguage => {
   return SHIPPED_LANGUAGES.includes(language) ? language : FALLBACK_LANGUAGE;
 };
 
-/** Adds a lazily shipped language to the instance; bundled ones are already there. */
+/** Languages whose whole resource file an instance holds (the boot messages are only a part). */
+const complete = new WeakMap<I18n, Set<ResourceLanguage>>();
+const completeIn = (instance: I18n) => {
+  let languages = complete.get(instance);
+  if (!languages) complete.set(instance, (languages = new Set()));
+  return languages;
+};
+
+export const isLanguageLoaded = (instance: I18n, locale: string) =>
+  completeIn(instance).has(resourceLanguageFor(locale));
+
+/** Adds a language's whole resource file to the instance, once. */
 export const loadResourceLanguage = async (instance: I18n, language: ResourceLanguage): Promise<void> => {
-  if (instance.hasResourceBundle(language, 'translation')) return;
-  const load = lazyResources[`./${language}.json`];
+  if (completeIn(instance).has(language)) return;
+  const load = languageFiles[`./${language}.json`];
   if (!load) return;
   const module = await load();
   instance.addResourceBundle(language, 'translation', module.default, true, true);
+  completeIn(instance).add(language);
 };
 
-/** Loads the language if needed, then switches to it; a loaded language switches at once (no flash). */
-export const switchLanguage = (instance: I18n, locale: string): Promise<void> => {
+/**
+ * Loads the language if needed, then switches to it; a loaded language switches at once (no flash).
+ * A language chunk that fails to load falls back to English, and failing that leaves the interface
+ * as it was.
+ */
+export const switchLanguage = async (instance: I18n, locale: string): Promise<void> => {
   const language = resourceLanguageFor(locale);
-  if (instance.hasResourceBundle(language, 'translation')) {
-    return instance.changeLanguage(language).then(() => undefined);
+  try {
+    await loadResourceLanguage(instance, language);
+    await instance.changeLanguage(language);
+  } catch {
+    await loadResourceLanguage(instance, FALLBACK_LANGUAGE).then(
+      () => instance.changeLanguage(FALLBACK_LANGUAGE),
+      () => undefined,
+    );
   }
-  return loadResourceLanguage(instance, language).then(
-    () => instance.changeLanguage(language).then(() => undefined),
-    // A language chunk that fails to load leaves the interface in the language it was in.
-    () => undefined,
-  );
 };
 
-export const createI18n = (locale: string): I18n => {
+/**
+ * An i18next instance in the locale's language as far as the bundled messages go: the boot messages
+ * in the app, whole languages in tests (`bundled` marks them complete).
+ */
+export const createI18n = (
+  locale: string,
+  bundled: Record<string, Messages> = bootMessages,
+  bundledAreComplete = false,
+): I18n => {
   const instance = createInstance();
   const language = resourceLanguageFor(locale);
-  const isBundled = Object.hasOwn(resources, language);
+  const resources = Object.fromEntries(
+    Object.entries(bundled).map(([code, translation]) => [code, { translation }]),
+  );
   void instance.use(initReactI18next).init({
     resources,
-    lng: isBundled ? language : FALLBACK_LANGUAGE,
+    lng: Object.hasOwn(bundled, language) ? language : FALLBACK_LANGUAGE,
     fallbackLng: FALLBACK_LANGUAGE,
     interpolation: { escapeValue: false },
     initAsync: false,
     showSupportNotice: false,
   });
-  if (!isBundled) void switchLanguage(instance, locale);
+  if (bundledAreComplete) for (const code of Object.keys(bundled)) completeIn(instance).add(code);
   return instance;
 };

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { WhitelabelResponse } from '@jade/contracts/system';
 import { I18nextProvider } from 'react-i18next';
 import { BrandContext } from '../config/brand';
-import { createI18n } from '../i18n/i18n';
+import { createTestI18n } from './i18n';
 import { whitelabelFixture } from './fixtures';
 
 /** Renders a component the way the booted app would: English, inside a brand. */
@@ -11,7 +11,7 @@ export const renderInBrand = (ui: ReactElement, whitelabel: WhitelabelResponse =
   const language = whitelabel.merchant.languages[0];
   const brand = { whitelabel, language, setLanguage: () => undefined };
   return render(
-    <I18nextProvider i18n={createI18n(language?.locale ?? 'en')}>
+    <I18nextProvider i18n={createTestI18n(language?.locale ?? 'en')}>
       <BrandContext value={brand}>{ui}</BrandContext>
     </I18nextProvider>,
   );

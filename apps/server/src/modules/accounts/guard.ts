@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
+import type { Merchant } from '../merchants/repo.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import { authenticate, type AuthenticatedSession } from './sessions.js';
 import { getAuthSettings } from './settings.js';
@@ -25,7 +26,7 @@ export type GuardOptions = {
 export type Guard = (
   request: FastifyRequest,
   options?: GuardOptions,
-) => Promise<AuthenticatedSession & { merchantId: number }>;
+) => Promise<AuthenticatedSession & { merchantId: number; merchant: Merchant }>;
 
 /** Every token-protected endpoint of §6 calls this; a missing or bad token is always UNAUTHENTICATED. */
 export const createGuard =
@@ -41,5 +42,5 @@ export const createGuard =
     if (session.member.type === TRIAL_ACCOUNT_TYPE && !options.allowTrial) {
       throw new AppError('TRIAL_ACCOUNT', 'Please register an account first');
     }
-    return { ...session, merchantId: merchant.id };
+    return { ...session, merchantId: merchant.id, merchant };
   };

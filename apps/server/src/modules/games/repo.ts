@@ -1,6 +1,7 @@
 import type { GameCategory, IsGameValue, VendorTag, WalletMode } from '@jade/contracts/games';
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../platform/db/index.js';
+import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
+import { createReadCache } from '../../platform/db/read-cache.js';
 
 export type Vendor = {
   id: number;
@@ -85,6 +86,22 @@ export const listBrandVendors = async (
   db: DbOrTrx,
   merchantId: number,
   filter: { category?: GameCategory; categories?: GameCategory[]; includeDisabled?: boolean } = {},
+): Promise<BrandVendor[]> => {
+  if (!filter.category && !filter.categories) {
+    // The whole list is read on every wallet call: memoised (platform/db/read-cache.ts), copied out.
+    const key = `${merchantId}:${filter.includeDisabled ? 'all' : 'enabled'}`;
+    const list = await brandVendors(sqliteHandleOf(db), key, () => queryBrandVendors(db, merchantId, filter));
+    return [...(list ?? [])];
+  }
+  return queryBrandVendors(db, merchantId, filter);
+};
+
+const brandVendors = createReadCache<readonly BrandVendor[]>();
+
+const queryBrandVendors = async (
+  db: DbOrTrx,
+  merchantId: number,
+  filter: { category?: GameCategory; categories?: GameCategory[]; includeDisabled?: boolean },
 ): Promise<BrandVendor[]> => {
   let query = db
     .selectFrom('merchant_vendor as mv')

@@ -1,7 +1,8 @@
 import { SYSTEM_STATUS } from '@jade/contracts/constants';
 import { isWhitelabelFlag, WHITELABEL_FLAGS } from '@jade/contracts/whitelabel';
 import { AppError } from '../../platform/errors.js';
-import type { DbOrTrx } from '../../platform/db/index.js';
+import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
+import { createReadCache } from '../../platform/db/read-cache.js';
 import { isValidRange } from '../system/region.js';
 import * as repo from './repo.js';
 
@@ -19,9 +20,14 @@ export const normalizeHost = (input: string): string => {
   return host.replace(/\.$/, '');
 };
 
+/** Every request resolves its brand by host; the answer is memoised (platform/db/read-cache.ts). */
+const merchantsByHost = createReadCache<repo.Merchant>();
+
 export const resolveMerchantByHost = async (db: DbOrTrx, hostOrUrl: string): Promise<repo.Merchant> => {
   const host = normalizeHost(hostOrUrl);
-  const merchant = host ? await repo.findMerchantByHost(db, host) : undefined;
+  const merchant = host
+    ? await merchantsByHost(sqliteHandleOf(db), host, () => repo.findMerchantByHost(db, host))
+    : undefined;
   if (!merchant) {
     throw new AppError('MERCHANT_NOT_FOUND', `No brand is served at host '${host || hostOrUrl}'`, {
       details: { host: host || hostOrUrl },

@@ -42,8 +42,31 @@ export type Balance = { accountId: number; code: string; kind: string; balance: 
 const memberCode = (memberId: number, kind: MemberAccountKind) => `member:${memberId}:${kind}`;
 const houseCode = (kind: HouseAccount) => `house:${kind}`;
 
+/**
+ * Account ids by brand and code, per database handle. An account is never deleted and never changes
+ * its id, so a committed id is safe to keep in memory, on every dialect and instance; only ids read
+ * outside a transaction are kept (one read inside a transaction could still be rolled back).
+ */
+const accountIds = new WeakMap<object, Map<string, number>>();
+
 /** Creates the account if missing (INSERT ... ON CONFLICT DO NOTHING) and returns its id. */
 const ensureAccount = async (
+  db: DbOrTrx,
+  row: { merchantId: number; code: string; memberId: number | null; kind: string; allowNegative: boolean },
+): Promise<number> => {
+  if (db.isTransaction) return findOrCreateAccount(db, row);
+  let ids = accountIds.get(db);
+  if (!ids) accountIds.set(db, (ids = new Map()));
+  const key = `${row.merchantId}:${row.code}`;
+  let id = ids.get(key);
+  if (id === undefined) {
+    id = await findOrCreateAccount(db, row);
+    if (ids.size < 200_000) ids.set(key, id);
+  }
+  return id;
+};
+
+const findOrCreateAccount = async (
   db: DbOrTrx,
   row: { merchantId: number; code: string; memberId: number | null; kind: string; allowNegative: boolean },
 ): Promise<number> => {
@@ -266,6 +289,23 @@ export const postTransfers = async (
     }
     throw error;
   }
+};
+
+/**
+ * Posts the legs inside a write the caller already holds: the group-commit job of
+ * `withIdempotentWrite` (SQLite: the prepared-statement path on the connection the job holds) or a
+ * PostgreSQL transaction. A refusal throws; the caller rolls back to its savepoint.
+ */
+export const postTransfersWithin = async (
+  db: Db,
+  trx: DbOrTrx,
+  input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
+  now = new Date(),
+): Promise<PostResult> => {
+  const raw = sqliteHandleOf(db);
+  if (!raw) return postTransfersIn(trx, input, now);
+  validateLegs(input.legs);
+  return postWithPreparedStatements(raw, { ...input, hash: requestHash(input.legs), at: now.toISOString() });
 };
 
 export const postTransfer = (

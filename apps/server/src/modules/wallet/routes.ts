@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
-import { withIdempotency } from '../../platform/http/idempotency.js';
+import { withIdempotency, withIdempotentWrite } from '../../platform/http/idempotency.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
@@ -42,7 +42,7 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
     },
     async (request) => {
       const session = await guard(request, { allowTrial: true });
-      const merchant = await resolveMerchantByHost(db, request.hostname);
+      const { merchant } = session;
       return {
         success: true as const,
         value: await wallet.getWalletBalances(db, merchant, session.member.id, request.query.language),
@@ -63,15 +63,17 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
     },
     async (request) => {
       const session = await guard(request, { allowTrial: true });
-      const merchant = await resolveMerchantByHost(db, request.hostname);
-      const value = await withIdempotency(db, request, `member:${session.member.id}`, () =>
-        wallet.transferBetweenWallets(
-          db,
-          merchant,
-          session.member.id,
-          request.body,
-          String(request.headers[IDEMPOTENCY_HEADER]),
-        ),
+      const { merchant } = session;
+      const value = await wallet.transferBetweenWallets(
+        db,
+        merchant,
+        session.member.id,
+        request.body,
+        String(request.headers[IDEMPOTENCY_HEADER] ?? ''),
+        {
+          oneCommit: (write) => withIdempotentWrite(db, request, `member:${session.member.id}`, write),
+          idempotent: (handler) => withIdempotency(db, request, `member:${session.member.id}`, handler),
+        },
       );
       return { success: true as const, value };
     },
@@ -128,7 +130,7 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
     },
     async (request) => {
       const session = await guard(request);
-      const merchant = await resolveMerchantByHost(db, request.hostname);
+      const { merchant } = session;
       const value = await withIdempotency(db, request, `member:${session.member.id}`, () =>
         payments.transferToUpline(
           db,

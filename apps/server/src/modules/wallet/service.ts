@@ -4,12 +4,16 @@ import type {
   WalletTransferRequest,
   WalletTransferResponse,
 } from '@jade/contracts/wallet';
-import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { listTransferVendors } from '../games/service.js';
 import { languageChain, pickName } from '../games/rules.js';
+import type { BrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
+import { groupCommit } from '../../platform/db/group-commit.js';
 import * as ledger from './ledger.js';
+import * as vendorWallets from './vendor-wallets.js';
 
 const MAIN_NAMES: Record<string, string> = {
   EN: 'Main wallet',
@@ -26,10 +30,11 @@ export const getWalletBalances = async (
   merchant: Merchant,
   memberId: number,
   language?: string,
+  transferVendors?: BrandVendor[],
 ): Promise<BalanceResponse> => {
   const chain = languageChain(language, merchant.defaultLanguage);
   const [vendors, balances] = await Promise.all([
-    listTransferVendors(db, merchant.id),
+    transferVendors ?? listTransferVendors(db, merchant.id),
     ledger.getBalances(db, merchant.id, memberId),
   ]);
   const balanceOf = (kind: string) => balances.find((b) => b.kind === kind)?.balance ?? 0;
@@ -65,9 +70,23 @@ export const getMerchantWallets = async (db: DbOrTrx, merchant: Merchant, langua
   };
 };
 
+export type TransferRunners = {
+  /** Runs database-only work in one commit (the route passes `withIdempotentWrite`). */
+  oneCommit: <T>(write: (trx: DbOrTrx) => Promise<T>) => Promise<T>;
+  /** Runs work that calls a vendor, outside any transaction (the route passes `withIdempotency`). */
+  idempotent: <T>(handler: () => Promise<T>) => Promise<T>;
+};
+
+const walletApiVendors = createReadCache<ReadonlySet<string>>();
+
 /**
- * Moves money between the main wallet and a vendor wallet (GCS_walletTransfer). Until the games
- * issue brings vendor adapters, a vendor wallet settles locally in the ledger.
+ * Moves money between the main wallet and a vendor wallet (GCS_walletTransfer), with "all back to
+ * main". A vendor whose brand configured a wallet API moves through it (vendor-wallets.ts: two
+ * commits around the call, pending on a timeout); any other vendor wallet settles locally.
+ *
+ * Local transfers: the accounts are looked up (and created) first; the legs are then worked out and
+ * posted inside `oneCommit`, so the idempotency key, the ledger post and the stored answer share one
+ * commit. "All back" reads the balances inside that write, so it moves exactly what they hold.
  */
 export const transferBetweenWallets = async (
   db: Db,
@@ -75,71 +94,139 @@ export const transferBetweenWallets = async (
   memberId: number,
   request: WalletTransferRequest,
   idempotencyKey: string,
+  runners: TransferRunners = {
+    oneCommit: (write) => groupCommit(db, write),
+    idempotent: (handler) => handler(),
+  },
   language?: string,
 ): Promise<WalletTransferResponse> => {
   const vendors = await listTransferVendors(db, merchant.id);
+  const apiVendors =
+    (await walletApiVendors(sqliteHandleOf(db), String(merchant.id), () =>
+      vendorWallets.listWalletApiVendors(db, merchant.id),
+    )) ?? new Set<string>();
   const main = await ledger.memberAccount(db, merchant.id, memberId, 'MAIN');
-  const legs: (ledger.Leg & { from: string; to: string })[] = [];
+  const player = `${merchant.code}_${memberId}`;
+
   if (request.direction === 'ALL_BACK') {
-    for (const balance of await ledger.getBalances(db, merchant.id, memberId)) {
-      if (balance.kind.startsWith('VENDOR:') && balance.balance > 0) {
-        const code = balance.kind.slice('VENDOR:'.length);
-        legs.push({
-          kind: 'WALLET_OUT',
-          debitAccountId: balance.accountId,
-          creditAccountId: main,
-          amount: balance.balance,
-          from: code,
-          to: 'MAIN',
-        });
-      }
+    const localBack = (trx: DbOrTrx) =>
+      allBackLocally(db, trx, merchant, memberId, main, apiVendors, idempotencyKey);
+    if (apiVendors.size === 0) {
+      return runners.oneCommit(async (trx) => ({
+        transfers: await localBack(trx),
+        balances: await getWalletBalances(trx, merchant, memberId, language, vendors),
+      }));
     }
-  } else {
-    const vendor = vendors.find((v) => v.code === request.vassalage);
-    if (!vendor) {
-      throw new AppError('VENDOR_NOT_FOUND', `No transfer wallet '${request.vassalage}' for this brand`, {
-        details: { vassalage: request.vassalage },
+    return runners.idempotent(async () => {
+      const transfers = await groupCommit(db, localBack);
+      let pending = false;
+      for (const balance of await ledger.getBalances(db, merchant.id, memberId)) {
+        const code = balance.kind.startsWith('VENDOR:') ? balance.kind.slice('VENDOR:'.length) : '';
+        const api = apiVendors.has(code)
+          ? await vendorWallets.findWalletApi(db, merchant.id, code)
+          : undefined;
+        if (!api || balance.balance <= 0) continue;
+        const result = await vendorWallets.transferWithVendor(db, api, {
+          merchantId: merchant.id,
+          memberId,
+          player,
+          vendorCode: code,
+          direction: 'OUT',
+          amount: balance.balance,
+          idempotencyKey: `${idempotencyKey}:${code}`,
+        });
+        transfers.push({ id: result.transferId, from: code, to: 'MAIN', amount: balance.balance });
+        pending ||= result.status === 'PENDING';
+      }
+      return {
+        transfers,
+        balances: await getWalletBalances(db, merchant, memberId, language, vendors),
+        ...(pending ? { pending } : {}),
+      };
+    });
+  }
+
+  const vendor = vendors.find((v) => v.code === request.vassalage);
+  if (!vendor) {
+    throw new AppError('VENDOR_NOT_FOUND', `No transfer wallet '${request.vassalage}' for this brand`, {
+      details: { vassalage: request.vassalage },
+    });
+  }
+  const amount = request.amount as number;
+  const [from, to] = request.direction === 'IN' ? ['MAIN', vendor.code] : [vendor.code, 'MAIN'];
+  if (apiVendors.has(vendor.code)) {
+    return runners.idempotent(async () => {
+      const api = await vendorWallets.findWalletApi(db, merchant.id, vendor.code);
+      if (!api) throw new AppError('VENDOR_NOT_FOUND', `No transfer wallet '${vendor.code}' for this brand`);
+      const result = await vendorWallets.transferWithVendor(db, api, {
+        merchantId: merchant.id,
+        memberId,
+        player,
+        vendorCode: vendor.code,
+        direction: request.direction as 'IN' | 'OUT',
+        amount,
+        idempotencyKey,
+      });
+      return {
+        transfers: [{ id: result.transferId, from, to, amount }],
+        balances: await getWalletBalances(db, merchant, memberId, language, vendors),
+        ...(result.status === 'PENDING' ? { pending: true } : {}),
+      };
+    });
+  }
+  const wallet = await ledger.memberAccount(db, merchant.id, memberId, vendorWallet(vendor.code));
+  return runners.oneCommit(async (trx) => {
+    const [debit, credit] = request.direction === 'IN' ? [main, wallet] : [wallet, main];
+    const posted = await ledger.postTransfersWithin(db, trx, {
+      merchantId: merchant.id,
+      idempotencyKey: `wallet:${memberId}:${idempotencyKey}`,
+      legs: [
+        {
+          kind: request.direction === 'IN' ? 'WALLET_IN' : 'WALLET_OUT',
+          debitAccountId: debit,
+          creditAccountId: credit,
+          amount,
+          reference: `member:${memberId}`,
+        },
+      ],
+    });
+    return {
+      transfers: posted.transfers.map((t) => ({ id: t.id, from, to, amount: t.amount })),
+      balances: await getWalletBalances(trx, merchant, memberId, language, vendors),
+    };
+  });
+};
+
+/** Every locally settled vendor wallet with money goes back to main, in one post. */
+const allBackLocally = async (
+  db: Db,
+  trx: DbOrTrx,
+  merchant: Merchant,
+  memberId: number,
+  main: number,
+  apiVendors: ReadonlySet<string>,
+  idempotencyKey: string,
+) => {
+  const legs: (ledger.Leg & { from: string })[] = [];
+  for (const balance of await ledger.getBalances(trx, merchant.id, memberId)) {
+    const code = balance.kind.startsWith('VENDOR:') ? balance.kind.slice('VENDOR:'.length) : '';
+    if (code && !apiVendors.has(code) && balance.balance > 0) {
+      legs.push({
+        kind: 'WALLET_OUT',
+        debitAccountId: balance.accountId,
+        creditAccountId: main,
+        amount: balance.balance,
+        from: code,
       });
     }
-    const wallet = await ledger.memberAccount(db, merchant.id, memberId, vendorWallet(vendor.code));
-    const amount = request.amount as number;
-    legs.push(
-      request.direction === 'IN'
-        ? {
-            kind: 'WALLET_IN',
-            debitAccountId: main,
-            creditAccountId: wallet,
-            amount,
-            from: 'MAIN',
-            to: vendor.code,
-          }
-        : {
-            kind: 'WALLET_OUT',
-            debitAccountId: wallet,
-            creditAccountId: main,
-            amount,
-            from: vendor.code,
-            to: 'MAIN',
-          },
-    );
   }
-  const posted =
-    legs.length === 0
-      ? []
-      : (
-          await ledger.postTransfers(db, {
-            merchantId: merchant.id,
-            idempotencyKey: `wallet:${memberId}:${idempotencyKey}`,
-            legs: legs.map(({ from: _from, to: _to, ...leg }) => ({
-              ...leg,
-              reference: `member:${memberId}`,
-            })),
-          })
-        ).transfers;
-  return {
-    transfers: posted.map((t, i) => ({ id: t.id, from: legs[i]!.from, to: legs[i]!.to, amount: t.amount })),
-    balances: await getWalletBalances(db, merchant, memberId, language),
-  };
+  if (legs.length === 0) return [];
+  const posted = await ledger.postTransfersWithin(db, trx, {
+    merchantId: merchant.id,
+    idempotencyKey: `wallet:${memberId}:${idempotencyKey}`,
+    legs: legs.map(({ from: _from, ...leg }) => ({ ...leg, reference: `member:${memberId}` })),
+  });
+  return posted.transfers.map((t, i) => ({ id: t.id, from: legs[i]!.from, to: 'MAIN', amount: t.amount }));
 };
 
 /** Credits play money to a trial (free-play) account from the brand's PLAY_MONEY house account. */
@@ -159,7 +246,14 @@ const RECORD_KINDS: Record<string, string[] | null> = {
   ALL: null,
   DEPOSIT: ['DEPOSIT'],
   WITHDRAWAL: ['WITHDRAWAL_HOLD', 'WITHDRAWAL_RELEASE', 'WITHDRAWAL'],
-  WALLET: ['WALLET_IN', 'WALLET_OUT'],
+  WALLET: [
+    'WALLET_IN',
+    'WALLET_OUT',
+    'WALLET_IN_SETTLED',
+    'WALLET_IN_REFUND',
+    'WALLET_OUT_SETTLED',
+    'WALLET_OUT_REFUND',
+  ],
   UPLINE: ['UPLINE_TRANSFER'],
   PLAY_MONEY: ['PLAY_MONEY'],
 };

@@ -1,14 +1,13 @@
-import { balanceResponse } from '@jade/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../test/client.js';
+import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
-import { checkInvariants, houseAccount, memberAccount, postTransfer } from './ledger.js';
+import { checkInvariants } from './ledger.js';
 
 const CAPTCHA = 'w4ll';
 let server: TestServer;
 let demoId: number;
-let seq = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
@@ -20,49 +19,9 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A registered, logged-in member whose main wallet holds `funds` (credited from the house cash account). */
-const fundedMember = async (funds: number) => {
-  const n = ++seq;
-  const client = createClient(server, { headers: { 'x-forwarded-for': `203.0.113.${n}` } });
-  const { body: captcha } = await client.call('GET', '/wps/captcha');
-  const registered = await client.sealed('PUT', '/wps/member/register', {
-    username: `wallet${String(n).padStart(3, '0')}`,
-    password: 'secret123',
-    confirmPassword: 'secret123',
-    mobileNum: `0912${String(100_000 + n)}`,
-    countryDialingCode: '+84',
-    paymentPassword: '246810',
-    ageConfirmed: true,
-    termsAgreed: true,
-    captchaId: captcha.value.captchaId,
-    captcha: CAPTCHA,
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  const memberId = registered.body.value.memberId as number;
-  if (funds > 0) {
-    await postTransfer(server.db, {
-      merchantId: demoId,
-      idempotencyKey: `test-funding:${memberId}`,
-      kind: 'DEPOSIT',
-      debitAccountId: await houseAccount(server.db, demoId, 'CASH'),
-      creditAccountId: await memberAccount(server.db, demoId, memberId, 'MAIN'),
-      amount: funds,
-    });
-  }
-  const token = registered.body.value.session.token as string;
-  const transfer = (body: unknown, key: string) =>
-    client.call('POST', '/wps/relay/GCS_walletTransfer', {
-      token,
-      body,
-      headers: { 'idempotency-key': key },
-    });
-  const balances = async () =>
-    balanceResponse.parse((await client.call('GET', '/wps/v2/wallets/balance', { token })).body.value);
-  return { client, token, memberId, transfer, balances };
-};
-
-const wallet = (b: { wallets: { wallet: string; balance: number }[] }, code: string) =>
-  b.wallets.find((w) => w.wallet === code)?.balance;
+const fundedMember = (funds: number) =>
+  fundedMemberOf(server, demoId, funds, { prefix: 'wallet', captcha: CAPTCHA });
+const wallet = walletBalance;
 
 describe('wallet balance', () => {
   it('lists the main wallet and every transfer-mode vendor wallet, with their sum', async () => {

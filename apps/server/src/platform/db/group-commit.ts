@@ -61,7 +61,11 @@ const commitGroup = async (db: Db, group: Job[]) => {
 
 const drain = async (db: Db, queue: Queue) => {
   try {
-    while (queue.jobs.length > 0) await commitGroup(db, queue.jobs.splice(0, MAX_GROUP));
+    while (queue.jobs.length > 0) {
+      await commitGroup(db, queue.jobs.splice(0, MAX_GROUP));
+      // Let the event loop read the requests that arrived during the commit, so they join the next group.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   } finally {
     queue.draining = false;
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { readCacheInvalidation } from './read-cache.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -19,7 +20,7 @@ const sqliteHandles = new WeakMap<Db, SQLite.Database>();
  * directly (the ledger's posting). Use it only inside `db.connection().execute(...)`, which holds
  * Kysely's lock on the one connection, so no other query interleaves.
  */
-export const sqliteHandleOf = (db: Db): SQLite.Database | undefined => sqliteHandles.get(db);
+export const sqliteHandleOf = (db: DbOrTrx): SQLite.Database | undefined => sqliteHandles.get(db as Db);
 
 const sqlitePath = (url: string) => url.slice('sqlite:'.length) || ':memory:';
 
@@ -33,6 +34,29 @@ pg.types.setTypeParser(20, (text: string) => {
   return value;
 });
 
+const STATEMENT_CACHE_SIZE = 2000;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs as much as running a small one.
+ * Statements are kept by their SQL text (queries are parameterised, so the set of texts is small and
+ * fixed). Reuse is safe: the driver runs one query at a time on the one connection and never streams
+ * here. Past the cap (a runaway of distinct texts) statements are simply not kept.
+ */
+const withStatementCache = (sqlite: SQLite.Database) => {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size < STATEMENT_CACHE_SIZE) statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+};
+
 export const openDb = (databaseUrl: string): DbHandle => {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = sqlitePath(databaseUrl);
@@ -42,7 +66,10 @@ export const openDb = (databaseUrl: string): DbHandle => {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = FULL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      plugins: [readCacheInvalidation],
+    });
     sqliteHandles.set(db, sqlite);
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

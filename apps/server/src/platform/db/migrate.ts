@@ -9,6 +9,7 @@ import * as payments from './migrations/2026-11-21T1400-payments.js';
 import * as engagement from './migrations/2026-11-21T1500-engagement.js';
 import * as paymentGateway from './migrations/2026-11-21T1600-payment-gateway.js';
 import * as memberProfile from './migrations/2026-11-21T1700-member-profile.js';
+import * as vendorTransfers from './migrations/2026-11-21T1800-vendor-transfers.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1500-engagement': engagement,
   '2026-11-21T1600-payment-gateway': paymentGateway,
   '2026-11-21T1700-member-profile': memberProfile,
+  '2026-11-21T1800-vendor-transfers': vendorTransfers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { EngagementTables } from './engagement-schema.js';
 import type { LedgerTables } from './ledger-schema.js';
 import type { PaymentTables } from './payments-schema.js';
 import type { SocialTables } from './social-schema.js';
+import type { VendorTransferTables } from './vendor-transfer-schema.js';
 
 /**
  * Table types as the database holds them. Booleans are integers 0/1 and timestamps are
@@ -13,7 +14,8 @@ export type Database = AccountTables &
   EngagementTables &
   LedgerTables &
   PaymentTables &
-  SocialTables & {
+  SocialTables &
+  VendorTransferTables & {
     merchant: MerchantTable;
     merchant_domain: MerchantDomainTable;
     merchant_flag: MerchantFlagTable;

@@ -1,26 +1,22 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { groupCommit } from '../db/group-commit.js';
-import type { Db } from '../db/index.js';
+import type { Db, DbOrTrx } from '../db/index.js';
 import { AppError } from '../errors.js';
 
 /** How long a retry waits for the first request with its key to finish before answering 409. */
 const IN_FLIGHT_WAIT_MS = 2000;
 const POLL_MS = 20;
 
-/**
- * The IETF Idempotency-Key draft for money requests: the first request with a key runs; a retry
- * with the same key and body gets the first answer again; a retry while the first is still running
- * waits briefly for it and gets its answer, or 409 if it is still running; the same key with another
- * body gets 422. Keys are scoped (to the member), so nobody can read another member's stored answer.
- */
-export const withIdempotency = async <T>(
-  db: Db,
-  request: FastifyRequest,
-  scope: string,
-  handler: () => Promise<T>,
-): Promise<T> => {
+type StoredAnswer<T> = {
+  value?: T;
+  error?: { code: string; message: string; details?: Record<string, unknown> };
+};
+
+/** The request's key (validated) and the hash of what it asks, which a retry must repeat exactly. */
+const keyOf = (request: FastifyRequest) => {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const key = typeof header === 'string' ? header.trim() : '';
   if (!key || key.length > 200) {
@@ -34,91 +30,118 @@ export const withIdempotency = async <T>(
       `${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.body ?? null)}`,
     )
     .digest('hex');
-  const now = new Date().toISOString();
-  // Group-committed: under load the key's record shares its fsync with other requests' writes.
-  const inserted = await groupCommit(db, (trx) =>
-    trx
-      .insertInto('idempotency_key')
-      .values({
-        scope,
-        key,
-        request_hash: hash,
-        status_code: null,
-        response: null,
-        created_at: now,
-        completed_at: null,
-      })
-      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-      .executeTakeFirst(),
-  );
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const load = () =>
-      db
-        .selectFrom('idempotency_key')
-        .selectAll()
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .executeTakeFirst();
-    let previous = await load();
-    const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-    while (
-      previous &&
-      previous.completed_at === null &&
-      previous.request_hash === hash &&
-      Date.now() < deadline
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      previous = await load();
-    }
-    if (!previous) {
-      // The first request failed without an answer and freed the key: this one runs instead.
-      return withIdempotency(db, request, scope, handler);
-    }
-    if (previous.request_hash !== hash) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different request');
-    }
-    if (previous.completed_at === null) {
-      throw new AppError(
-        'IDEMPOTENCY_REQUEST_IN_FLIGHT',
-        'The first request with this idempotency key is still running',
-      );
-    }
-    const stored = JSON.parse(previous.response as string) as {
-      value?: T;
-      error?: { code: string; message: string; details?: Record<string, unknown> };
-    };
-    if (stored.error) {
-      throw new AppError(
-        stored.error.code as never,
-        stored.error.message,
-        stored.error.details ? { details: stored.error.details } : {},
-      );
-    }
-    return stored.value as T;
-  }
-  const finish = (status: number, response: unknown) =>
-    groupCommit(db, (trx) =>
-      trx
-        .updateTable('idempotency_key')
-        .set({
-          status_code: status,
-          response: JSON.stringify(response),
-          completed_at: new Date().toISOString(),
+  return { key, hash };
+};
+
+/** Claims the key; false when another request holds it already. */
+const claim = async (trx: DbOrTrx, scope: string, key: string, hash: string) =>
+  Number(
+    (
+      await trx
+        .insertInto('idempotency_key')
+        .values({
+          scope,
+          key,
+          request_hash: hash,
+          status_code: null,
+          response: null,
+          created_at: new Date().toISOString(),
+          completed_at: null,
         })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .execute(),
+        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+        .executeTakeFirst()
+    ).numInsertedOrUpdatedRows ?? 0,
+  ) > 0;
+
+const store = (trx: DbOrTrx, scope: string, key: string, status: number, answer: StoredAnswer<unknown>) =>
+  trx
+    .updateTable('idempotency_key')
+    .set({ status_code: status, response: JSON.stringify(answer), completed_at: new Date().toISOString() })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute();
+
+/** A refusal (a 4xx) is an answer too: a retry gets the same refusal. */
+const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.statusCode < 500;
+const refusalAnswer = (error: AppError): StoredAnswer<never> => ({
+  error: { code: error.code, message: error.message, details: error.details },
+});
+
+/**
+ * The answer for a key another request holds: waits while that request runs, then replays its
+ * answer; 422 when the key came with another body, 409 when the first request is still running.
+ * `runAgain` is called when the first request failed without an answer and freed the key.
+ */
+const answerOfTakenKey = async <T>(
+  db: Db,
+  scope: string,
+  key: string,
+  hash: string,
+  runAgain: () => Promise<T>,
+): Promise<T> => {
+  const load = () =>
+    db
+      .selectFrom('idempotency_key')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
+  let previous = await load();
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  while (
+    previous &&
+    previous.completed_at === null &&
+    previous.request_hash === hash &&
+    Date.now() < deadline
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    previous = await load();
+  }
+  if (!previous) return runAgain();
+  if (previous.request_hash !== hash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different request');
+  }
+  if (previous.completed_at === null) {
+    throw new AppError(
+      'IDEMPOTENCY_REQUEST_IN_FLIGHT',
+      'The first request with this idempotency key is still running',
     );
+  }
+  const stored = JSON.parse(previous.response as string) as StoredAnswer<T>;
+  if (stored.error) {
+    throw new AppError(
+      stored.error.code as never,
+      stored.error.message,
+      stored.error.details ? { details: stored.error.details } : {},
+    );
+  }
+  return stored.value as T;
+};
+
+/**
+ * The IETF Idempotency-Key draft for money requests: the first request with a key runs; a retry
+ * with the same key and body gets the first answer again; a retry while the first is still running
+ * waits briefly for it and gets its answer, or 409 if it is still running; the same key with another
+ * body gets 422. Keys are scoped (to the member), so nobody can read another member's stored answer.
+ */
+export const withIdempotency = async <T>(
+  db: Db,
+  request: FastifyRequest,
+  scope: string,
+  handler: () => Promise<T>,
+): Promise<T> => {
+  const { key, hash } = keyOf(request);
+  // Group-committed: under load the key's record shares its fsync with other requests' writes.
+  if (!(await groupCommit(db, (trx) => claim(trx, scope, key, hash)))) {
+    return answerOfTakenKey(db, scope, key, hash, () => withIdempotency(db, request, scope, handler));
+  }
   try {
     const value = await handler();
-    await finish(200, { value });
+    await groupCommit(db, (trx) => store(trx, scope, key, 200, { value }));
     return value;
   } catch (error) {
-    if (error instanceof AppError && error.statusCode < 500) {
-      // A refusal is an answer too: the retry gets the same refusal.
-      await finish(error.statusCode, {
-        error: { code: error.code, message: error.message, details: error.details },
-      });
+    if (isRefusal(error)) {
+      await groupCommit(db, (trx) => store(trx, scope, key, error.statusCode, refusalAnswer(error)));
     } else {
       // Nothing is known to have happened: free the key so the client may retry.
       await groupCommit(db, (trx) =>
@@ -127,4 +150,45 @@ export const withIdempotency = async <T>(
     }
     throw error;
   }
+};
+
+/**
+ * The one-commit form, for a handler whose whole effect is database writes (the wallet transfer):
+ * the key is claimed, `write` runs and its answer is stored in ONE group-commit job, so the request
+ * costs one durable commit instead of three, and no other request ever sees the key in flight.
+ * A refusal rolls back what `write` did (a savepoint) and is stored as the key's answer; any other
+ * failure rolls back the whole job, key included, so the client may retry. `write` runs on the
+ * connection the commit holds: database work only, never a network call.
+ */
+export const withIdempotentWrite = async <T>(
+  db: Db,
+  request: FastifyRequest,
+  scope: string,
+  write: (trx: DbOrTrx) => Promise<T>,
+): Promise<T> => {
+  const { key, hash } = keyOf(request);
+  const outcome = await groupCommit(
+    db,
+    async (trx): Promise<{ taken: true } | { value: T } | { refusal: AppError }> => {
+      if (!(await claim(trx, scope, key, hash))) return { taken: true };
+      await sql`savepoint idempotent_write`.execute(trx);
+      try {
+        const value = await write(trx);
+        await sql`release idempotent_write`.execute(trx);
+        await store(trx, scope, key, 200, { value });
+        return { value };
+      } catch (error) {
+        await sql`rollback to idempotent_write`.execute(trx);
+        await sql`release idempotent_write`.execute(trx);
+        if (!isRefusal(error)) throw error;
+        await store(trx, scope, key, error.statusCode, refusalAnswer(error));
+        return { refusal: error };
+      }
+    },
+  );
+  if ('taken' in outcome) {
+    return answerOfTakenKey(db, scope, key, hash, () => withIdempotentWrite(db, request, scope, write));
+  }
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.value;
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../i18n/i18n';
+import { createTestI18n } from '../../testing/i18n';
 import { useRequireLogin } from '../../lib/use-require-login';
 import { setSession, clearSession } from '../../lib/session';
 import { DialogBody } from './dialog-body';
@@ -54,7 +54,7 @@ function Capture() {
 
 const renderModals = (extra?: ReactNode) =>
   render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={createTestI18n('en')}>
       <ModalProvider registry={registry}>
         <Capture />
         {extra}

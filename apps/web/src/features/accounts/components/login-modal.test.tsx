@@ -8,7 +8,7 @@ import { DialogBody } from '../../../components/modal/dialog-body';
 import { ModalProvider } from '../../../components/modal/modal-provider';
 import type { ModalRegistry } from '../../../components/modal/modal-types';
 import { BrandContext } from '../../../config/brand';
-import { createI18n } from '../../../i18n/i18n';
+import { createTestI18n } from '../../../testing/i18n';
 import { clearSession, getSession } from '../../../lib/session';
 import { whitelabelFixture } from '../../../testing/fixtures';
 import { LoginModal } from './account-modals';
@@ -118,7 +118,7 @@ const renderLogin = (ui: ReactNode = <LoginModal props={undefined} close={() => 
   const whitelabel = whitelabelFixture();
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createTestI18n('en')}>
         <BrandContext
           value={{ whitelabel, language: whitelabel.merchant.languages[0], setLanguage: () => undefined }}
         >

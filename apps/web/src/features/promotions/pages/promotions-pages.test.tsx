@@ -8,7 +8,7 @@ import type { PromotionDetail, PromotionSummary } from '@jade/contracts/engageme
 import { ModalProvider } from '../../../components/modal/modal-provider';
 import type { ModalRegistry } from '../../../components/modal/modal-types';
 import { BrandContext } from '../../../config/brand';
-import { createI18n } from '../../../i18n/i18n';
+import { createTestI18n } from '../../../testing/i18n';
 import { clearSession, setSession } from '../../../lib/session';
 import { whitelabelFixture } from '../../../testing/fixtures';
 import { PromoDetailPage } from './promo-detail-page';
@@ -99,7 +99,7 @@ const renderAt = (url: string) => {
   const page = (element: ReactNode) => <ModalProvider registry={registry}>{element}</ModalProvider>;
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createTestI18n('en')}>
         <BrandContext
           value={{ whitelabel, language: whitelabel.merchant.languages[0], setLanguage: () => undefined }}
         >

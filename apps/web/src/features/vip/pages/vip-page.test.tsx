@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrandContext } from '../../../config/brand';
-import { createI18n } from '../../../i18n/i18n';
+import { createTestI18n } from '../../../testing/i18n';
 import { clearSession, setSession } from '../../../lib/session';
 import { whitelabelFixture } from '../../../testing/fixtures';
 import { VipPage } from './vip-page';
@@ -74,7 +74,7 @@ const renderPage = () => {
   });
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createTestI18n('en')}>
         <BrandContext
           value={{ whitelabel, language: whitelabel.merchant.languages[0], setLanguage: () => undefined }}
         >

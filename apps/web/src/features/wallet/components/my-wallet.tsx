@@ -1,7 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BalanceResponse, WalletBalance, WalletTransferRequest } from '@jade/contracts/wallet';
+import type {
+  BalanceResponse,
+  WalletBalance,
+  WalletTransferRequest,
+  WalletTransferResponse,
+} from '@jade/contracts/wallet';
 import { GameTile } from '../../../components/game-tile';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
@@ -88,9 +93,11 @@ function WalletOverview({
       const moved = answer.transfers.reduce((sum, item) => sum + item.amount, 0);
       setOpen(undefined);
       setDone(
-        moved > 0
-          ? t('wallet.transfer.allBackDone', { amount: format(moved) })
-          : t('wallet.transfer.allBackNothing'),
+        answer.pending
+          ? t('wallet.transfer.allBackPending', { amount: format(moved) })
+          : moved > 0
+            ? t('wallet.transfer.allBackDone', { amount: format(moved) })
+            : t('wallet.transfer.allBackNothing'),
       );
     } catch (error) {
       setFailure(failureText(error));
@@ -197,7 +204,7 @@ type VendorWalletProps = {
   onOpen: (direction: Direction) => void;
   onClose: () => void;
   available: (direction: Direction) => number;
-  transfer: (request: WalletTransferRequest) => Promise<unknown>;
+  transfer: (request: WalletTransferRequest) => Promise<WalletTransferResponse>;
   onDone: (message: string) => void;
 };
 
@@ -261,7 +268,7 @@ type TransferFormProps = {
   direction: Direction;
   available: number;
   money: (minor: number) => string;
-  transfer: (request: WalletTransferRequest) => Promise<unknown>;
+  transfer: (request: WalletTransferRequest) => Promise<WalletTransferResponse>;
   onCancel: () => void;
   onDone: (message: string) => void;
 };
@@ -301,12 +308,14 @@ function TransferForm({
     setBusy(true);
     setFailure(undefined);
     try {
-      await transfer({ direction, vassalage: wallet.wallet, amount: result.minor });
+      const answer = await transfer({ direction, vassalage: wallet.wallet, amount: result.minor });
       const amount = format(result.minor);
       onDone(
-        direction === 'IN'
-          ? t('wallet.transfer.inDone', { amount, name: wallet.name })
-          : t('wallet.transfer.outDone', { amount, name: wallet.name }),
+        answer.pending
+          ? t('wallet.transfer.pending', { amount, name: wallet.name })
+          : direction === 'IN'
+            ? t('wallet.transfer.inDone', { amount, name: wallet.name })
+            : t('wallet.transfer.outDone', { amount, name: wallet.name }),
       );
     } catch (error) {
       setFailure(failureText(error));

@@ -7,7 +7,7 @@ import { DialogBody } from '../../../components/modal/dialog-body';
 import { ModalProvider } from '../../../components/modal/modal-provider';
 import type { ModalRegistry } from '../../../components/modal/modal-types';
 import { BrandContext } from '../../../config/brand';
-import { createI18n } from '../../../i18n/i18n';
+import { createTestI18n } from '../../../testing/i18n';
 import { clearSession, setSession } from '../../../lib/session';
 import { whitelabelFixture } from '../../../testing/fixtures';
 import { WithdrawalList } from './withdrawal-list';
@@ -79,7 +79,7 @@ whitelabel.merchant.currencyExponent = 2;
 const renderList = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createTestI18n('en')}>
         <BrandContext
           value={{ whitelabel, language: whitelabel.merchant.languages[0], setLanguage: () => undefined }}
         >

@@ -1,0 +1,86 @@
+import type SQLite from 'better-sqlite3';
+import {
+  AliasNode,
+  DeleteQueryNode,
+  InsertQueryNode,
+  TableNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+
+/**
+ * Memos of small reads that every request makes and that almost never change: the brand behind a
+ * host, the brand's vendors (docs/decisions/0010-hot-path-read-cache.md). Only on SQLite, where two
+ * signals tell exactly when a memo may be stale:
+ *   - a write by this process to a watched table, seen by the plugin below on every Kysely query
+ *     (transactions included), bumps a generation;
+ *   - a commit by any other connection to the file (the CLI, a second process) changes SQLite's
+ *     `PRAGMA data_version`, which is read (a couple of microseconds) before every use of a memo.
+ * On PostgreSQL other instances write without either signal, so nothing is memoised there.
+ */
+const WATCHED_TABLES = new Set([
+  'merchant',
+  'merchant_domain',
+  'vendor',
+  'merchant_vendor',
+  'vendor_wallet_api',
+]);
+let generation = 0;
+
+const tableName = (node: OperationNode | undefined): string | undefined => {
+  if (!node) return undefined;
+  if (TableNode.is(node)) return node.table.identifier.name;
+  if (AliasNode.is(node)) return tableName(node.node);
+  return undefined;
+};
+
+const writtenTables = (node: RootOperationNode): (string | undefined)[] => {
+  if (InsertQueryNode.is(node)) return [tableName(node.into)];
+  if (UpdateQueryNode.is(node)) return [tableName(node.table)];
+  if (DeleteQueryNode.is(node)) return node.from.froms.map(tableName);
+  return [];
+};
+
+/** Installed on every database handle: any write to a watched table makes every memo stale. */
+export const readCacheInvalidation: KyselyPlugin = {
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (writtenTables(node).some((table) => table !== undefined && WATCHED_TABLES.has(table))) generation++;
+    return node;
+  },
+  transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => result,
+};
+
+type Entry<V> = { generation: number; dataVersion: number; value: V };
+
+/** One memo: values by key, for one SQLite handle at a time. */
+export const createReadCache = <V>() => {
+  const memos = new WeakMap<SQLite.Database, { version: SQLite.Statement; entries: Map<string, Entry<V>> }>();
+  return async (
+    sqlite: SQLite.Database | undefined,
+    key: string,
+    load: () => Promise<V | undefined>,
+  ): Promise<V | undefined> => {
+    if (!sqlite) return load();
+    let memo = memos.get(sqlite);
+    if (!memo) {
+      memo = { version: sqlite.prepare('pragma data_version').pluck(), entries: new Map() };
+      memos.set(sqlite, memo);
+    }
+    const dataVersion = memo.version.get() as number;
+    const entry = memo.entries.get(key);
+    if (entry && entry.generation === generation && entry.dataVersion === dataVersion) return entry.value;
+    const loadedAt = generation;
+    const value = await load();
+    // A miss is not kept (a host may be added at any moment), nor a value a write raced with.
+    if (value !== undefined && loadedAt === generation) {
+      memo.entries.set(key, { generation: loadedAt, dataVersion, value });
+    }
+    return value;
+  };
+};
