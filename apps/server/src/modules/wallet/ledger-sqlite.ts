@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { AppError } from '../../platform/errors.js';
-import type { Leg, PostResult, Transfer } from './ledger.js';
+import type { Balance, Leg, PostResult, Transfer } from './ledger.js';
 
 /**
  * SQLite fast path of `postTransfers` (docs/decisions/0004-ledger-group-commit.md): the same rules
@@ -116,4 +116,26 @@ export const postWithPreparedStatements = (raw: SQLite.Database, input: Input): 
   let s = prepared.get(raw);
   if (!s) prepared.set(raw, (s = statements(raw)));
   return postOne(s, input);
+};
+
+const balanceStatements = new WeakMap<
+  SQLite.Database,
+  SQLite.Statement<[number, number], { id: number; code: string; kind: string; balance: number }>
+>();
+/** A member's balances, read on the connection the caller's group-commit job holds. */
+export const balancesWithPreparedStatement = (
+  raw: SQLite.Database,
+  merchantId: number,
+  memberId: number,
+): Balance[] => {
+  let statement = balanceStatements.get(raw);
+  if (!statement) {
+    statement = raw.prepare(
+      'select id, code, kind, balance from ledger_account where merchant_id = ? and member_id = ? order by id',
+    );
+    balanceStatements.set(raw, statement);
+  }
+  return statement
+    .all(merchantId, memberId)
+    .map((a) => ({ accountId: a.id, code: a.code, kind: a.kind, balance: a.balance }));
 };

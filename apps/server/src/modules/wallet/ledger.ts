@@ -3,7 +3,7 @@ import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.j
 import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
-import { postWithPreparedStatements } from './ledger-sqlite.js';
+import { balancesWithPreparedStatement, postWithPreparedStatements } from './ledger-sqlite.js';
 
 /**
  * The double-entry ledger: the only code that writes balances (ARCHITECTURE.md, money).
@@ -328,6 +328,19 @@ export const getBalances = async (db: DbOrTrx, merchantId: number, memberId: num
       .orderBy('id')
       .execute()
   ).map((a) => ({ accountId: a.id, code: a.code, kind: a.kind, balance: a.balance }));
+
+/** `getBalances` inside a write the caller holds (see `postTransfersWithin`). */
+export const getBalancesWithin = async (
+  db: Db,
+  trx: DbOrTrx,
+  merchantId: number,
+  memberId: number,
+): Promise<Balance[]> => {
+  const raw = sqliteHandleOf(db);
+  return raw
+    ? balancesWithPreparedStatement(raw, merchantId, memberId)
+    : getBalances(trx, merchantId, memberId);
+};
 
 export const getAccountBalance = async (db: DbOrTrx, accountId: number) =>
   (

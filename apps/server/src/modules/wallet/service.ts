@@ -31,11 +31,12 @@ export const getWalletBalances = async (
   memberId: number,
   language?: string,
   transferVendors?: BrandVendor[],
+  memberBalances?: ledger.Balance[],
 ): Promise<BalanceResponse> => {
   const chain = languageChain(language, merchant.defaultLanguage);
   const [vendors, balances] = await Promise.all([
     transferVendors ?? listTransferVendors(db, merchant.id),
-    ledger.getBalances(db, merchant.id, memberId),
+    memberBalances ?? ledger.getBalances(db, merchant.id, memberId),
   ]);
   const balanceOf = (kind: string) => balances.find((b) => b.kind === kind)?.balance ?? 0;
   const wallets = [
@@ -190,9 +191,10 @@ export const transferBetweenWallets = async (
         },
       ],
     });
+    const balances = await ledger.getBalancesWithin(db, trx, merchant.id, memberId);
     return {
       transfers: posted.transfers.map((t) => ({ id: t.id, from, to, amount: t.amount })),
-      balances: await getWalletBalances(trx, merchant, memberId, language, vendors),
+      balances: await getWalletBalances(trx, merchant, memberId, language, vendors, balances),
     };
   });
 };
@@ -208,7 +210,7 @@ const allBackLocally = async (
   idempotencyKey: string,
 ) => {
   const legs: (ledger.Leg & { from: string })[] = [];
-  for (const balance of await ledger.getBalances(trx, merchant.id, memberId)) {
+  for (const balance of await ledger.getBalancesWithin(db, trx, merchant.id, memberId)) {
     const code = balance.kind.startsWith('VENDOR:') ? balance.kind.slice('VENDOR:'.length) : '';
     if (code && !apiVendors.has(code) && balance.balance > 0) {
       legs.push({

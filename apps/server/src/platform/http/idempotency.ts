@@ -3,7 +3,8 @@ import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { groupCommit } from '../db/group-commit.js';
-import type { Db, DbOrTrx } from '../db/index.js';
+import type SQLite from 'better-sqlite3';
+import { sqliteHandleOf, type Db, type DbOrTrx } from '../db/index.js';
 import { AppError } from '../errors.js';
 
 /** How long a retry waits for the first request with its key to finish before answering 409. */
@@ -167,21 +168,23 @@ export const withIdempotentWrite = async <T>(
   write: (trx: DbOrTrx) => Promise<T>,
 ): Promise<T> => {
   const { key, hash } = keyOf(request);
+  const raw = sqliteHandleOf(db);
   const outcome = await groupCommit(
     db,
     async (trx): Promise<{ taken: true } | { value: T } | { refusal: AppError }> => {
-      if (!(await claim(trx, scope, key, hash))) return { taken: true };
-      await sql`savepoint idempotent_write`.execute(trx);
+      const keys = raw ? sqliteKeyStatements(raw) : kyselyKeyStatements(trx);
+      if (!(await keys.claim(scope, key, hash))) return { taken: true };
+      await keys.savepoint();
       try {
         const value = await write(trx);
-        await sql`release idempotent_write`.execute(trx);
-        await store(trx, scope, key, 200, { value });
+        await keys.release();
+        await keys.store(scope, key, 200, { value });
         return { value };
       } catch (error) {
-        await sql`rollback to idempotent_write`.execute(trx);
-        await sql`release idempotent_write`.execute(trx);
+        await keys.rollback();
+        await keys.release();
         if (!isRefusal(error)) throw error;
-        await store(trx, scope, key, error.statusCode, refusalAnswer(error));
+        await keys.store(scope, key, error.statusCode, refusalAnswer(error));
         return { refusal: error };
       }
     },
@@ -191,4 +194,50 @@ export const withIdempotentWrite = async <T>(
   }
   if ('refusal' in outcome) throw outcome.refusal;
   return outcome.value;
+};
+
+/** The key's writes inside the one-commit job, whatever runs them. */
+type KeyStatements = {
+  claim: (scope: string, key: string, hash: string) => Promise<boolean> | boolean;
+  store: (scope: string, key: string, status: number, answer: StoredAnswer<unknown>) => unknown;
+  savepoint: () => unknown;
+  release: () => unknown;
+  rollback: () => unknown;
+};
+
+const kyselyKeyStatements = (trx: DbOrTrx): KeyStatements => ({
+  claim: (scope, key, hash) => claim(trx, scope, key, hash),
+  store: (scope, key, status, answer) => store(trx, scope, key, status, answer),
+  savepoint: () => sql`savepoint idempotent_write`.execute(trx),
+  release: () => sql`release idempotent_write`.execute(trx),
+  rollback: () => sql`rollback to idempotent_write`.execute(trx),
+});
+
+/**
+ * SQLite: the same statements, prepared once per handle and run synchronously on the connection the
+ * group-commit job holds (as the ledger's own post does), sparing the hottest call five query builds.
+ */
+const sqliteStatements = new WeakMap<SQLite.Database, KeyStatements>();
+const sqliteKeyStatements = (raw: SQLite.Database): KeyStatements => {
+  let statements = sqliteStatements.get(raw);
+  if (statements) return statements;
+  const insert = raw.prepare(
+    'insert into idempotency_key (scope, key, request_hash, status_code, response, created_at, completed_at) values (?, ?, ?, null, null, ?, null) on conflict (scope, key) do nothing',
+  );
+  const update = raw.prepare(
+    'update idempotency_key set status_code = ?, response = ?, completed_at = ? where scope = ? and key = ?',
+  );
+  const savepoint = raw.prepare('savepoint idempotent_write');
+  const release = raw.prepare('release idempotent_write');
+  const rollback = raw.prepare('rollback to idempotent_write');
+  statements = {
+    claim: (scope, key, hash) => insert.run(scope, key, hash, new Date().toISOString()).changes > 0,
+    store: (scope, key, status, answer) =>
+      update.run(status, JSON.stringify(answer), new Date().toISOString(), scope, key),
+    savepoint: () => savepoint.run(),
+    release: () => release.run(),
+    rollback: () => rollback.run(),
+  };
+  sqliteStatements.set(raw, statements);
+  return statements;
 };
