@@ -796,6 +796,31 @@ describe('languages', () => {
   });
 });
 
+describe('configured languages', () => {
+  it('offers a language once the brand configures it, in its own resource file', async () => {
+    await server.runCli(['language', 'add', 'zh', 'zh-CN', '中文']);
+    try {
+      const page = await newPage();
+      const languageChunks: string[] = [];
+      page.on('request', (request) => {
+        const match = /\/assets\/(zh|ja|en|vi)-[\w-]+\.js$/.exec(request.url());
+        if (match) languageChunks.push(match[1]!);
+      });
+      await go(page, '/index');
+      await h1(page, 'Welcome to Jade Demo');
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+      await h1(page, '欢迎来到 Jade Demo');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+      // Each language is fetched when used, and no other one.
+      expect(languageChunks).toContain('zh');
+      expect(languageChunks).not.toContain('ja');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'language-zh-desktop.png') });
+    } finally {
+      await server.runCli(['language', 'remove', 'zh']);
+    }
+  });
+});
+
 describe('page chunks', () => {
   it('shows the network error page when a page chunk fails to load, and recovers on retry', async () => {
     const page = await newPage();

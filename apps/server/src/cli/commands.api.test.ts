@@ -42,6 +42,26 @@ describe('jade CLI', () => {
     expect(await run('region', 'show')).toContain('no region rules');
   });
 
+  it('configures the languages the whitelabel call offers', async () => {
+    const languages = async () =>
+      (
+        await server.json<{
+          value: { merchant: { defaultLanguage: string; languages: { code: string }[] } };
+        }>('/wps/system/whitelabel?url=localhost')
+      ).body.value.merchant;
+    expect((await languages()).languages.map((l) => l.code)).toEqual(['TY', 'EN']);
+    await run('language', 'add', 'zh', 'zh-CN', '中文');
+    expect(await run('language', 'list')).toContain('zh\tzh-CN\t中文');
+    expect((await languages()).languages.map((l) => l.code)).toEqual(['TY', 'EN', 'zh']);
+    await expect(run('language', 'add', 'xx', 'not a locale!', 'X')).rejects.toThrow(/locale/);
+    await expect(run('language', 'remove', 'TY')).rejects.toThrow(/default/);
+    await run('language', 'default', 'zh');
+    expect((await languages()).defaultLanguage).toBe('zh');
+    await run('language', 'default', 'TY');
+    await run('language', 'remove', 'zh');
+    expect((await languages()).languages.map((l) => l.code)).toEqual(['TY', 'EN']);
+  });
+
   it('switches flags that the whitelabel call reports', async () => {
     await run('flag', 'set', 'loginedToHomePage', 'on');
     const { body } = await server.json<{ value: { whitelabel: Record<string, boolean> } }>(

@@ -30,6 +30,12 @@ Region restriction
   region disallow-ip <IP|CIDR>
   region clear                           remove every rule
 
+Languages (§1: the brand's list; TY is shipped as Vietnamese)
+  language list                          the brand's languages, default first
+  language add <CODE> <LOCALE> <LABEL>   offer a language, e.g. language add zh zh-CN 中文
+  language remove <CODE>
+  language default <CODE>                the language a new visitor sees
+
 Whitelabel flags (§6)
   flag list                              show every flag and its value
   flag set <NAME> <on|off>               switch one flag
@@ -166,6 +172,35 @@ export const runCommand = async (
         });
         out(`${merchant.code}: ${command.kind} ${value} ${removed ? 'removed' : 'was not set'}`);
       }
+      return;
+    }
+  }
+
+  if (group === 'language') {
+    if (action === 'list') {
+      const sorted = [...merchant.languages].sort(
+        (a, b) => Number(b.code === merchant.defaultLanguage) - Number(a.code === merchant.defaultLanguage),
+      );
+      for (const l of sorted) {
+        out(`${l.code}\t${l.locale}\t${l.label}${l.code === merchant.defaultLanguage ? '\t(default)' : ''}`);
+      }
+      return;
+    }
+    if (action === 'add') {
+      need(3, 'a code, a locale and a label');
+      const [code, locale, ...label] = rest as [string, string, ...string[]];
+      await merchants.addLanguage(db, merchant, { code, locale, label: label.join(' ') });
+      out(`${merchant.code}: offers ${code} (${locale})`);
+      return;
+    }
+    if (action === 'remove' || action === 'default') {
+      need(1, 'a language code');
+      const code = rest[0] as string;
+      if (action === 'remove') await merchants.removeLanguage(db, merchant, code);
+      else await merchants.setDefaultLanguage(db, merchant, code);
+      out(
+        `${merchant.code}: ${action === 'remove' ? `no longer offers ${code}` : `default language ${code}`}`,
+      );
       return;
     }
   }

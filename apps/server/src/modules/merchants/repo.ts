@@ -197,3 +197,17 @@ export const updateSystemStatus = async (
     .where('id', '=', merchantId)
     .execute();
 };
+
+export const updateLanguages = async (
+  db: DbOrTrx,
+  merchantId: number,
+  languages: BrandLanguage[],
+  defaultLanguage: string,
+  now: string,
+) => {
+  await db
+    .updateTable('merchant')
+    .set({ languages: JSON.stringify(languages), default_language: defaultLanguage, updated_at: now })
+    .where('id', '=', merchantId)
+    .execute();
+};

@@ -1,4 +1,5 @@
 import { SYSTEM_STATUS } from '@jade/contracts/constants';
+import { brandLanguage, type BrandLanguage } from '@jade/contracts/system';
 import { isWhitelabelFlag, WHITELABEL_FLAGS } from '@jade/contracts/whitelabel';
 import { AppError } from '../../platform/errors.js';
 import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
@@ -57,6 +58,49 @@ export const setFlag = async (db: DbOrTrx, merchantId: number, name: string, ena
     throw new AppError('BAD_REQUEST', `Unknown flag '${name}'; known flags: ${WHITELABEL_FLAGS.join(', ')}`);
   }
   await repo.upsertFlag(db, merchantId, name, enabled);
+};
+
+/**
+ * The brand's language list (§1: the list comes from configuration). A language is its wire code
+ * (EN, TY, zh ...), the locale that formats it and picks its resource file, and the picker's label.
+ */
+export const addLanguage = async (db: DbOrTrx, merchant: repo.Merchant, language: BrandLanguage) => {
+  const parsed = brandLanguage.safeParse(language);
+  if (!parsed.success || !isLocale(language.locale)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `A language needs a code (2-8 characters), a locale such as zh-CN and a label`,
+    );
+  }
+  const others = merchant.languages.filter((l) => l.code !== language.code);
+  await repo.updateLanguages(db, merchant.id, [...others, parsed.data], merchant.defaultLanguage, now());
+};
+
+export const removeLanguage = async (db: DbOrTrx, merchant: repo.Merchant, code: string) => {
+  if (!merchant.languages.some((l) => l.code === code)) {
+    throw new AppError('BAD_REQUEST', `${merchant.code} does not offer the language '${code}'`);
+  }
+  if (code === merchant.defaultLanguage) {
+    throw new AppError('BAD_REQUEST', `'${code}' is the default language; choose another default first`);
+  }
+  const rest = merchant.languages.filter((l) => l.code !== code);
+  await repo.updateLanguages(db, merchant.id, rest, merchant.defaultLanguage, now());
+};
+
+export const setDefaultLanguage = async (db: DbOrTrx, merchant: repo.Merchant, code: string) => {
+  if (!merchant.languages.some((l) => l.code === code)) {
+    throw new AppError('BAD_REQUEST', `${merchant.code} does not offer the language '${code}'; add it first`);
+  }
+  await repo.updateLanguages(db, merchant.id, merchant.languages, code, now());
+};
+
+const now = () => new Date().toISOString();
+const isLocale = (locale: string) => {
+  try {
+    return Intl.getCanonicalLocales(locale).length === 1;
+  } catch {
+    return false;
+  }
 };
 
 export const setSystemStatus = async (
