@@ -21,7 +21,7 @@ import {
  *   - a write by this process to a watched table, seen by the plugin below on every Kysely query
  *     (transactions included), bumps a generation;
  *   - a commit by any other connection to the file (the CLI, a second process) changes SQLite's
- *     `PRAGMA data_version`, which is read (a couple of microseconds) before every use of a memo.
+ *     `PRAGMA data_version`, which is read once per turn of the event loop.
  * On PostgreSQL other instances write without either signal, so nothing is memoised there.
  */
 const WATCHED_TABLES = new Set([
@@ -58,9 +58,36 @@ export const readCacheInvalidation: KyselyPlugin = {
 
 type Entry<V> = { generation: number; dataVersion: number; value: V };
 
+/**
+ * `PRAGMA data_version` is read at most once per turn of the event loop and handle: every request
+ * handled in one turn sees the file as it was at the start of that turn.
+ */
+let turn = 0;
+let turnEnding = false;
+const versions = new WeakMap<SQLite.Database, { statement: SQLite.Statement; turn: number; value: number }>();
+const dataVersionOf = (sqlite: SQLite.Database): number => {
+  let version = versions.get(sqlite);
+  if (!version) {
+    version = { statement: sqlite.prepare('pragma data_version').pluck(), turn: -1, value: 0 };
+    versions.set(sqlite, version);
+  }
+  if (version.turn !== turn) {
+    version.value = version.statement.get() as number;
+    version.turn = turn;
+    if (!turnEnding) {
+      turnEnding = true;
+      setImmediate(() => {
+        turn++;
+        turnEnding = false;
+      });
+    }
+  }
+  return version.value;
+};
+
 /** One memo: values by key, for one SQLite handle at a time. */
 export const createReadCache = <V>() => {
-  const memos = new WeakMap<SQLite.Database, { version: SQLite.Statement; entries: Map<string, Entry<V>> }>();
+  const memos = new WeakMap<SQLite.Database, Map<string, Entry<V>>>();
   return async (
     sqlite: SQLite.Database | undefined,
     key: string,
@@ -68,18 +95,15 @@ export const createReadCache = <V>() => {
   ): Promise<V | undefined> => {
     if (!sqlite) return load();
     let memo = memos.get(sqlite);
-    if (!memo) {
-      memo = { version: sqlite.prepare('pragma data_version').pluck(), entries: new Map() };
-      memos.set(sqlite, memo);
-    }
-    const dataVersion = memo.version.get() as number;
-    const entry = memo.entries.get(key);
+    if (!memo) memos.set(sqlite, (memo = new Map()));
+    const dataVersion = dataVersionOf(sqlite);
+    const entry = memo.get(key);
     if (entry && entry.generation === generation && entry.dataVersion === dataVersion) return entry.value;
     const loadedAt = generation;
     const value = await load();
     // A miss is not kept (a host may be added at any moment), nor a value a write raced with.
     if (value !== undefined && loadedAt === generation) {
-      memo.entries.set(key, { generation: loadedAt, dataVersion, value });
+      memo.set(key, { generation: loadedAt, dataVersion, value });
     }
     return value;
   };
