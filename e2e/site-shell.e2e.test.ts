@@ -614,6 +614,19 @@ describe('a logged-in trial account (free play)', () => {
     expect(await page.getByTestId('bonus-count').count()).toBe(0);
   });
 
+  it('keeps the logged-in header within a 375 px phone screen, the summary scrolling in its own row', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await addSession(page.context(), { token, isAgent: 4 });
+    await go(page, '/index');
+    const summary = page.getByRole('navigation', { name: 'My account' });
+    await summary.getByRole('button', { name: /^trial/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const logout = summary.getByRole('button', { name: 'Log out' });
+    await logout.scrollIntoViewIfNeeded();
+    expect(await logout.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'header-logged-in-phone.png') });
+  });
+
   it('confirms before logging out, and Escape keeps the session', async () => {
     const page = await newPage();
     await addSession(page.context(), { token: await startFreePlay(server.baseUrl), isAgent: 4 });
