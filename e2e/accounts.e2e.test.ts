@@ -1,12 +1,15 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importSealingKey, sealPayload } from '@jade/contracts/sealed';
 import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
+import {
+  allowTestMembers,
+  apiCall,
+  passEveryHumanCheck,
+  registerMember as register,
+} from './support/members';
 import { repoRoot, startServer, type TestServer } from './support/server';
 
 const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
@@ -17,64 +20,29 @@ const CAPTCHA_ANSWER = 'abcd';
 
 let server: TestServer;
 let browser: Browser;
-let verifier: Server;
+let stopVerifier: (() => Promise<void>) | undefined;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  [server, browser, verifier] = await Promise.all([
-    startServer(),
-    launchBrowser(),
-    startHumanCheckVerifier(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const { port } = verifier.address() as AddressInfo;
-  // The brand's human check goes to a verifier that passes everyone: SMS codes need a human check.
-  await server.runCli([
-    'auth',
-    'set',
-    'humanCheck',
-    JSON.stringify({
-      provider: 'http',
-      login: 'after-failures',
-      verifyUrl: `http://127.0.0.1:${port}/verify`,
-    }),
-  ]);
+  // SMS codes need a human check: the brand's passes everyone.
+  stopVerifier = await passEveryHumanCheck(server);
   // The demo brand asks for a captcha on register; the test registers without one.
-  await server.runCli(['register-field', 'set', 'captcha', 'visible=off', 'required=off']);
-  // Every browser and API call of this file comes from 127.0.0.1.
-  await server.runCli([
-    'auth',
-    'set',
-    'rateLimits',
-    JSON.stringify({
-      registerPerIp: { count: 100, windowSeconds: 3600 },
-      smsPerIp: { count: 100, windowSeconds: 3600 },
-      loginPerIp: { count: 200, windowSeconds: 60 },
-    }),
-  ]);
+  await allowTestMembers(server);
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((resolve) => verifier?.close(resolve));
+  await stopVerifier?.();
 });
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   expect(pageErrors.splice(0)).toEqual([]);
 });
-
-function startHumanCheckVerifier(): Promise<Server> {
-  return new Promise((resolve) => {
-    const http = createServer((_request, response) => {
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ success: true }));
-    });
-    http.listen(0, '127.0.0.1', () => resolve(http));
-  });
-}
 
 async function newPage({
   viewport = DESKTOP,
@@ -114,50 +82,44 @@ async function nextSmsCode(destination: string, previous: string | undefined): P
   throw new Error(`no new code for ${destination}`);
 }
 
-/** A member-side API client that seals payloads as the web app does, for setting up members. */
-async function apiCall(method: string, route: string, body?: unknown, options: { sealed?: boolean } = {}) {
-  let payload = body;
-  if (options.sealed) {
-    const keyAnswer = await fetch(`${server.baseUrl}/wps/system/publicKey`);
-    const { value } = (await keyAnswer.json()) as { value: { publicKey: string } };
-    payload = await sealPayload(await importSealingKey(value.publicKey), body);
-  }
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-  });
-  return (await response.json()) as { success: boolean; value: any; error?: { code: string } };
-}
-
-let memberCounter = 0;
 /** Registers a member through the API (no SMS code: the username type takes the number unverified). */
-async function registerMember(password: string, extra: Record<string, unknown> = {}) {
-  memberCounter += 1;
-  const username = `e2eacct${memberCounter}${Date.now().toString(36).slice(-4)}`;
-  const mobile = `98765${String(4000 + memberCounter).padStart(4, '0')}`;
-  const answer = await apiCall(
-    'PUT',
-    '/wps/member/register',
-    {
-      username,
-      password,
-      confirmPassword: password,
-      mobileNum: mobile,
-      countryDialingCode: '+84',
-      paymentPassword: '135790',
-      ageConfirmed: true,
-      termsAgreed: true,
-      login: false,
-      ...extra,
-    },
-    { sealed: true },
-  );
-  expect(answer.success, JSON.stringify(answer)).toBe(true);
-  return { username, password, mobile, destination: `+84${mobile}` };
-}
+const registerMember = (password: string, fields: Record<string, unknown> = {}) =>
+  register({
+    baseUrl: server.baseUrl,
+    usernamePrefix: 'e2eacct',
+    mobilePrefix: '987654',
+    password,
+    paymentPassword: '135790',
+    login: false,
+    fields,
+  });
+
+/** A session for the member, as a login through the API gives it. */
+const loginByApi = (username: string, password: string) =>
+  apiCall(server.baseUrl, 'POST', '/wps/session/login', { username, password }, { sealed: true });
 
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Log in' });
+
+/** The logged-in header's button with the member's name, which opens the personal centre. */
+const accountButton = (page: Page, username: string) =>
+  page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: username });
+
+/** Fills the login form (the popup or the /login page) with the member's username and password and sends it. */
+async function submitLogin(form: Locator, member: { username: string; password: string }) {
+  await form.getByRole('textbox', { name: 'Username' }).fill(member.username);
+  await form.getByLabel('Password', { exact: true }).fill(member.password);
+  await form.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Opens the personal centre from the header's account button, on "My account" with its Security section. */
+async function openMyAccount(page: Page, username: string) {
+  await accountButton(page, username).click();
+  const panel = page
+    .getByRole('dialog', { name: 'Personal centre' })
+    .getByRole('region', { name: 'My account' });
+  await panel.getByRole('heading', { name: 'Security' }).waitFor();
+  return panel;
+}
 
 async function openLoginPopup(page: Page) {
   await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
@@ -308,10 +270,7 @@ describe('register, log out, log in', () => {
     const code = await requestSmsCode(page, dialog, '+84912345678');
     await dialog.getByRole('textbox', { name: 'SMS code' }).fill(code);
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page
-      .getByRole('navigation', { name: 'My account' })
-      .getByRole('button', { name: username })
-      .waitFor();
+    await accountButton(page, username).waitFor();
   });
 });
 
@@ -359,21 +318,13 @@ describe('login', () => {
     await dialog.waitFor({ state: 'detached' });
     // A first login (registered without logging in) is welcomed.
     await page.getByRole('alertdialog', { name: 'Welcome to Jade Demo!' }).getByRole('button').click();
-    await page
-      .getByRole('navigation', { name: 'My account' })
-      .getByRole('button', { name: member.username })
-      .waitFor();
+    await accountButton(page, member.username).waitFor();
   });
 
   it('asks a login from a new place to verify it (new-IP challenge)', async () => {
     const member = await registerMember('goodpass123');
     // Every call of this test comes from 127.0.0.1, a known address: the server's challenge is stood in for.
-    const session = await apiCall(
-      'POST',
-      '/wps/session/login',
-      { username: member.username, password: member.password },
-      { sealed: true },
-    );
+    const session = await loginByApi(member.username, member.password);
     const page = await newPage();
     await page.route('**/wps/session/login', (route) =>
       route.fulfill({
@@ -406,9 +357,7 @@ describe('login', () => {
     await go(page, '/index');
     await openLoginPopup(page);
     const dialog = loginDialog(page);
-    await dialog.getByRole('textbox', { name: 'Username' }).fill(member.username);
-    await dialog.getByLabel('Password', { exact: true }).fill(member.password);
-    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await submitLogin(dialog, member);
     await dialog.getByRole('heading', { name: "Verify it's you" }).waitFor();
     await dialog.getByText('Enter the code we sent by SMS to +84 *** 321.').waitFor();
     await dialog.getByRole('textbox', { name: 'Verification code' }).fill('111111');
@@ -419,10 +368,7 @@ describe('login', () => {
     await dialog.getByRole('button', { name: 'Verify and log in' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(answers).toBe(2);
-    await page
-      .getByRole('navigation', { name: 'My account' })
-      .getByRole('button', { name: member.username })
-      .waitFor();
+    await accountButton(page, member.username).waitFor();
   });
 });
 
@@ -451,18 +397,10 @@ describe('social sign-in', () => {
 
   it('finishes a sign-in that comes back with a token in the fragment, and drops the fragment', async () => {
     const member = await registerMember('social123');
-    const session = await apiCall(
-      'POST',
-      '/wps/session/login',
-      { username: member.username, password: member.password },
-      { sealed: true },
-    );
+    const session = await loginByApi(member.username, member.password);
     const page = await newPage();
     await go(page, `/vip#token=${encodeURIComponent(session.value.token)}&firstTimeLogin=false`);
-    await page
-      .getByRole('navigation', { name: 'My account' })
-      .getByRole('button', { name: member.username })
-      .waitFor();
+    await accountButton(page, member.username).waitFor();
     expect(new URL(page.url()).hash).toBe('');
     expect(new URL(page.url()).pathname).toBe('/vip');
   });
@@ -502,16 +440,8 @@ describe('password recovery and change', () => {
 
     // §4: auto login and go to /.
     await page.waitForURL(/\/index$/);
-    await page
-      .getByRole('navigation', { name: 'My account' })
-      .getByRole('button', { name: member.username })
-      .waitFor();
-    const relogin = await apiCall(
-      'POST',
-      '/wps/session/login',
-      { username: member.username, password: 'newpass456' },
-      { sealed: true },
-    );
+    await accountButton(page, member.username).waitFor();
+    const relogin = await loginByApi(member.username, 'newpass456');
     expect(relogin.success).toBe(true);
   });
 
@@ -532,14 +462,7 @@ describe('password recovery and change', () => {
   it('sets a new password from the emailed reset link', async () => {
     const member = await registerMember('secret123');
     const email = `${member.username}@example.com`;
-    const token = (
-      await apiCall(
-        'POST',
-        '/wps/session/login',
-        { username: member.username, password: 'secret123' },
-        { sealed: true },
-      )
-    ).value.token as string;
+    const token = (await loginByApi(member.username, 'secret123')).value.token as string;
     await fetch(`${server.baseUrl}/wps/member/info`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -563,12 +486,7 @@ describe('password recovery and change', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByText('Your password has been changed').waitFor();
     await shot(page, 'reset-password-done');
-    const relogin = await apiCall(
-      'POST',
-      '/wps/session/login',
-      { username: member.username, password: 'fromlink42' },
-      { sealed: true },
-    );
+    const relogin = await loginByApi(member.username, 'fromlink42');
     expect(relogin.success).toBe(true);
   });
 
@@ -578,9 +496,7 @@ describe('password recovery and change', () => {
     await go(page, '/index');
     await openLoginPopup(page);
     const login = loginDialog(page);
-    await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
-    await login.getByLabel('Password', { exact: true }).fill(member.password);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await submitLogin(login, member);
 
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.getByText('For your security, please choose a new password before you continue.').waitFor();
@@ -648,19 +564,9 @@ async function openSecurityCentre(page: Page, member: { username: string; passwo
   await go(page, '/index');
   await openLoginPopup(page);
   const login = loginDialog(page);
-  await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
-  await login.getByLabel('Password', { exact: true }).fill(member.password);
-  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await submitLogin(login, member);
   await page.getByRole('alertdialog', { name: 'Welcome to Jade Demo!' }).getByRole('button').click();
-  await page
-    .getByRole('navigation', { name: 'My account' })
-    .getByRole('button', { name: member.username })
-    .click();
-  const panel = page
-    .getByRole('dialog', { name: 'Personal centre' })
-    .getByRole('region', { name: 'My account' });
-  await panel.getByRole('heading', { name: 'Security' }).waitFor();
-  return panel;
+  return openMyAccount(page, member.username);
 }
 
 describe('security centre', () => {
@@ -797,9 +703,7 @@ describe('phone width', () => {
     const page = await newPage({ viewport: PHONE });
     await go(page, '/login');
     const login = loginDialog(page);
-    await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
-    await login.getByLabel('Password', { exact: true }).fill(member.password);
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await submitLogin(login, member);
     const change = page.getByRole('dialog', { name: 'Change password' });
     await change.getByLabel('Current password').fill(member.password);
     await change.getByLabel('New password', { exact: true }).fill('Phone12345');
@@ -811,14 +715,7 @@ describe('phone width', () => {
     await shot(page, 'welcome-phone');
     await welcome.getByRole('button', { name: 'Start playing' }).click();
 
-    await page
-      .getByRole('navigation', { name: 'My account' })
-      .getByRole('button', { name: member.username })
-      .click();
-    const panel = page
-      .getByRole('dialog', { name: 'Personal centre' })
-      .getByRole('region', { name: 'My account' });
-    await panel.getByRole('heading', { name: 'Security' }).waitFor();
+    const panel = await openMyAccount(page, member.username);
     await shot(page, 'security-center-phone');
     expect(await seriousViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Edit profile' }).click();

@@ -1,14 +1,17 @@
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importSealingKey, sealPayload } from '@jade/contracts/sealed';
 import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
+import {
+  allowTestMembers,
+  apiCall,
+  passEveryHumanCheck,
+  registerMember as register,
+} from './support/members';
 import { repoRoot, startServer, type TestServer } from './support/server';
 import { addSession, startFreePlay } from './support/session';
 
@@ -22,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 let server: TestServer;
 let browser: Browser;
-let verifier: Server;
+let stopVerifier: (() => Promise<void>) | undefined;
 let operatorToken: string;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
@@ -35,34 +38,11 @@ let upline: Member;
 let vendor: { wallet: string; name: string };
 
 beforeAll(async () => {
-  [server, browser, verifier] = await Promise.all([
-    startServer(),
-    launchBrowser(),
-    startHumanCheckVerifier(),
-  ]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const { port } = verifier.address() as AddressInfo;
-  await server.runCli([
-    'auth',
-    'set',
-    'humanCheck',
-    JSON.stringify({
-      provider: 'http',
-      login: 'after-failures',
-      verifyUrl: `http://127.0.0.1:${port}/verify`,
-    }),
-  ]);
+  stopVerifier = await passEveryHumanCheck(server);
   // The members are registered through the API, which cannot read a captcha image.
-  await server.runCli(['register-field', 'set', 'captcha', 'visible=off', 'required=off']);
-  await server.runCli([
-    'auth',
-    'set',
-    'rateLimits',
-    JSON.stringify({
-      registerPerIp: { count: 100, windowSeconds: 3600 },
-      loginPerIp: { count: 200, windowSeconds: 60 },
-    }),
-  ]);
+  await allowTestMembers(server);
   // The finance operator who approves deposits and pays withdrawals out, through the operator API.
   await server.runCli(['operator', 'create', OPERATOR.username, '--role', 'FINANCE'], {
     env: { JADE_OPERATOR_PASSWORD: OPERATOR.password },
@@ -82,7 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((resolve) => verifier?.close(resolve));
+  await stopVerifier?.();
 });
 
 afterEach(async () => {
@@ -90,54 +70,25 @@ afterEach(async () => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
 
-function startHumanCheckVerifier(): Promise<Server> {
-  return new Promise((resolve) => {
-    const http = createServer((_request, response) => {
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ success: true }));
-    });
-    http.listen(0, '127.0.0.1', () => resolve(http));
-  });
-}
-
-type Answer = { success: boolean; value: any; error?: { code: string } };
-
 /** A JSON call to the server as any client makes it; `token` is a member's or the operator's. */
-async function api(method: string, route: string, body?: unknown, token?: string): Promise<Answer> {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as Answer;
-}
+const api = (method: string, route: string, body?: unknown, token?: string) =>
+  apiCall(server.baseUrl, method, route, body, { token });
 
 const operator = (method: string, route: string, body?: unknown) => api(method, route, body, operatorToken);
 
-let memberCounter = 0;
 /** Registers and logs in a member through the API, with a sealed payload as the web app sends it. */
-async function registerMember(prefix: string, extra: Record<string, unknown> = {}): Promise<Member> {
-  memberCounter += 1;
-  const username = `${prefix}${memberCounter}${Date.now().toString(36).slice(-4)}`;
-  const { value } = await api('GET', '/wps/system/publicKey');
-  const sealed = await sealPayload(await importSealingKey(value.publicKey), {
-    username,
+async function registerMember(prefix: string, fields: Record<string, unknown> = {}): Promise<Member> {
+  const { username, token } = await register({
+    baseUrl: server.baseUrl,
+    usernamePrefix: prefix,
+    mobilePrefix: '912345',
     password: 'secret123',
-    confirmPassword: 'secret123',
-    mobileNum: `91234${String(5000 + memberCounter).padStart(4, '0')}`,
-    countryDialingCode: '+84',
     paymentPassword: PAYMENT_PASSWORD,
-    ageConfirmed: true,
-    termsAgreed: true,
     login: true,
-    ...extra,
+    fields,
   });
-  const answer = await api('PUT', '/wps/member/register', sealed);
-  expect(answer.success, JSON.stringify(answer)).toBe(true);
-  return { username, token: answer.value.session.token };
+  if (!token) throw new Error(`no session for ${username}`);
+  return { username, token };
 }
 
 const mainBalance = async (token: string) =>

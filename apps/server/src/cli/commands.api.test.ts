@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/cli.js';
 import { startTestServer, type TestServer } from '../test/server.js';
-import { runCommand, UsageError } from './commands.js';
+import { UsageError } from './commands.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -8,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const run = async (...argv: string[]) => {
-  const lines: string[] = [];
-  await runCommand(argv, server.db, (line) => lines.push(line));
-  return lines.join('\n');
-};
+const run = (...argv: string[]) => runCli(server, ...argv);
 const status = async () =>
   (await server.json<{ value: { systemStatus: number } }>('/wps/system/status')).body.value;
 

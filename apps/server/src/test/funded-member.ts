@@ -6,16 +6,20 @@ import type { TestServer } from './server.js';
 
 let seq = 0;
 
+type MemberOptions = {
+  /** The username is the prefix and a number: prefix001, prefix002… */
+  prefix: string;
+  /** What the server answers captchas with. */
+  captcha: string;
+  /** Register fields to add or override (an `undefined` value leaves the field out). */
+  fields?: Record<string, unknown>;
+};
+
 /**
- * A registered, logged-in member of the brand whose main wallet holds `funds` (credited from the
- * house cash account). The server must answer captchas with `captcha` and have REGMOBVERF3 off.
+ * A member registered (and so logged in) through the API, each from an address of its own. The
+ * server must answer captchas with `captcha` and have REGMOBVERF3 off.
  */
-export const fundedMember = async (
-  server: TestServer,
-  merchantId: number,
-  funds: number,
-  { prefix, captcha }: { prefix: string; captcha: string },
-) => {
+export const registeredMember = async (server: TestServer, { prefix, captcha, fields }: MemberOptions) => {
   const n = ++seq;
   const client = createClient(server, { headers: { 'x-forwarded-for': `203.0.113.${n}` } });
   const { body: image } = await client.call('GET', '/wps/captcha');
@@ -30,9 +34,27 @@ export const fundedMember = async (
     termsAgreed: true,
     captchaId: image.value.captchaId,
     captcha,
+    ...fields,
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  const memberId = registered.body.value.memberId as number;
+  return {
+    client,
+    memberId: registered.body.value.memberId as number,
+    token: registered.body.value.session.token as string,
+  };
+};
+
+/**
+ * A registered, logged-in member of the brand whose main wallet holds `funds` (credited from the
+ * house cash account). The server must answer captchas with `captcha` and have REGMOBVERF3 off.
+ */
+export const fundedMember = async (
+  server: TestServer,
+  merchantId: number,
+  funds: number,
+  options: MemberOptions,
+) => {
+  const { client, memberId, token } = await registeredMember(server, options);
   if (funds > 0) {
     await postTransfer(server.db, {
       merchantId,
@@ -43,7 +65,6 @@ export const fundedMember = async (
       amount: funds,
     });
   }
-  const token = registered.body.value.session.token as string;
   const transfer = (body: unknown, key: string) =>
     client.call('POST', '/wps/relay/GCS_walletTransfer', {
       token,

@@ -20,6 +20,22 @@ const captcha = async (client: ReturnType<typeof newClient>) => {
   return { captchaId: body.value.captchaId as string, captcha: CAPTCHA };
 };
 
+/**
+ * Has an SMS code sent to a Vietnamese mobile number (0 and nine digits) for `purpose`, passing the
+ * captcha, and reads the code from the outbox.
+ */
+const smsCode = async (
+  client: ReturnType<typeof newClient>,
+  purpose: 'register' | 'noLogin' | 'password',
+  mobileNo: string,
+) => {
+  const sent = await client.call('POST', `/wps/verification/sms/${purpose}`, {
+    body: { mobileNo, countryDialingCode: '+84', ...(await captcha(client)) },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return { sent, code: codeIn((await latestOutbox(server, `+84${mobileNo.slice(1)}`)).body) };
+};
+
 let userCounter = 0;
 const newUsername = () => `player${String(++userCounter).padStart(3, '0')}x`;
 
@@ -247,12 +263,8 @@ describe('register', () => {
     await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', true);
     try {
       const client = newClient();
-      const sent = await client.call('POST', '/wps/verification/sms/register', {
-        body: { mobileNo: '0987654321', countryDialingCode: '+84', ...(await captcha(client)) },
-      });
-      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const { sent, code } = await smsCode(client, 'register', '0987654321');
       expect(sent.body.value).toEqual({ resendAfterSeconds: 300, expiredMinutes: 5 });
-      const code = codeIn((await latestOutbox(server, '+84987654321')).body);
       await new Promise((r) => setTimeout(r, 1000));
       const wrong = await client.sealed('PUT', '/wps/member/register/mobile', {
         mobileNum: '0987654321',
@@ -402,11 +414,7 @@ describe('login and sessions', () => {
       confirmPassword: 'Aa123456',
     });
     const client = newClient();
-    const sent = await client.call('POST', '/wps/verification/sms/noLogin', {
-      body: { mobileNo: '0933333333', countryDialingCode: '+84', ...(await captcha(client)) },
-    });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const code = codeIn((await latestOutbox(server, '+84933333333')).body);
+    const { code } = await smsCode(client, 'noLogin', '0933333333');
     const answer = await client.sealed('POST', '/wps/session/login', {
       type: 'sms',
       username: '0933333333',
@@ -549,11 +557,7 @@ describe('passwords', () => {
   it('recovers by phone: code, new password, automatic login', async () => {
     const { username } = await registerAndLogin({ mobileNum: '0944444444' });
     const client = newClient();
-    const sent = await client.call('POST', '/wps/verification/sms/password', {
-      body: { mobileNo: '0944444444', countryDialingCode: '+84', ...(await captcha(client)) },
-    });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const code = codeIn((await latestOutbox(server, '+84944444444')).body);
+    const { code } = await smsCode(client, 'password', '0944444444');
     const answer = await client.sealed('POST', '/wps/member/password/verification', {
       mobileNum: '0944444444',
       countryDialingCode: '+84',

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { request } from 'node:http';
-import path from 'node:path';
 import {
   availablePromotionsResponse,
   promotionDetail,
@@ -9,8 +8,10 @@ import {
   type EngagementFileInput,
 } from '@jade/contracts/engagement';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands.js';
+import { createOtherBrand } from '../../test/brands.js';
+import { runCli, writeDataFile } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
+import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import * as engagement from './service.js';
@@ -31,7 +32,6 @@ const NEW_MEMBER_OFFERS = ['WELCOME_100', 'SLOTS_CASHBACK', 'PARLAY_INSURANCE', 
 let server: TestServer;
 let demoId: number;
 let otherId: number;
-let seq = 0;
 
 const get = (url: string, token?: string) =>
   server.json<Envelope>(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
@@ -74,30 +74,6 @@ const promotionId = async (merchantId: number, code: string) =>
       .executeTakeFirstOrThrow()
   ).id;
 
-/** A registered member of the demo brand with a session token. */
-const registerMember = async () => {
-  const n = ++seq;
-  const client = createClient(server, { headers: { 'x-forwarded-for': `198.51.100.${n}` } });
-  const { body: captcha } = await client.call('GET', '/wps/captcha');
-  const registered = await client.sealed('PUT', '/wps/member/register', {
-    username: `promo${String(n).padStart(3, '0')}`,
-    password: 'secret123',
-    confirmPassword: 'secret123',
-    mobileNum: `0913${String(100_000 + n)}`,
-    countryDialingCode: '+84',
-    paymentPassword: '246810',
-    ageConfirmed: true,
-    termsAgreed: true,
-    captchaId: captcha.value.captchaId,
-    captcha: CAPTCHA,
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  return {
-    memberId: registered.body.value.memberId as number,
-    token: registered.body.value.session.token as string,
-  };
-};
-
 const available = async (token: string, query = '') => {
   const { status, body } = await get(`${AVAILABLE}${query}`, token);
   expect(status, JSON.stringify(body)).toBe(200);
@@ -108,31 +84,7 @@ beforeAll(async () => {
   server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
   await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
-  const now = new Date().toISOString();
-  ({ id: otherId } = await server.db
-    .insertInto('merchant')
-    .values({
-      code: 'OTHER',
-      name: 'Other Brand',
-      currency: 'USD',
-      currency_exponent: 2,
-      currency_symbol: '$',
-      default_language: 'EN',
-      languages: JSON.stringify([{ code: 'EN', locale: 'en-US', label: 'English' }]),
-      chat_header_color: '#000000',
-      lottery_type: 'SEA',
-      platform: 'WEB',
-      system_status: 0,
-      maintenance_message: '',
-      gtag_id: null,
-      img_url: null,
-      sms_expired_minutes: 5,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow());
-  await server.db.insertInto('merchant_domain').values({ merchant_id: otherId, host: OTHER_HOST }).execute();
+  otherId = await createOtherBrand(server.db, { host: OTHER_HOST });
   const rank = { dailyWithdrawalCount: 3, dailyWithdrawalLimit: 100_000 };
   await importFor(otherId, {
     ranks: [
@@ -339,7 +291,7 @@ describe('GET /wps/relay/MCSFE_getAvailablePromotions', () => {
   });
 
   it('offers a member what fits its audience and VIP level, and counts it', async () => {
-    const member = await registerMember();
+    const member = await registeredMember(server, { prefix: 'promo', captcha: CAPTCHA });
     const fresh = await available(member.token);
     expect(fresh.promotions.map((p) => p.code)).toEqual(NEW_MEMBER_OFFERS);
     expect(fresh.count).toBe(4);
@@ -399,16 +351,8 @@ describe('GET /wps/relay/MCSFE_getAvailablePromotions', () => {
 });
 
 describe('jade engagement import', () => {
-  const run = async (...argv: string[]) => {
-    const lines: string[] = [];
-    await runCommand(argv, server.db, (line) => lines.push(line));
-    return lines.join('\n');
-  };
-  const writeFile = (name: string, content: unknown) => {
-    const file = path.join(server.dataDir, name);
-    fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
-    return file;
-  };
+  const run = (...argv: string[]) => runCli(server, ...argv);
+  const writeFile = (name: string, content: unknown) => writeDataFile(server, name, content);
 
   it('imports ranks and promotions for the brand and replaces them by level and code', async () => {
     const file = writeFile('engagement.json', {

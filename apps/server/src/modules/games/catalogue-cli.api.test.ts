@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands.js';
+import { runCli, writeDataFile } from '../../test/cli.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 
 let server: TestServer;
@@ -10,16 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const run = async (...argv: string[]) => {
-  const lines: string[] = [];
-  await runCommand(argv, server.db, (line) => lines.push(line));
-  return lines.join('\n');
-};
-const writeFile = (name: string, content: unknown) => {
-  const file = path.join(server.dataDir, name);
-  fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
-  return file;
-};
+const run = (...argv: string[]) => runCli(server, ...argv);
+const writeFile = (name: string, content: unknown) => writeDataFile(server, name, content);
 const gameList = async (query: string) =>
   (await server.json<{ status: number; value: any; error?: any }>(`/lgw/games/list${query}`)).body;
 

@@ -10,6 +10,7 @@ import {
   vendorLanesResponse,
 } from '@jade/contracts/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGLISH, createOtherBrand } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { importCatalogue, parseCatalogue, setVendorEnabled } from './service.js';
@@ -58,35 +59,13 @@ const list = async (query: string) => {
 };
 
 /** A second brand (default language th) with one vendor of its own, to check brand scoping and fallback. */
-const createOtherBrand = async () => {
-  const now = new Date().toISOString();
-  const { id } = await server.db
-    .insertInto('merchant')
-    .values({
-      code: 'OTHER',
-      name: 'Other Brand',
-      currency: 'THB',
-      currency_exponent: 2,
-      currency_symbol: '฿',
-      default_language: 'th',
-      languages: JSON.stringify([
-        { code: 'th', locale: 'th-TH', label: 'ไทย' },
-        { code: 'EN', locale: 'en-US', label: 'English' },
-      ]),
-      chat_header_color: '#000000',
-      lottery_type: 'SEA',
-      platform: 'WEB',
-      system_status: 0,
-      maintenance_message: '',
-      gtag_id: null,
-      img_url: null,
-      sms_expired_minutes: 5,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await server.db.insertInto('merchant_domain').values({ merchant_id: id, host: OTHER_HOST }).execute();
+const createThaiBrand = async () => {
+  const id = await createOtherBrand(server.db, {
+    host: OTHER_HOST,
+    currency: 'THB',
+    currencySymbol: '฿',
+    languages: [{ code: 'th', locale: 'th-TH', label: 'ไทย' }, ENGLISH],
+  });
   await importCatalogue(
     server.db,
     id,
@@ -117,7 +96,7 @@ const createOtherBrand = async () => {
 beforeAll(async () => {
   server = await startTestServer();
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await createOtherBrand();
+  await createThaiBrand();
 });
 afterAll(async () => server.close());
 

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { listAnnouncementsResponse } from '@jade/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOtherBrand } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import * as repo from './repo.js';
@@ -63,31 +64,7 @@ const notice = (merchantId: number, extra: Partial<repo.NewAnnouncement> = {}): 
 beforeAll(async () => {
   server = await startTestServer();
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  const now = new Date().toISOString();
-  ({ id: otherId } = await server.db
-    .insertInto('merchant')
-    .values({
-      code: 'OTHER',
-      name: 'Other Brand',
-      currency: 'USD',
-      currency_exponent: 2,
-      currency_symbol: '$',
-      default_language: 'EN',
-      languages: JSON.stringify([{ code: 'EN', locale: 'en-US', label: 'English' }]),
-      chat_header_color: '#000000',
-      lottery_type: 'SEA',
-      platform: 'WEB',
-      system_status: 0,
-      maintenance_message: '',
-      gtag_id: null,
-      img_url: null,
-      sms_expired_minutes: 5,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow());
-  await server.db.insertInto('merchant_domain').values({ merchant_id: otherId, host: OTHER_HOST }).execute();
+  otherId = await createOtherBrand(server.db, { host: OTHER_HOST });
 });
 afterAll(async () => server.close());
 

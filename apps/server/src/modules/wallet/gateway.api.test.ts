@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { loadConfig } from '../../platform/config.js';
 import { loadSecrets } from '../../platform/secrets.js';
-import { createClient } from '../../test/client.js';
+import { createOtherBrand } from '../../test/brands.js';
+import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { configureGatewayChannel } from './channel-settings.js';
@@ -70,7 +71,6 @@ let gateway: DevGateway;
 let otherGateway: DevGateway;
 let demoId: number;
 let serverSecret: string;
-let seq = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
@@ -92,31 +92,11 @@ beforeAll(async () => {
   expect(lines.join('\n')).toContain(`DEV_GATEWAY -> ${gateway.url} (merchant DEMO), on`);
 
   // Another brand with a gateway channel of its own, on its own host.
-  const now = new Date().toISOString();
-  const { id: otherId } = await server.db
-    .insertInto('merchant')
-    .values({
-      code: 'OTHER',
-      name: 'Other Brand',
-      currency: 'VND',
-      currency_exponent: 2,
-      currency_symbol: '₫',
-      default_language: 'EN',
-      languages: JSON.stringify([{ code: 'EN', locale: 'en-US', label: 'English' }]),
-      chat_header_color: '#000000',
-      lottery_type: 'SEA',
-      platform: 'WEB',
-      system_status: 0,
-      maintenance_message: '',
-      gtag_id: null,
-      img_url: null,
-      sms_expired_minutes: 5,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await server.db.insertInto('merchant_domain').values({ merchant_id: otherId, host: OTHER_HOST }).execute();
+  const otherId = await createOtherBrand(server.db, {
+    host: OTHER_HOST,
+    currency: 'VND',
+    currencySymbol: '₫',
+  });
   await configureGatewayChannel(server.db, serverSecret, otherId, 'OTHER_GATE', {
     baseUrl: otherGateway.url,
     gatewayMerchantId: 'OTHER-M1',
@@ -137,29 +117,16 @@ afterAll(async () => {
 });
 
 const newMember = async () => {
-  const n = ++seq;
-  const client = createClient(server, { headers: { 'x-forwarded-for': `198.51.100.${n}` } });
-  const { body: captcha } = await client.call('GET', '/wps/captcha');
-  const registered = await client.sealed('PUT', '/wps/member/register', {
-    username: `gwpay${String(n).padStart(3, '0')}`,
-    password: 'secret123',
-    confirmPassword: 'secret123',
-    mobileNum: `0914${String(100_000 + n)}`,
-    countryDialingCode: '+84',
-    paymentPassword: '246810',
-    payeeName: 'Nguyen Van An',
-    ageConfirmed: true,
-    termsAgreed: true,
-    captchaId: captcha.value.captchaId,
+  const { client, token, memberId } = await registeredMember(server, {
+    prefix: 'gwpay',
     captcha: CAPTCHA,
+    fields: { payeeName: 'Nguyen Van An' },
   });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  const token = registered.body.value.session.token as string;
   let key = 0;
   const call = (method: string, path: string, body?: unknown) =>
     client.call(method, path, {
       token,
-      ...(body !== undefined && { body, headers: { 'idempotency-key': `gw${n}-${++key}` } }),
+      ...(body !== undefined && { body, headers: { 'idempotency-key': `gw${memberId}-${++key}` } }),
     });
   const main = async () =>
     (await call('GET', '/wps/v2/wallets/balance')).body.value.wallets[0].balance as number;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { createOtherBrand } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import {
   checkInvariants,
@@ -180,27 +181,13 @@ afterAll(async () => server.close());
 
 const newMerchant = async (db: Db) => {
   const now = new Date().toISOString();
-  const { id } = await db
-    .insertInto('merchant')
-    .values({
-      code: `MODEL${++merchantSeq}`,
-      name: 'model',
-      currency: 'VND',
-      currency_exponent: 2,
-      currency_symbol: 'P',
-      default_language: 'EN',
-      languages: '[]',
-      chat_header_color: '#000',
-      lottery_type: 'SEA',
-      platform: 'WEB',
-      system_status: 0,
-      maintenance_message: '',
-      sms_expired_minutes: 5,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await createOtherBrand(db, {
+    code: `MODEL${++merchantSeq}`,
+    name: 'model',
+    currency: 'VND',
+    currencySymbol: 'P',
+    languages: [],
+  });
   const members = [];
   for (const name of ['a', 'b', 'c']) {
     members.push(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../test/client.js';
+import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
@@ -18,7 +19,6 @@ const FAKE_PNG = Buffer.from('<script>alert(1)</script>').toString('base64');
 let server: TestServer;
 let demoId: number;
 let operatorToken: string;
-let seq = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
@@ -44,31 +44,17 @@ const operator = (method: string, path: string, body?: unknown) =>
   createClient(server).call(method, path, { token: operatorToken, ...(body !== undefined && { body }) });
 
 const newMember = async (extra: Record<string, unknown> = {}) => {
-  const n = ++seq;
-  const client = createClient(server, { headers: { 'x-forwarded-for': `192.0.2.${n}` } });
-  const { body: captcha } = await client.call('GET', '/wps/captcha');
-  const registered = await client.sealed('PUT', '/wps/member/register', {
-    username: `payer${String(n).padStart(3, '0')}`,
-    password: 'secret123',
-    confirmPassword: 'secret123',
-    mobileNum: `0913${String(100_000 + n)}`,
-    countryDialingCode: '+84',
-    paymentPassword: '246810',
-    payeeName: 'Tran Thi Mai',
-    ageConfirmed: true,
-    termsAgreed: true,
-    captchaId: captcha.value.captchaId,
+  const { client, token, memberId } = await registeredMember(server, {
+    prefix: 'payer',
     captcha: CAPTCHA,
-    ...extra,
+    fields: { payeeName: 'Tran Thi Mai', ...extra },
   });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  const token = registered.body.value.session.token as string;
   let key = 0;
   const call = (method: string, path: string, body?: unknown, idempotent = false) =>
     client.call(method, path, {
       token,
       ...(body !== undefined && { body }),
-      ...(idempotent && { headers: { 'idempotency-key': `m${n}-${++key}` } }),
+      ...(idempotent && { headers: { 'idempotency-key': `m${memberId}-${++key}` } }),
     });
   const main = async () =>
     (await call('GET', '/wps/v2/wallets/balance')).body.value.wallets[0].balance as number;
@@ -89,7 +75,7 @@ const newMember = async (extra: Record<string, unknown> = {}) => {
     (
       await call('POST', '/wps/payment/bankAccounts', {
         bankName: 'ACB',
-        accountNumber: `1234 5678 ${n}`,
+        accountNumber: `1234 5678 ${memberId}`,
         accountName: 'Tran Thi Mai',
       })
     ).body.value.id as number;
