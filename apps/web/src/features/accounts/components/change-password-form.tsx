@@ -1,10 +1,9 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MemberInfo } from '@jade/contracts/auth';
 import { isApiRequestError } from '../../../api/client';
-import { Spinner } from '../../../components/spinner';
 import { useModals } from '../../../components/modal/modal-context';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
@@ -13,19 +12,19 @@ import { memberInfoQueryKey } from '../api/get-member-info';
 import { useRegisterSettings } from '../api/get-register-settings';
 import { useWelcomeAfterPasswordChange } from '../hooks/use-complete-login';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useLogout } from '../hooks/use-logout';
 import { useMessageText } from '../hooks/use-message-text';
 import {
   checkConfirmation,
   checkValue,
-  isWeakDefaultPassword,
+  refuseWeakPassword,
   required,
   serverFieldErrors,
-  weakPassword,
   type FieldErrors,
 } from '../utils/field-rules';
 import { LockIcon } from './account-icons';
-import { FormAlert, PasswordField } from './form-controls';
+import { FormAlert, PasswordField, SubmitButton } from './form-controls';
 import { PasswordPairFields } from './password-pair-fields';
 
 type PasswordFieldName = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
@@ -45,8 +44,7 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
   const settings = useRegisterSettings();
   const logout = useLogout();
   const welcomeAfterChange = useWelcomeAfterPasswordChange();
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const call = useFormCall();
   // The brand's rule for a new password, as the server holds it (register settings, passwordRule).
   const passwordRule = settings.passwordRule;
 
@@ -65,36 +63,28 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
     validate,
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || !form.submit()) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      if (await isWeakDefaultPassword(settings, form.values.newPassword)) {
-        form.setServerErrors({ newPassword: weakPassword });
-        return;
-      }
-      await changePassword(form.values);
-      // §4 success: member info reloads, the modal closes, the site goes to /.
-      const info = queryClient.getQueryData<MemberInfo>(memberInfoQueryKey(token));
-      if (info) queryClient.setQueryData(memberInfoQueryKey(token), { ...info, mustChangePassword: false });
-      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      onDone();
-      void navigate(paths.home);
-      if (isForced) welcomeAfterChange(info?.account);
-      else void modals.alert({ message: t('accounts.changePassword.success') });
-    } catch (error) {
-      if (!isApiRequestError(error)) {
-        setAlert(errorText('UNKNOWN'));
-        return;
-      }
-      form.setServerErrors(serverFieldErrors(error, FIELDS, { newPassword: 'newPassword' }));
-      setAlert(errorText(error.code));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    call.submit(
+      event,
+      form,
+      async () => {
+        if (await refuseWeakPassword(settings, form)) return;
+        await changePassword(form.values);
+        // §4 success: member info reloads, the modal closes, the site goes to /.
+        const info = queryClient.getQueryData<MemberInfo>(memberInfoQueryKey(token));
+        if (info) queryClient.setQueryData(memberInfoQueryKey(token), { ...info, mustChangePassword: false });
+        void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+        onDone();
+        void navigate(paths.home);
+        if (isForced) welcomeAfterChange(info?.account);
+        else void modals.alert({ message: t('accounts.changePassword.success') });
+      },
+      (error) => {
+        if (!isApiRequestError(error)) return errorText('UNKNOWN');
+        form.setServerErrors(serverFieldErrors(error, FIELDS, { newPassword: 'newPassword' }));
+        return errorText(error.code);
+      },
+    );
 
   return (
     <form
@@ -109,7 +99,7 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
           <p>{t('accounts.changePassword.forcedIntro')}</p>
         </div>
       )}
-      <FormAlert message={alert} />
+      <FormAlert message={call.alert} />
       <PasswordField
         {...form.field('oldPassword')}
         label={t('accounts.fields.oldPassword')}
@@ -122,10 +112,7 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
         confirmation={form.field('confirmNewPassword')}
         rule={passwordRule}
       />
-      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('accounts.changePassword.submit')}
-      </button>
+      <SubmitButton isBusy={call.isBusy}>{t('accounts.changePassword.submit')}</SubmitButton>
       {isForced && (
         <div className="account-links account-links--center">
           <button type="button" className="link-button" onClick={() => void logout()}>

@@ -2,12 +2,12 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileFieldRule } from '@jade/contracts/profile';
 import { isApiRequestError } from '../../../api/client';
-import { Spinner } from '../../../components/spinner';
 import { useRegisterSettings } from '../api/get-register-settings';
 import { updateProfile } from '../api/update-profile';
 import { sendEmailCode, verifyEmailCode } from '../api/verify-email';
-import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../hooks/use-countdown';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
 import { useRefreshMemberInfo } from '../hooks/use-refresh-member-info';
 import {
@@ -17,7 +17,8 @@ import {
   serverFieldErrors,
   type FieldErrors,
 } from '../utils/field-rules';
-import { FormAlert, TextField } from './form-controls';
+import { EmailField, FormAlert, SecurityFormActions } from './form-controls';
+import { CodeField, type SentCode } from './sms-code-field';
 
 type Field = 'email' | 'code';
 type EmailBindingProps = {
@@ -38,9 +39,8 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
   const countdown = useCountdown();
   // An unverified address goes straight to its code; otherwise the address comes first.
   const [step, setStep] = useState<'address' | 'code'>(pendingAddress ? 'code' : 'address');
-  const [sentTo, setSentTo] = useState<{ to: string; minutes: number }>();
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<SentCode>();
+  const call = useFormCall();
   const emailRule = profileFieldRule(settings, 'email');
 
   const validate = useCallback(
@@ -60,7 +60,7 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
     if (code === 'CODE_INVALID' || code === 'CODE_EXPIRED')
       form.setServerErrors({ code: errorMessage(code) });
     else if (isApiRequestError(error)) form.setServerErrors(serverFieldErrors(error, ['email'] as const));
-    setAlert(errorText(code));
+    return errorText(code);
   };
 
   /** Sends (or sends again) a code to the address on the account. */
@@ -71,16 +71,8 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
   };
 
   const run = async (action: () => Promise<void>) => {
-    if (isBusy) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      await action();
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-    }
+    if (call.isBusy) return;
+    await call.run(action, failed);
   };
 
   const submit = (event: FormEvent) => {
@@ -104,7 +96,6 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
   };
 
   const resend = () => void run(() => send(sentTo?.to ?? pendingAddress ?? ''));
-  const isWaiting = countdown.seconds > 0;
 
   return (
     <form
@@ -113,48 +104,20 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
       noValidate
       aria-label={t('securityCenter.email')}
     >
-      <FormAlert message={alert} />
+      <FormAlert message={call.alert} />
       {step === 'address' ? (
-        <TextField
-          {...form.field('email')}
-          label={t('accounts.fields.email')}
-          isRequired
-          type="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={emailRule.max}
-        />
+        <EmailField {...form.field('email')} maxLength={emailRule.max} />
       ) : (
         <>
-          <TextField
+          <CodeField
             {...form.field('code')}
-            onChange={(next) => form.setValue('code', next.replace(/\D/g, ''))}
             label={t('accounts.challenge.label.EMAIL')}
             isRequired
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            after={
-              <button
-                type="button"
-                className="button button--secondary button--small account-sms__send"
-                disabled={isWaiting || isBusy}
-                onClick={resend}
-              >
-                {isWaiting
-                  ? t('accounts.sms.resendIn', { time: formatCountdown(countdown.seconds) })
-                  : sentTo
-                    ? t('accounts.sms.resend')
-                    : t('accounts.sms.getCode')}
-              </button>
-            }
+            secondsLeft={countdown.seconds}
+            sentTo={sentTo}
+            isSendDisabled={call.isBusy}
+            onSend={resend}
           />
-          {sentTo && (
-            <p className="account-sms__sent" role="status">
-              {t('accounts.sms.sent', { destination: sentTo.to, minutes: sentTo.minutes })}
-            </p>
-          )}
           <button
             type="button"
             className="link-button security-form__link"
@@ -167,15 +130,9 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
           </button>
         </>
       )}
-      <div className="security-form__actions">
-        <button type="button" className="button button--secondary" onClick={() => onDone(false)}>
-          {t('modal.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={isBusy}>
-          {isBusy && <Spinner />}
-          {step === 'address' ? t('accounts.sms.send') : t('accounts.security.verify')}
-        </button>
-      </div>
+      <SecurityFormActions isBusy={call.isBusy} onCancel={() => onDone(false)}>
+        {step === 'address' ? t('accounts.sms.send') : t('accounts.security.verify')}
+      </SecurityFormActions>
     </form>
   );
 }

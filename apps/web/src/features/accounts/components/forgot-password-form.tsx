@@ -1,30 +1,28 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../../api/client';
-import { Spinner } from '../../../components/spinner';
 import { useModals } from '../../../components/modal/modal-context';
 import { useBrand } from '../../../config/brand';
 import { forgotPasswordByEmail, setPasswordByPhone } from '../api/forgot-password';
 import { useRegisterSettings } from '../api/get-register-settings';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
-import { defaultDialingCode } from '../utils/dialing-codes';
+import { checkPhoneCode, usePhoneNumber } from '../hooks/use-phone-number';
 import {
   checkConfirmation,
   checkValue,
   errorMessage,
-  isWeakDefaultPassword,
-  required,
+  refuseWeakPassword,
   ruleOf,
   serverFieldErrors,
-  weakPassword,
   type FieldErrors,
 } from '../utils/field-rules';
 import { CheckCircleIcon } from './account-icons';
-import { DialingCodeSelect, FormAlert, ModeSwitch, TextField } from './form-controls';
+import { EmailField, FormAlert, ModeSwitch, SubmitButton, UsernameField } from './form-controls';
 import { PasswordPairFields } from './password-pair-fields';
-import { SmsCodeField } from './sms-code-field';
+import { PhoneCodeFields } from './phone-code-fields';
 
 type RecoveryMode = 'email' | 'phone';
 
@@ -54,8 +52,7 @@ function EmailRecovery() {
   const { errorText } = useMessageText();
   const modals = useModals();
   const settings = useRegisterSettings();
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const call = useFormCall();
   const [isSent, setSent] = useState(false);
   const usernameRule = ruleOf(settings, 'username');
   const emailRule = ruleOf(settings, 'email');
@@ -68,23 +65,24 @@ function EmailRecovery() {
   );
   const form = useForm<EmailField>({ username: '', email: '' }, validate);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || !form.submit()) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      await forgotPasswordByEmail({ username: form.values.username.trim(), email: form.values.email.trim() });
-      setSent(true);
-    } catch (error) {
-      if (isApiRequestError(error) && error.code === 'VALIDATION_FAILED') {
-        form.setServerErrors(serverFieldErrors(error, ['username', 'email'] as const));
-      }
-      setAlert(errorText(isApiRequestError(error) ? error.code : 'UNKNOWN'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    call.submit(
+      event,
+      form,
+      async () => {
+        await forgotPasswordByEmail({
+          username: form.values.username.trim(),
+          email: form.values.email.trim(),
+        });
+        setSent(true);
+      },
+      (error) => {
+        if (isApiRequestError(error) && error.code === 'VALIDATION_FAILED') {
+          form.setServerErrors(serverFieldErrors(error, ['username', 'email'] as const));
+        }
+        return errorText(isApiRequestError(error) ? error.code : 'UNKNOWN');
+      },
+    );
 
   if (isSent) {
     return (
@@ -109,30 +107,10 @@ function EmailRecovery() {
       aria-label={t('accounts.forgotPassword.byEmail')}
     >
       <p className="account-form__intro">{t('accounts.forgotPassword.emailIntro')}</p>
-      <FormAlert message={alert} />
-      <TextField
-        {...form.field('username')}
-        label={t('accounts.fields.username')}
-        isRequired
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={64}
-      />
-      <TextField
-        {...form.field('email')}
-        label={t('accounts.fields.email')}
-        isRequired
-        type="email"
-        autoComplete="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={254}
-      />
-      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('accounts.forgotPassword.sendLink')}
-      </button>
+      <FormAlert message={call.alert} />
+      <UsernameField {...form.field('username')} />
+      <EmailField {...form.field('email')} maxLength={254} />
+      <SubmitButton isBusy={call.isBusy}>{t('accounts.forgotPassword.sendLink')}</SubmitButton>
     </form>
   );
 }
@@ -142,70 +120,49 @@ type PhoneField = 'mobileNum' | 'verificationCode' | 'newPassword' | 'confirmNew
 function PhoneRecovery() {
   const { t } = useTranslation();
   const { errorText } = useMessageText();
-  const { whitelabel } = useBrand();
   const settings = useRegisterSettings();
   const completeLogin = useCompleteLogin();
-  const [dialCode, setDialCode] = useState(() => defaultDialingCode(whitelabel.location.country));
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
-  const mobileRule = ruleOf(settings, 'mobileNum');
+  const phone = usePhoneNumber();
+  const call = useFormCall();
   const passwordRule = settings.passwordRule;
   const validate = useCallback(
     (values: Record<PhoneField, string>): FieldErrors<PhoneField> => ({
-      mobileNum: checkValue(values.mobileNum, mobileRule, { isRequired: true }),
-      verificationCode: values.verificationCode.trim() === '' ? required : undefined,
+      ...checkPhoneCode(values, phone.rule),
       newPassword: checkValue(values.newPassword, passwordRule, { isRequired: true }),
       confirmNewPassword: checkConfirmation(values.newPassword, values.confirmNewPassword),
     }),
-    [mobileRule, passwordRule],
+    [phone.rule, passwordRule],
   );
   const form = useForm<PhoneField>(
     { mobileNum: '', verificationCode: '', newPassword: '', confirmNewPassword: '' },
     validate,
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || !form.submit()) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      if (await isWeakDefaultPassword(settings, form.values.newPassword)) {
-        form.setServerErrors({ newPassword: weakPassword });
-        return;
-      }
-      const result = await setPasswordByPhone({
-        mobileNum: form.values.mobileNum.trim(),
-        countryDialingCode: dialCode,
-        verificationCode: form.values.verificationCode.trim(),
-        newPassword: form.values.newPassword,
-      });
-      // §4: then auto login and go to /.
-      await completeLogin(result, { modal: 'forgotPassword', goHome: true });
-    } catch (error) {
-      if (!isApiRequestError(error)) {
-        setAlert(errorText('UNKNOWN'));
-        return;
-      }
-      const errors = serverFieldErrors(error, ['mobileNum', 'verificationCode', 'newPassword'] as const);
-      if (error.code === 'CODE_EXPIRED' || error.code === 'CODE_INVALID') {
-        errors.verificationCode = errorMessage(error.code);
-      }
-      form.setServerErrors(errors);
-      setAlert(errorText(error.code));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const getPhone = () => {
-    const problem = checkValue(form.values.mobileNum, mobileRule, { isRequired: true });
-    if (problem) {
-      form.setServerErrors({ mobileNum: problem });
-      return undefined;
-    }
-    return { mobileNo: form.values.mobileNum.trim(), countryDialingCode: dialCode };
-  };
+  const submit = (event: FormEvent) =>
+    call.submit(
+      event,
+      form,
+      async () => {
+        if (await refuseWeakPassword(settings, form)) return;
+        const result = await setPasswordByPhone({
+          mobileNum: form.values.mobileNum.trim(),
+          countryDialingCode: phone.dialCode,
+          verificationCode: form.values.verificationCode.trim(),
+          newPassword: form.values.newPassword,
+        });
+        // §4: then auto login and go to /.
+        await completeLogin(result, { modal: 'forgotPassword', goHome: true });
+      },
+      (error) => {
+        if (!isApiRequestError(error)) return errorText('UNKNOWN');
+        const errors = serverFieldErrors(error, ['mobileNum', 'verificationCode', 'newPassword'] as const);
+        if (error.code === 'CODE_EXPIRED' || error.code === 'CODE_INVALID') {
+          errors.verificationCode = errorMessage(error.code);
+        }
+        form.setServerErrors(errors);
+        return errorText(error.code);
+      },
+    );
 
   return (
     <form
@@ -215,32 +172,14 @@ function PhoneRecovery() {
       aria-label={t('accounts.forgotPassword.byPhone')}
     >
       <p className="account-form__intro">{t('accounts.forgotPassword.phoneIntro')}</p>
-      <FormAlert message={alert} />
-      <TextField
-        {...form.field('mobileNum')}
-        label={t('accounts.fields.mobileNum')}
-        isRequired
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={20}
-        before={<DialingCodeSelect value={dialCode} onChange={setDialCode} />}
-      />
-      <SmsCodeField
-        purpose="password"
-        getPhone={getPhone}
-        onPhoneError={(message) => form.setServerErrors({ mobileNum: message })}
-        {...form.field('verificationCode')}
-      />
+      <FormAlert message={call.alert} />
+      <PhoneCodeFields purpose="password" form={form} phone={phone} />
       <PasswordPairFields
         password={form.field('newPassword')}
         confirmation={form.field('confirmNewPassword')}
         rule={passwordRule}
       />
-      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('accounts.forgotPassword.submit')}
-      </button>
+      <SubmitButton isBusy={call.isBusy}>{t('accounts.forgotPassword.submit')}</SubmitButton>
     </form>
   );
 }

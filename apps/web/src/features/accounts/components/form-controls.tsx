@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/spinner';
 import type { FieldMessage } from '../utils/field-rules';
 import { DIALING_CODES } from '../utils/dialing-codes';
 import { useMessageText } from '../hooks/use-message-text';
@@ -103,6 +104,38 @@ export function PasswordField(props: Omit<TextFieldProps, 'renderInput' | 'type'
   );
 }
 
+/** A username, required: the login form and the forgot-password form. */
+export function UsernameField(props: Omit<TextFieldProps, 'label' | 'isRequired'>) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...props}
+      label={t('accounts.fields.username')}
+      isRequired
+      autoComplete="username"
+      autoCapitalize="off"
+      spellCheck={false}
+      maxLength={64}
+    />
+  );
+}
+
+/** An email address, required: the forgot-password form and the security centre's email binding. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'isRequired'>) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...props}
+      label={t('accounts.fields.email')}
+      isRequired
+      type="email"
+      autoComplete="email"
+      autoCapitalize="off"
+      spellCheck={false}
+    />
+  );
+}
+
 /** The country dialing code in front of a mobile number. */
 export function DialingCodeSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
@@ -165,6 +198,52 @@ export function FormAlert({ message }: { message: string | undefined }) {
           <span>{message}</span>
         </>
       )}
+    </div>
+  );
+}
+
+type SubmitButtonProps = {
+  /** The form's call is on its way: the button waits, with a spinner. */
+  isBusy: boolean;
+  /** Held back for another reason (no payment password yet). */
+  isDisabled?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A form's submit button. */
+export function SubmitButton({
+  isBusy,
+  isDisabled = false,
+  className = 'button button--primary account-form__submit',
+  children,
+}: SubmitButtonProps) {
+  return (
+    <button type="submit" className={className} disabled={isBusy || isDisabled}>
+      {isBusy && <Spinner />}
+      {children}
+    </button>
+  );
+}
+
+type SecurityFormActionsProps = {
+  isBusy: boolean;
+  onCancel: () => void;
+  /** The submit button's text; Save unless told. */
+  children?: ReactNode;
+};
+
+/** Cancel and submit under a security-centre form. */
+export function SecurityFormActions({ isBusy, onCancel, children }: SecurityFormActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="security-form__actions">
+      <button type="button" className="button button--secondary" onClick={onCancel}>
+        {t('modal.cancel')}
+      </button>
+      <SubmitButton isBusy={isBusy} className="button button--primary">
+        {children ?? t('accounts.security.save')}
+      </SubmitButton>
     </div>
   );
 }

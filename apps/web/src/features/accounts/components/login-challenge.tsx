@@ -1,14 +1,14 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../../api/client';
-import { Spinner } from '../../../components/spinner';
 import { answerLoginChallenge, type LoginChallenge } from '../api/login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
 import { errorMessage, required, type FieldErrors } from '../utils/field-rules';
 import { ShieldIcon } from './account-icons';
-import { FormAlert, TextField } from './form-controls';
+import { FormAlert, SubmitButton, TextField } from './form-controls';
 
 type ChallengeProps = { challenge: LoginChallenge; onBack: () => void };
 
@@ -20,8 +20,7 @@ export function LoginChallengeStep({ challenge, onBack }: ChallengeProps) {
   const { t } = useTranslation();
   const { errorText } = useMessageText();
   const completeLogin = useCompleteLogin();
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const call = useFormCall();
   // A challenge that expired (or was used up) cannot be answered any more: only a new login helps.
   const [isExpired, setExpired] = useState(false);
   const validate = useCallback(
@@ -34,26 +33,25 @@ export function LoginChallengeStep({ challenge, onBack }: ChallengeProps) {
   const isCode = challenge.method !== 'BANK_NAME';
   const destination = challenge.destination ?? '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || !form.submit()) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const result = await answerLoginChallenge({
-        challengeId: challenge.challengeId,
-        answer: form.values.answer.trim(),
-      });
-      await completeLogin(result, { modal: 'login' });
-    } catch (error) {
-      const code = isApiRequestError(error) ? error.code : 'UNKNOWN';
-      if (code === 'LOGIN_CHALLENGE_FAILED') form.setServerErrors({ answer: errorMessage(code) });
-      else setAlert(errorText(code));
-      if (code === 'LOGIN_CHALLENGE_EXPIRED') setExpired(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    call.submit(
+      event,
+      form,
+      async () => {
+        const result = await answerLoginChallenge({
+          challengeId: challenge.challengeId,
+          answer: form.values.answer.trim(),
+        });
+        await completeLogin(result, { modal: 'login' });
+      },
+      (error) => {
+        const code = isApiRequestError(error) ? error.code : 'UNKNOWN';
+        if (code === 'LOGIN_CHALLENGE_EXPIRED') setExpired(true);
+        if (code !== 'LOGIN_CHALLENGE_FAILED') return errorText(code);
+        form.setServerErrors({ answer: errorMessage(code) });
+        return undefined;
+      },
+    );
 
   return (
     <form className="account-form account-step" onSubmit={(event) => void submit(event)} noValidate>
@@ -65,7 +63,7 @@ export function LoginChallengeStep({ challenge, onBack }: ChallengeProps) {
       <p className="account-step__text account-step__text--strong">
         {t(`accounts.challenge.${challenge.method}`, { destination })}
       </p>
-      <FormAlert message={alert} />
+      <FormAlert message={call.alert} />
       {isExpired ? (
         <button type="button" className="button button--primary account-form__submit" onClick={onBack}>
           {t('accounts.challenge.back')}
@@ -81,10 +79,7 @@ export function LoginChallengeStep({ challenge, onBack }: ChallengeProps) {
             inputMode={isCode ? 'numeric' : 'text'}
             maxLength={100}
           />
-          <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-            {isBusy && <Spinner />}
-            {t('accounts.challenge.submit')}
-          </button>
+          <SubmitButton isBusy={call.isBusy}>{t('accounts.challenge.submit')}</SubmitButton>
           <div className="account-links account-links--center">
             <button type="button" className="link-button" onClick={onBack}>
               {t('accounts.challenge.back')}

@@ -5,33 +5,26 @@ import { Spinner } from '../../../components/spinner';
 import { useModals } from '../../../components/modal/modal-context';
 import { useBrand } from '../../../config/brand';
 import { startFreePlay } from '../api/free-play';
-import { useRegisterSettings } from '../api/get-register-settings';
 import { asksForCaptcha, challengeOf, login, type LoginChallenge } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
-import { defaultDialingCode } from '../utils/dialing-codes';
-import {
-  checkValue,
-  errorMessage,
-  required,
-  ruleOf,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../utils/field-rules';
+import { usePhoneCodeForm } from '../hooks/use-phone-number';
+import { errorMessage, required, serverFieldErrors, type FieldErrors } from '../utils/field-rules';
 import { readRememberedUsername, rememberUsername } from '../utils/remember-me';
 import { PlayCircleIcon } from './account-icons';
 import { CaptchaField } from './captcha-field';
 import {
   CheckboxField,
-  DialingCodeSelect,
   FormAlert,
   ModeSwitch,
   PasswordField,
-  TextField,
+  SubmitButton,
+  UsernameField,
 } from './form-controls';
-import { SmsCodeField } from './sms-code-field';
+import { PhoneCodeFields } from './phone-code-fields';
 import { SocialSignIn } from './social-sign-in';
 
 type LoginMode = 'username' | 'sms';
@@ -105,8 +98,7 @@ function UsernameLogin({ initialUsername, initialPassword, onChallenge }: LoginF
   const [remembered] = useState(readRememberedUsername);
   const [isRemembered, setRemembered] = useState(Boolean(remembered));
   const [isCaptchaShown, setCaptchaShown] = useState(isCaptchaRequested);
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const call = useFormCall();
   const captcha = useCaptcha(isCaptchaShown);
 
   const validate = useCallback(
@@ -124,57 +116,55 @@ function UsernameLogin({ initialUsername, initialPassword, onChallenge }: LoginF
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (isBusy) return;
+    if (call.isBusy) return;
     const isValid = form.submit();
     const { username, password, captcha: answer } = form.values;
     if (!isValid) {
       // §8 'Please enter the username and password'.
-      setAlert(username.trim() === '' || password === '' ? t('accounts.login.emptyCredentials') : undefined);
+      call.setAlert(
+        username.trim() === '' || password === '' ? t('accounts.login.emptyCredentials') : undefined,
+      );
       return;
     }
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const result = await login({
-        username: username.trim(),
-        password,
-        type: 'username',
-        site: 'MEMBER',
-        ...(isCaptchaShown &&
-          captcha.image && { captchaId: captcha.image.captchaId, captcha: answer.trim() }),
-      });
-      rememberUsername(isRemembered ? username.trim() : null);
-      await completeLogin(result, { modal: 'login' });
-    } catch (error) {
-      if (!isApiRequestError(error)) {
-        setAlert(errorText('UNKNOWN'));
-        return;
-      }
-      const challenge = challengeOf(error);
-      if (challenge) {
+    await call.run(
+      async () => {
+        const result = await login({
+          username: username.trim(),
+          password,
+          type: 'username',
+          site: 'MEMBER',
+          ...(isCaptchaShown &&
+            captcha.image && { captchaId: captcha.image.captchaId, captcha: answer.trim() }),
+        });
         rememberUsername(isRemembered ? username.trim() : null);
-        onChallenge(challenge);
-        return;
-      }
-      if (asksForCaptcha(error)) {
-        requestCaptcha();
-        setCaptchaShown(true);
-      }
-      // A captcha is good for one try, whatever the outcome.
-      if (isCaptchaShown) {
-        captcha.refresh();
-        form.setValue('captcha', '');
-      }
-      if (error.code === 'CAPTCHA_INVALID' && isCaptchaShown) {
-        form.setServerErrors({ captcha: errorMessage('CAPTCHA_INVALID') });
-      } else if (error.code === 'VALIDATION_FAILED') {
-        form.setServerErrors(serverFieldErrors(error, ['username', 'password', 'captcha'] as const));
-      }
-      if (error.code !== 'CAPTCHA_INVALID' || !isCaptchaShown) setAlert(errorText(error.code));
-      if (error.code === 'LOGIN_FAILED') form.setValue('password', '');
-    } finally {
-      setBusy(false);
-    }
+        await completeLogin(result, { modal: 'login' });
+      },
+      (error) => {
+        if (!isApiRequestError(error)) return errorText('UNKNOWN');
+        const challenge = challengeOf(error);
+        if (challenge) {
+          rememberUsername(isRemembered ? username.trim() : null);
+          onChallenge(challenge);
+          return undefined;
+        }
+        if (asksForCaptcha(error)) {
+          requestCaptcha();
+          setCaptchaShown(true);
+        }
+        // A captcha is good for one try, whatever the outcome.
+        if (isCaptchaShown) {
+          captcha.refresh();
+          form.setValue('captcha', '');
+        }
+        if (error.code === 'CAPTCHA_INVALID' && isCaptchaShown) {
+          form.setServerErrors({ captcha: errorMessage('CAPTCHA_INVALID') });
+        } else if (error.code === 'VALIDATION_FAILED') {
+          form.setServerErrors(serverFieldErrors(error, ['username', 'password', 'captcha'] as const));
+        }
+        if (error.code === 'LOGIN_FAILED') form.setValue('password', '');
+        return error.code !== 'CAPTCHA_INVALID' || !isCaptchaShown ? errorText(error.code) : undefined;
+      },
+    );
   };
 
   // The header's login form hands over both fields: log in straight away.
@@ -193,16 +183,8 @@ function UsernameLogin({ initialUsername, initialPassword, onChallenge }: LoginF
       noValidate
       aria-label={t('accounts.login.title')}
     >
-      <FormAlert message={alert} />
-      <TextField
-        {...form.field('username')}
-        label={t('accounts.fields.username')}
-        isRequired
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={64}
-      />
+      <FormAlert message={call.alert} />
+      <UsernameField {...form.field('username')} />
       <PasswordField
         {...form.field('password')}
         label={t('accounts.fields.password')}
@@ -222,80 +204,47 @@ function UsernameLogin({ initialUsername, initialPassword, onChallenge }: LoginF
       <CheckboxField name="remember" isChecked={isRemembered} onChange={setRemembered}>
         {t('accounts.login.remember')}
       </CheckboxField>
-      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('accounts.login.submit')}
-      </button>
+      <SubmitButton isBusy={call.isBusy}>{t('accounts.login.submit')}</SubmitButton>
     </form>
   );
 }
 
-type SmsField = 'mobileNum' | 'verificationCode';
-
 function SmsLogin({ onChallenge }: Pick<LoginFormProps, 'onChallenge'>) {
   const { t } = useTranslation();
   const { errorText } = useMessageText();
-  const { whitelabel } = useBrand();
-  const settings = useRegisterSettings();
   const completeLogin = useCompleteLogin();
-  const [dialCode, setDialCode] = useState(() => defaultDialingCode(whitelabel.location.country));
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
-  const mobileRule = ruleOf(settings, 'mobileNum');
+  const { phone, form } = usePhoneCodeForm();
+  const call = useFormCall();
 
-  const validate = useCallback(
-    (values: Record<SmsField, string>): FieldErrors<SmsField> => ({
-      mobileNum: checkValue(values.mobileNum, mobileRule, { isRequired: true }),
-      verificationCode: values.verificationCode.trim() === '' ? required : undefined,
-    }),
-    [mobileRule],
-  );
-  const form = useForm<SmsField>({ mobileNum: '', verificationCode: '' }, validate);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || !form.submit()) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const result = await login({
-        type: 'sms',
-        username: form.values.mobileNum.trim(),
-        password: form.values.verificationCode.trim(),
-        countryDialingCode: dialCode,
-        site: 'MEMBER',
-      });
-      await completeLogin(result, { modal: 'login' });
-    } catch (error) {
-      if (!isApiRequestError(error)) {
-        setAlert(errorText('UNKNOWN'));
-        return;
-      }
-      const challenge = challengeOf(error);
-      if (challenge) {
-        onChallenge(challenge);
-        return;
-      }
-      if (error.code === 'CODE_INVALID' || error.code === 'CODE_EXPIRED') {
-        form.setServerErrors({ verificationCode: errorMessage(error.code) });
-      } else if (error.code === 'PHONE_INVALID') {
-        form.setServerErrors({ mobileNum: errorMessage(error.code) });
-      } else {
-        setAlert(errorText(error.code));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const getPhone = () => {
-    const problem = checkValue(form.values.mobileNum, mobileRule, { isRequired: true });
-    if (problem) {
-      form.setServerErrors({ mobileNum: problem });
-      return undefined;
-    }
-    return { mobileNo: form.values.mobileNum.trim(), countryDialingCode: dialCode };
-  };
+  const submit = (event: FormEvent) =>
+    call.submit(
+      event,
+      form,
+      async () => {
+        const result = await login({
+          type: 'sms',
+          username: form.values.mobileNum.trim(),
+          password: form.values.verificationCode.trim(),
+          countryDialingCode: phone.dialCode,
+          site: 'MEMBER',
+        });
+        await completeLogin(result, { modal: 'login' });
+      },
+      (error) => {
+        if (!isApiRequestError(error)) return errorText('UNKNOWN');
+        const challenge = challengeOf(error);
+        if (challenge) {
+          onChallenge(challenge);
+        } else if (error.code === 'CODE_INVALID' || error.code === 'CODE_EXPIRED') {
+          form.setServerErrors({ verificationCode: errorMessage(error.code) });
+        } else if (error.code === 'PHONE_INVALID') {
+          form.setServerErrors({ mobileNum: errorMessage(error.code) });
+        } else {
+          return errorText(error.code);
+        }
+        return undefined;
+      },
+    );
 
   return (
     <form
@@ -304,27 +253,9 @@ function SmsLogin({ onChallenge }: Pick<LoginFormProps, 'onChallenge'>) {
       noValidate
       aria-label={t('accounts.login.bySms')}
     >
-      <FormAlert message={alert} />
-      <TextField
-        {...form.field('mobileNum')}
-        label={t('accounts.fields.mobileNum')}
-        isRequired
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={20}
-        before={<DialingCodeSelect value={dialCode} onChange={setDialCode} />}
-      />
-      <SmsCodeField
-        purpose="login"
-        getPhone={getPhone}
-        onPhoneError={(message) => form.setServerErrors({ mobileNum: message })}
-        {...form.field('verificationCode')}
-      />
-      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('accounts.login.submit')}
-      </button>
+      <FormAlert message={call.alert} />
+      <PhoneCodeFields purpose="login" form={form} phone={phone} />
+      <SubmitButton isBusy={call.isBusy}>{t('accounts.login.submit')}</SubmitButton>
     </form>
   );
 }

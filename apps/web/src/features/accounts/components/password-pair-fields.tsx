@@ -1,21 +1,13 @@
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldMessage, FieldRule } from '../utils/field-rules';
+import type { FieldBinding } from '../hooks/use-form';
+import type { FieldRule } from '../utils/field-rules';
 import { ruleHint } from '../utils/field-rules';
 import { PasswordField } from './form-controls';
 
-/** What `useForm().field(name)` hands a field. */
-type Binding = {
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  error: FieldMessage | undefined;
-};
-
 type PasswordPairProps = {
-  password: Binding;
-  confirmation: Binding;
+  password: FieldBinding;
+  confirmation: FieldBinding;
   /** The rule the new value follows, shown under it. */
   rule: FieldRule | undefined;
   labels?: { password: string; confirmation: string };

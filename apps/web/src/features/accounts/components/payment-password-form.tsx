@@ -1,10 +1,10 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../../api/client';
-import { Spinner } from '../../../components/spinner';
 import { useRegisterSettings } from '../api/get-register-settings';
 import { setPaymentPassword } from '../api/set-payment-password';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
 import { useRefreshMemberInfo } from '../hooks/use-refresh-member-info';
 import {
@@ -16,7 +16,7 @@ import {
   serverFieldErrors,
   type FieldErrors,
 } from '../utils/field-rules';
-import { FormAlert, PasswordField } from './form-controls';
+import { FormAlert, PasswordField, SecurityFormActions } from './form-controls';
 import { PasswordPairFields } from './password-pair-fields';
 
 type Field = 'current' | 'newPaymentPassword' | 'confirmPaymentPassword';
@@ -33,8 +33,7 @@ export function PaymentPasswordForm({ hasPaymentPassword, onDone }: PaymentPassw
   const { errorText } = useMessageText();
   const settings = useRegisterSettings();
   const refresh = useRefreshMemberInfo();
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const call = useFormCall();
   const rule = ruleOf(settings, 'paymentPassword');
 
   const validate = useCallback(
@@ -47,34 +46,33 @@ export function PaymentPasswordForm({ hasPaymentPassword, onDone }: PaymentPassw
   );
   const form = useForm<Field>(EMPTY, validate);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || !form.submit()) return;
-    const { current, newPaymentPassword } = form.values;
-    setBusy(true);
-    setAlert(undefined);
-    // The secrets leave the form with the call: whatever the answer, the fields start empty again.
-    form.reset();
-    try {
-      await setPaymentPassword(
-        hasPaymentPassword
-          ? { oldPaymentPassword: current, newPaymentPassword }
-          : { password: current, newPaymentPassword },
-      );
-      await refresh();
-      onDone(true);
-    } catch (error) {
-      const code = isApiRequestError(error) ? error.code : 'UNKNOWN';
-      const errors: FieldErrors<Field> = isApiRequestError(error)
-        ? serverFieldErrors(error, ['newPaymentPassword'] as const)
-        : {};
-      if (code === 'PAYMENT_PASSWORD_WRONG' || code === 'WRONG_PASSWORD') errors.current = errorMessage(code);
-      form.setServerErrors(errors);
-      setAlert(errorText(code));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    call.submit(
+      event,
+      form,
+      async () => {
+        const { current, newPaymentPassword } = form.values;
+        // The secrets leave the form with the call: whatever the answer, the fields start empty again.
+        form.reset();
+        await setPaymentPassword(
+          hasPaymentPassword
+            ? { oldPaymentPassword: current, newPaymentPassword }
+            : { password: current, newPaymentPassword },
+        );
+        await refresh();
+        onDone(true);
+      },
+      (error) => {
+        const code = isApiRequestError(error) ? error.code : 'UNKNOWN';
+        const errors: FieldErrors<Field> = isApiRequestError(error)
+          ? serverFieldErrors(error, ['newPaymentPassword'] as const)
+          : {};
+        if (code === 'PAYMENT_PASSWORD_WRONG' || code === 'WRONG_PASSWORD')
+          errors.current = errorMessage(code);
+        form.setServerErrors(errors);
+        return errorText(code);
+      },
+    );
 
   const isDigits = rule?.patternType === 'DIGITS';
   return (
@@ -84,7 +82,7 @@ export function PaymentPasswordForm({ hasPaymentPassword, onDone }: PaymentPassw
       noValidate
       aria-label={t('securityCenter.paymentPassword')}
     >
-      <FormAlert message={alert} />
+      <FormAlert message={call.alert} />
       <PasswordField
         {...form.field('current')}
         label={t(
@@ -106,15 +104,7 @@ export function PaymentPasswordForm({ hasPaymentPassword, onDone }: PaymentPassw
         maxLength={rule?.max ?? 32}
         inputMode={isDigits ? 'numeric' : undefined}
       />
-      <div className="security-form__actions">
-        <button type="button" className="button button--secondary" onClick={() => onDone(false)}>
-          {t('modal.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={isBusy}>
-          {isBusy && <Spinner />}
-          {t('accounts.security.save')}
-        </button>
-      </div>
+      <SecurityFormActions isBusy={call.isBusy} onCancel={() => onDone(false)} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberInfo } from '@jade/contracts/auth';
 import {
@@ -11,14 +11,14 @@ import {
 } from '@jade/contracts/profile';
 import type { RegisterSettings } from '@jade/contracts/system';
 import { isApiRequestError } from '../../../api/client';
-import { Spinner } from '../../../components/spinner';
 import { useRegisterSettings } from '../api/get-register-settings';
 import { updateProfile } from '../api/update-profile';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
 import { useRefreshMemberInfo } from '../hooks/use-refresh-member-info';
 import { ruleHint, serverFieldErrors, settingOf, type FieldErrors } from '../utils/field-rules';
-import { FormAlert, TextField } from './form-controls';
+import { FormAlert, SecurityFormActions, TextField } from './form-controls';
 
 /** Each field's label: the security centre's own where it has one, else the register form's. */
 export const PROFILE_LABELS = {
@@ -75,8 +75,7 @@ export function ProfileForm({ member, onDone }: ProfileFormProps) {
   const { errorText } = useMessageText();
   const settings = useRegisterSettings();
   const refresh = useRefreshMemberInfo();
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const call = useFormCall();
   const stored = useMemo(() => profileValues(member), [member]);
   const shown = useMemo(() => shownProfileFields(settings, stored), [settings, stored]);
   const editable = useMemo(() => shown.filter((field) => !isLocked(field, stored)), [shown, stored]);
@@ -98,7 +97,7 @@ export function ProfileForm({ member, onDone }: ProfileFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isBusy || !form.submit()) return;
+    if (call.isBusy || !form.submit()) return;
     const changes = Object.fromEntries(
       editable
         .map((field) => [field, form.values[field].trim()] as const)
@@ -108,21 +107,17 @@ export function ProfileForm({ member, onDone }: ProfileFormProps) {
       onDone(false);
       return;
     }
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      await refresh(await updateProfile(changes));
-      onDone(true);
-    } catch (error) {
-      if (!isApiRequestError(error)) {
-        setAlert(errorText('UNKNOWN'));
-        return;
-      }
-      form.setServerErrors(serverFieldErrors(error, editable));
-      setAlert(errorText(error.code));
-    } finally {
-      setBusy(false);
-    }
+    await call.run(
+      async () => {
+        await refresh(await updateProfile(changes));
+        onDone(true);
+      },
+      (error) => {
+        if (!isApiRequestError(error)) return errorText('UNKNOWN');
+        form.setServerErrors(serverFieldErrors(error, editable));
+        return errorText(error.code);
+      },
+    );
   };
 
   const fieldProps = (field: ProfileField) => ({
@@ -143,7 +138,7 @@ export function ProfileForm({ member, onDone }: ProfileFormProps) {
       noValidate
       aria-label={t('accounts.security.editProfile')}
     >
-      <FormAlert message={alert} />
+      <FormAlert message={call.alert} />
       {locked.length > 0 && (
         <div className="profile-form__locked">
           <dl className="facts">
@@ -162,15 +157,7 @@ export function ProfileForm({ member, onDone }: ProfileFormProps) {
           <TextField key={field} {...fieldProps(field)} />
         ))}
       </div>
-      <div className="security-form__actions">
-        <button type="button" className="button button--secondary" onClick={() => onDone(false)}>
-          {t('modal.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={isBusy}>
-          {isBusy && <Spinner />}
-          {t('accounts.security.save')}
-        </button>
-      </div>
+      <SecurityFormActions isBusy={call.isBusy} onCancel={() => onDone(false)} />
     </form>
   );
 }

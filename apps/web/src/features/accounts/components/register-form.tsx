@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { RegisterField } from '@jade/contracts/system';
 import { isApiRequestError } from '../../../api/client';
 import { EmptyState } from '../../../components/empty-state';
-import { Spinner } from '../../../components/spinner';
 import { useModals } from '../../../components/modal/modal-context';
 import { useBrand } from '../../../config/brand';
 import { helpArticlePath } from '../../../config/paths';
@@ -13,16 +12,10 @@ import { register, type RegisterKind } from '../api/register';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
-import { defaultDialingCode } from '../utils/dialing-codes';
-import {
-  checkValue,
-  errorMessage,
-  required,
-  ruleHint,
-  serverFieldErrors,
-  type FieldMessage,
-} from '../utils/field-rules';
+import { readPhone, useDialingCode } from '../hooks/use-phone-number';
+import { errorMessage, required, ruleHint, serverFieldErrors, type FieldMessage } from '../utils/field-rules';
 import {
   emptyRegisterValues,
   planRegisterFields,
@@ -37,6 +30,7 @@ import {
   FormAlert,
   ModeSwitch,
   PasswordField,
+  SubmitButton,
   TextField,
 } from './form-controls';
 import { SmsCodeField } from './sms-code-field';
@@ -98,11 +92,10 @@ function RegisterFields({ kind }: { kind: RegisterKind }) {
   const completeLogin = useCompleteLogin();
   const plan = useMemo(() => planRegisterFields(settings, kind, flags), [settings, kind, flags]);
   const shows = (field: RegisterField) => plan.some((entry) => entry.field === field);
-  const [dialCode, setDialCode] = useState(() => defaultDialingCode(whitelabel.location.country));
+  const [dialCode, setDialCode] = useDialingCode();
   const [isAgeConfirmed, setAgeConfirmed] = useState(false);
   const [isTermsAgreed, setTermsAgreed] = useState(false);
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const call = useFormCall();
   const captcha = useCaptcha(shows('captcha'));
 
   const validate = useCallback(
@@ -119,21 +112,17 @@ function RegisterFields({ kind }: { kind: RegisterKind }) {
   const consentError = (isChecked: boolean): FieldMessage | undefined =>
     isSubmitted && !isChecked ? required : undefined;
 
-  const failWith = (code: string) => setAlert(errorText(code));
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isBusy) return;
+    if (call.isBusy) return;
     setSubmitted(true);
     const isValid = form.submit();
     if (!isValid || !isAgeConfirmed || !isTermsAgreed) {
-      setAlert(t('errors.VALIDATION_FAILED'));
+      call.setAlert(t('errors.VALIDATION_FAILED'));
       return;
     }
-    setBusy(true);
-    setAlert(undefined);
     const values = form.values;
-    try {
+    await call.run(async () => {
       // §4: an invitation code is checked before anything else.
       if (shows('affiliateCode') && values.affiliateCode.trim() !== '') {
         try {
@@ -141,7 +130,7 @@ function RegisterFields({ kind }: { kind: RegisterKind }) {
         } catch (error) {
           if (isApiRequestError(error) && error.code === 'INVITATION_CODE_ERROR') {
             form.setServerErrors({ affiliateCode: errorMessage(error.code) });
-            failWith(error.code);
+            call.setAlert(errorText(error.code));
             return;
           }
           throw error;
@@ -165,43 +154,27 @@ function RegisterFields({ kind }: { kind: RegisterKind }) {
         modals.close('register');
         modals.open('login', { username: result.username });
       }
-    } catch (error) {
-      if (!isApiRequestError(error)) {
-        failWith('UNKNOWN');
-        return;
-      }
-      const fields = plan.map((entry) => entry.field);
-      const fieldErrors = serverFieldErrors(error, fields, { mobileNo: 'mobileNum' });
-      if (error.code === 'CAPTCHA_INVALID') fieldErrors.captcha = errorMessage(error.code);
-      if (error.code === 'CODE_EXPIRED' || error.code === 'CODE_INVALID') {
-        fieldErrors.verificationCode = errorMessage(error.code);
-      }
-      // The human check is good for one try.
-      if (shows('captcha')) {
-        captcha.refresh();
-        form.setValue('captcha', '');
-      }
-      form.setServerErrors(fieldErrors);
-      failWith(error.code);
-    } finally {
-      setBusy(false);
-    }
+    }, failed);
   };
 
-  const getPhone = () => {
-    const problem = checkValue(
-      form.values.mobileNum,
-      plan.find((entry) => entry.field === 'mobileNum')?.rule,
-      {
-        isRequired: true,
-      },
-    );
-    if (problem) {
-      form.setServerErrors({ mobileNum: problem });
-      return undefined;
+  const failed = (error: unknown) => {
+    if (!isApiRequestError(error)) return errorText('UNKNOWN');
+    const fields = plan.map((entry) => entry.field);
+    const fieldErrors = serverFieldErrors(error, fields, { mobileNo: 'mobileNum' });
+    if (error.code === 'CAPTCHA_INVALID') fieldErrors.captcha = errorMessage(error.code);
+    if (error.code === 'CODE_EXPIRED' || error.code === 'CODE_INVALID') {
+      fieldErrors.verificationCode = errorMessage(error.code);
     }
-    return { mobileNo: form.values.mobileNum.trim(), countryDialingCode: dialCode };
+    // The human check is good for one try.
+    if (shows('captcha')) {
+      captcha.refresh();
+      form.setValue('captcha', '');
+    }
+    form.setServerErrors(fieldErrors);
+    return errorText(error.code);
   };
+
+  const getPhone = () => readPhone(form, plan.find((entry) => entry.field === 'mobileNum')?.rule, dialCode);
 
   const renderField = ({ field, isRequired, rule }: (typeof plan)[number]) => {
     const label = t(`accounts.fields.${field}`);
@@ -258,7 +231,7 @@ function RegisterFields({ kind }: { kind: RegisterKind }) {
       noValidate
       aria-label={t('accounts.register.title')}
     >
-      <FormAlert message={alert} />
+      <FormAlert message={call.alert} />
       {plan.map(renderField)}
       <div className="account-consents">
         <CheckboxField
@@ -281,10 +254,7 @@ function RegisterFields({ kind }: { kind: RegisterKind }) {
           </a>
         </CheckboxField>
       </div>
-      <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('accounts.register.submit')}
-      </button>
+      <SubmitButton isBusy={call.isBusy}>{t('accounts.register.submit')}</SubmitButton>
       <div className="account-links account-links--center">
         <button type="button" className="link-button" onClick={() => modals.open('login')}>
           {t('accounts.register.haveAccount')}

@@ -9,9 +9,12 @@ import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { useMessageText } from '../hooks/use-message-text';
 import { errorMessage, required, type FieldMessage } from '../utils/field-rules';
 import { CaptchaField } from './captcha-field';
-import { TextField } from './form-controls';
+import { TextField, type TextFieldProps } from './form-controls';
 
 export type PhoneNumber = { mobileNo: string; countryDialingCode: string };
+
+/** Where the last code went, and for how many minutes it holds. */
+export type SentCode = { to: string; minutes: number };
 
 type SmsCodeFieldProps = {
   purpose: SmsPurpose;
@@ -50,7 +53,7 @@ export function SmsCodeField({
   const [answer, setAnswer] = useState('');
   const [captchaError, setCaptchaError] = useState<FieldMessage>();
   const [isSending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<{ to: string; minutes: number }>();
+  const [sentTo, setSentTo] = useState<SentCode>();
   const lastSentAt = useRef(0);
   const captcha = useCaptcha(phone !== undefined);
 
@@ -110,40 +113,22 @@ export function SmsCodeField({
     void send();
   };
 
-  const isWaiting = countdown.seconds > 0;
   return (
     <div className="account-sms">
-      <TextField
+      <CodeField
         name="verificationCode"
         label={label ?? t('accounts.fields.verificationCode')}
         value={value}
-        onChange={(next) => onChange(next.replace(/\D/g, ''))}
+        onChange={onChange}
         onBlur={onBlur}
         error={error}
         isRequired={isRequired}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={8}
-        after={
-          <button
-            type="button"
-            className="button button--secondary button--small account-sms__send"
-            disabled={isWaiting || phone !== undefined}
-            onClick={ask}
-          >
-            {isWaiting
-              ? t('accounts.sms.resendIn', { time: formatCountdown(countdown.seconds) })
-              : sentTo
-                ? t('accounts.sms.resend')
-                : t('accounts.sms.getCode')}
-          </button>
-        }
+        secondsLeft={countdown.seconds}
+        sentTo={sentTo}
+        isSentShown={!phone}
+        isSendDisabled={phone !== undefined}
+        onSend={ask}
       />
-      {sentTo && !phone && (
-        <p className="account-sms__sent" role="status">
-          {t('accounts.sms.sent', { destination: sentTo.to, minutes: sentTo.minutes })}
-        </p>
-      )}
       {phone && (
         <div
           className="account-sms__prompt"
@@ -184,5 +169,62 @@ export function SmsCodeField({
         </div>
       )}
     </div>
+  );
+}
+
+type CodeFieldProps = Pick<
+  TextFieldProps,
+  'name' | 'label' | 'value' | 'onChange' | 'onBlur' | 'error' | 'isRequired'
+> & {
+  /** Seconds until another code may be sent; 0 when it may. */
+  secondsLeft: number;
+  sentTo: SentCode | undefined;
+  /** Whether the line saying where the code went shows (not while the next one is asked for). */
+  isSentShown?: boolean;
+  isSendDisabled: boolean;
+  onSend: () => void;
+};
+
+/** A code sent by SMS or email: digits only, its get / resend button with the countdown, and where it went. */
+export function CodeField({
+  secondsLeft,
+  sentTo,
+  isSentShown = true,
+  isSendDisabled,
+  onSend,
+  onChange,
+  ...props
+}: CodeFieldProps) {
+  const { t } = useTranslation();
+  const isWaiting = secondsLeft > 0;
+  return (
+    <>
+      <TextField
+        {...props}
+        onChange={(next) => onChange(next.replace(/\D/g, ''))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        after={
+          <button
+            type="button"
+            className="button button--secondary button--small account-sms__send"
+            disabled={isWaiting || isSendDisabled}
+            onClick={onSend}
+          >
+            {isWaiting
+              ? t('accounts.sms.resendIn', { time: formatCountdown(secondsLeft) })
+              : sentTo
+                ? t('accounts.sms.resend')
+                : t('accounts.sms.getCode')}
+          </button>
+        }
+      />
+      {sentTo && isSentShown && (
+        <p className="account-sms__sent" role="status">
+          {t('accounts.sms.sent', { destination: sentTo.to, minutes: sentTo.minutes })}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,5 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
-import { hasErrors, type FieldErrors } from '../utils/field-rules';
+import { hasErrors, type FieldErrors, type FieldMessage } from '../utils/field-rules';
+
+/** What `useForm().field(name)` hands a text field. */
+export type FieldBinding = {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: FieldMessage | undefined;
+};
 
 /**
  * Form state with live validation (§5): a field shows its problem once it has been left or the form
@@ -38,7 +47,7 @@ export const useForm = <K extends string>(
   };
 
   /** Props for a text field bound to `name`. */
-  const field = (name: K) => ({
+  const field = (name: K): FieldBinding & { name: K } => ({
     name,
     value: values[name],
     onChange: (value: string) => setValue(name, value),

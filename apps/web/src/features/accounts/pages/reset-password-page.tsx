@@ -3,19 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../../api/client';
 import { useModals } from '../../../components/modal/modal-context';
-import { Spinner } from '../../../components/spinner';
 import { resetPasswordWithToken } from '../api/forgot-password';
 import { useRegisterSettings } from '../api/get-register-settings';
-import { FormAlert } from '../components/form-controls';
+import { FormAlert, SubmitButton } from '../components/form-controls';
 import { PasswordPairFields } from '../components/password-pair-fields';
 import { useForm } from '../hooks/use-form';
+import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
 import {
   checkConfirmation,
   checkValue,
-  isWeakDefaultPassword,
+  refuseWeakPassword,
   serverFieldErrors,
-  weakPassword,
   type FieldErrors,
 } from '../utils/field-rules';
 
@@ -30,8 +29,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const settings = useRegisterSettings();
   const passwordRule = settings.passwordRule;
-  const [alert, setAlert] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
+  const call = useFormCall();
   const [isDone, setDone] = useState(false);
 
   const validate = useCallback(
@@ -43,33 +41,25 @@ export function ResetPasswordPage() {
   );
   const form = useForm<Field>({ newPassword: '', confirmNewPassword: '' }, validate);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || !form.submit()) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      if (await isWeakDefaultPassword(settings, form.values.newPassword)) {
-        form.setServerErrors({ newPassword: weakPassword });
-        return;
-      }
-      await resetPasswordWithToken({ token, newPassword: form.values.newPassword });
-      setDone(true);
-    } catch (error) {
-      if (!isApiRequestError(error)) {
-        setAlert(errorText('UNKNOWN'));
-        return;
-      }
-      form.setServerErrors(
-        serverFieldErrors(error, ['newPassword', 'confirmNewPassword'] as const, {
-          newPassword: 'newPassword',
-        }),
-      );
-      setAlert(errorText(error.code));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    call.submit(
+      event,
+      form,
+      async () => {
+        if (await refuseWeakPassword(settings, form)) return;
+        await resetPasswordWithToken({ token, newPassword: form.values.newPassword });
+        setDone(true);
+      },
+      (error) => {
+        if (!isApiRequestError(error)) return errorText('UNKNOWN');
+        form.setServerErrors(
+          serverFieldErrors(error, ['newPassword', 'confirmNewPassword'] as const, {
+            newPassword: 'newPassword',
+          }),
+        );
+        return errorText(error.code);
+      },
+    );
 
   return (
     <section className="page page--narrow" aria-labelledby="reset-title">
@@ -88,16 +78,13 @@ export function ResetPasswordPage() {
       ) : (
         <form className="account-form account-form__body" onSubmit={(event) => void submit(event)} noValidate>
           <p className="page__lead">{t('accounts.reset.intro')}</p>
-          <FormAlert message={alert} />
+          <FormAlert message={call.alert} />
           <PasswordPairFields
             password={form.field('newPassword')}
             confirmation={form.field('confirmNewPassword')}
             rule={passwordRule}
           />
-          <button type="submit" className="button button--primary account-form__submit" disabled={isBusy}>
-            {isBusy && <Spinner />}
-            {t('accounts.reset.submit')}
-          </button>
+          <SubmitButton isBusy={call.isBusy}>{t('accounts.reset.submit')}</SubmitButton>
         </form>
       )}
     </section>

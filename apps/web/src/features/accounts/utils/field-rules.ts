@@ -78,6 +78,19 @@ export const isWeakDefaultPassword = async (settings: RegisterSettings, value: s
   return (await weakPasswordDigest(weak.salt, value)) === weak.sha256;
 };
 
+/** A form's new password refused, on its field, when it is the brand's weak default; true then. */
+export const refuseWeakPassword = async (
+  settings: RegisterSettings,
+  form: {
+    values: { newPassword: string };
+    setServerErrors: (errors: { newPassword: FieldMessage }) => void;
+  },
+): Promise<boolean> => {
+  if (!(await isWeakDefaultPassword(settings, form.values.newPassword))) return false;
+  form.setServerErrors({ newPassword: weakPassword });
+  return true;
+};
+
 type RuleDetail = { key?: unknown; params?: unknown };
 
 /**

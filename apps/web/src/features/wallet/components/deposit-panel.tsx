@@ -8,16 +8,16 @@ import { Spinner } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { balanceQueryKey } from '../../accounts/api/get-balance';
-import { FormAlert, TextField } from '../../accounts/components/form-controls';
-import { useForm } from '../../accounts/hooks/use-form';
+import { TextField } from '../../accounts/components/form-controls';
+import { useForm, type FieldBinding } from '../../accounts/hooks/use-form';
 import { createDeposit } from '../api/create-deposit';
 import { isDepositOpen, useDeposit } from '../api/get-deposit';
 import { useDeposits } from '../api/get-deposits';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { walletKeys } from '../api/query-keys';
+import { useAmountCheck } from '../hooks/use-amount-check';
 import { useIdempotentSend } from '../hooks/use-idempotent-send';
 import { useMoneyFormat } from '../hooks/use-money-format';
-import { checkAmount } from '../utils/amount';
 import { readImageFile } from '../utils/image-upload';
 import { AmountField } from './amount-field';
 import { CopyButton } from './copy-button';
@@ -32,6 +32,7 @@ import {
   type FormRound,
 } from './panel-state';
 import { RecordTable } from './record-table';
+import { WalletForm, WalletSubmitButton } from './wallet-form';
 import { BankIcon } from './wallet-icons';
 import '../wallet.css';
 
@@ -177,7 +178,7 @@ function ManualDeposit({ channel }: { channel: PaymentChannel }) {
 
 function DepositRequestForm({ channel, onStart, onDone }: { channel: PaymentChannel } & FormRound) {
   const { t } = useTranslation();
-  const { format, exponent } = useMoneyFormat();
+  const { format } = useMoneyFormat();
   const queryClient = useQueryClient();
   const { token } = useSession();
   const failureText = useFailureText();
@@ -185,12 +186,7 @@ function DepositRequestForm({ channel, onStart, onDone }: { channel: PaymentChan
   const [proof, setProof] = useState<File[]>([]);
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
-  // The amount is held to the chosen channel's limits.
-  const { minAmount: min, maxAmount: max } = channel;
-  const check = useCallback(
-    (text: string) => checkAmount(text, exponent, { min, max }, format),
-    [exponent, min, max, format],
-  );
+  const check = useChannelAmountCheck(channel);
   const validate = useCallback(
     (values: Record<DepositField, string>) => {
       const amount = check(values.amount);
@@ -235,26 +231,8 @@ function DepositRequestForm({ channel, onStart, onDone }: { channel: PaymentChan
   };
 
   return (
-    <form
-      className="wallet-form"
-      aria-label={t('wallet.deposit.formLabel')}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-    >
-      <FormAlert message={failure} />
-      <AmountField
-        {...form.field('amount')}
-        label={t('wallet.amount.label')}
-        isRequired
-        hint={{
-          key: 'wallet.deposit.limits',
-          params: {
-            min: format(channel.minAmount),
-            max: format(channel.maxAmount),
-            daily: format(channel.dailyLimit),
-          },
-        }}
-      />
+    <WalletForm label={t('wallet.deposit.formLabel')} failure={failure} onSubmit={submit}>
+      <ChannelAmountField channel={channel} {...form.field('amount')} />
       <TextField
         {...form.field('reference')}
         label={t('wallet.deposit.reference')}
@@ -263,11 +241,33 @@ function DepositRequestForm({ channel, onStart, onDone }: { channel: PaymentChan
         autoComplete="off"
       />
       <ImagePicker label={t('wallet.deposit.proof')} files={proof} onChange={setProof} max={1} />
-      <button type="submit" className="button button--primary wallet-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('wallet.deposit.submit')}
-      </button>
-    </form>
+      <WalletSubmitButton isBusy={isBusy}>{t('wallet.deposit.submit')}</WalletSubmitButton>
+    </WalletForm>
+  );
+}
+
+/** The amount is held to the chosen channel's limits. */
+const useChannelAmountCheck = (channel: PaymentChannel) =>
+  useAmountCheck({ min: channel.minAmount, max: channel.maxAmount });
+
+/** A deposit's amount, with the channel's limits under it. */
+function ChannelAmountField({ channel, ...field }: { channel: PaymentChannel } & FieldBinding) {
+  const { t } = useTranslation();
+  const { format } = useMoneyFormat();
+  return (
+    <AmountField
+      {...field}
+      label={t('wallet.amount.label')}
+      isRequired
+      hint={{
+        key: 'wallet.deposit.limits',
+        params: {
+          min: format(channel.minAmount),
+          max: format(channel.maxAmount),
+          daily: format(channel.dailyLimit),
+        },
+      }}
+    />
   );
 }
 
@@ -299,18 +299,13 @@ function GatewayDepositForm({
   onStarted: (payment: GatewayPayment) => void;
 }) {
   const { t } = useTranslation();
-  const { format, exponent } = useMoneyFormat();
   const queryClient = useQueryClient();
   const { token } = useSession();
   const failureText = useFailureText();
   const send = useIdempotentSend();
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const { minAmount: min, maxAmount: max } = channel;
-  const check = useCallback(
-    (text: string) => checkAmount(text, exponent, { min, max }, format),
-    [exponent, min, max, format],
-  );
+  const check = useChannelAmountCheck(channel);
   const validate = useCallback(
     (values: Record<'amount', string>) => {
       const amount = check(values.amount);
@@ -348,31 +343,10 @@ function GatewayDepositForm({
   };
 
   return (
-    <form
-      className="wallet-form"
-      aria-label={t('wallet.deposit.gateway.formLabel')}
-      onSubmit={submit}
-      noValidate
-    >
-      <FormAlert message={failure} />
-      <AmountField
-        {...form.field('amount')}
-        label={t('wallet.amount.label')}
-        isRequired
-        hint={{
-          key: 'wallet.deposit.limits',
-          params: {
-            min: format(channel.minAmount),
-            max: format(channel.maxAmount),
-            daily: format(channel.dailyLimit),
-          },
-        }}
-      />
-      <button type="submit" className="button button--primary wallet-form__submit" disabled={isBusy}>
-        {isBusy && <Spinner />}
-        {t('wallet.deposit.gateway.submit')}
-      </button>
-    </form>
+    <WalletForm label={t('wallet.deposit.gateway.formLabel')} failure={failure} onSubmit={submit}>
+      <ChannelAmountField channel={channel} {...form.field('amount')} />
+      <WalletSubmitButton isBusy={isBusy}>{t('wallet.deposit.gateway.submit')}</WalletSubmitButton>
+    </WalletForm>
   );
 }
 

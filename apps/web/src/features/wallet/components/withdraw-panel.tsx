@@ -1,29 +1,26 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { BankAccount, withdrawInfoResponse, WithdrawRequest } from '@jade/contracts/payments';
-import { isApiRequestError } from '../../../api/client';
-import { Spinner } from '../../../components/spinner';
 import { useModals } from '../../../components/modal/modal-context';
 import { useSession } from '../../../lib/session';
 import { balanceQueryKey } from '../../accounts/api/get-balance';
 import { useMemberInfo } from '../../accounts/api/get-member-info';
-import { FormAlert, PasswordField } from '../../accounts/components/form-controls';
 import { useBalanceVisibility } from '../../accounts/hooks/use-balance-visibility';
-import { useForm } from '../../accounts/hooks/use-form';
-import { useMessageText } from '../../accounts/hooks/use-message-text';
-import { required, serverFieldErrors } from '../../accounts/utils/field-rules';
 import { useWithdrawInfo } from '../api/get-withdraw-info';
 import { walletKeys } from '../api/query-keys';
 import { requestWithdrawal } from '../api/request-withdrawal';
+import { useAmountCheck } from '../hooks/use-amount-check';
 import { useIdempotentSend } from '../hooks/use-idempotent-send';
 import { useMoneyFormat } from '../hooks/use-money-format';
-import { checkAmount, toAmountInput } from '../utils/amount';
+import { usePaymentPasswordForm } from '../hooks/use-payment-password-form';
+import { toAmountInput } from '../utils/amount';
 import { AmountField } from './amount-field';
 import { BankAccountForm } from './bank-account-form';
 import { FormRounds, PanelError, PanelLoading, type FormRound } from './panel-state';
 import { BankIcon, PlusIcon } from './wallet-icons';
+import { PaymentPasswordField, WalletForm, WalletSubmitButton } from './wallet-form';
 import { WithdrawalList } from './withdrawal-list';
 import '../wallet.css';
 
@@ -148,92 +145,43 @@ function WithdrawOverview({ info }: { info: WithdrawInfo }) {
   );
 }
 
-type WithdrawField = 'amount' | 'paymentPassword';
-
 type WithdrawFormProps = { info: WithdrawInfo; bankAccount: BankAccount } & FormRound;
 
 function WithdrawForm({ info, bankAccount, onStart, onDone }: WithdrawFormProps) {
   const { t } = useTranslation();
-  const { errorText } = useMessageText();
   const { format, exponent } = useMoneyFormat();
   const modals = useModals();
   const queryClient = useQueryClient();
   const { token } = useSession();
-  const send = useIdempotentSend();
-  const [isBusy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const sendOnce = useIdempotentSend();
   const canWithdraw = info.hasPaymentPassword && info.withdrawable > 0;
-
-  const check = useCallback(
-    (text: string) =>
-      checkAmount(
-        text,
-        exponent,
-        { min: info.minAmount, max: info.maxAmount, available: info.withdrawable },
-        format,
-      ),
-    [exponent, format, info.minAmount, info.maxAmount, info.withdrawable],
-  );
-  const validate = useCallback(
-    (values: Record<WithdrawField, string>) => {
-      const amount = check(values.amount);
-      return {
-        amount: amount.ok ? undefined : amount.error,
-        paymentPassword: values.paymentPassword === '' ? required : undefined,
-      };
-    },
-    [check],
-  );
-  const form = useForm<WithdrawField>({ amount: '', paymentPassword: '' }, validate);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy || !canWithdraw || !form.submit()) return;
-    const amount = check(form.values.amount);
-    if (!amount.ok) return;
-    setFailure(undefined);
-    onStart();
+  const check = useAmountCheck({ min: info.minAmount, max: info.maxAmount, available: info.withdrawable });
+  const { form, isBusy, failure, submit } = usePaymentPasswordForm({
+    check,
+    canSend: canWithdraw,
+    onStart,
     // A withdrawal is confirmed first: the amount and where it goes, in words.
-    const isSure = await modals.confirm({
-      title: t('wallet.withdraw.confirmTitle'),
-      message: t('wallet.withdraw.confirmMessage', {
-        amount: format(amount.minor),
-        account: `${bankAccount.bankName} ${bankAccount.accountNumber}`,
+    confirm: (amount) =>
+      modals.confirm({
+        title: t('wallet.withdraw.confirmTitle'),
+        message: t('wallet.withdraw.confirmMessage', {
+          amount: format(amount),
+          account: `${bankAccount.bankName} ${bankAccount.accountNumber}`,
+        }),
+        confirmLabel: t('wallet.withdraw.submit'),
       }),
-      confirmLabel: t('wallet.withdraw.submit'),
-    });
-    if (!isSure) return;
-    setBusy(true);
-    const request: WithdrawRequest = {
-      bankAccountId: bankAccount.id,
-      amount: amount.minor,
-      paymentPassword: form.values.paymentPassword,
-    };
-    try {
-      const answer = await send(request, (key) => requestWithdrawal(request, key));
+    send: async (amount, paymentPassword) => {
+      const request: WithdrawRequest = { bankAccountId: bankAccount.id, amount, paymentPassword };
+      const answer = await sendOnce(request, (key) => requestWithdrawal(request, key));
       void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawInfo(token) });
       void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(token) });
       void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
       onDone(t('wallet.withdraw.done', { amount: format(answer.amount) }));
-    } catch (error) {
-      setBusy(false);
-      if (!isApiRequestError(error)) {
-        setFailure(errorText('UNKNOWN'));
-        return;
-      }
-      form.setServerErrors(serverFieldErrors(error, ['paymentPassword', 'amount'] as const));
-      setFailure(errorText(error.code));
-    }
-  };
+    },
+  });
 
   return (
-    <form
-      className="wallet-form"
-      aria-label={t('wallet.withdraw.formTitle')}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-    >
-      <FormAlert message={failure} />
+    <WalletForm label={t('wallet.withdraw.formTitle')} failure={failure} onSubmit={submit}>
       <AmountField
         {...form.field('amount')}
         label={t('wallet.amount.label')}
@@ -253,21 +201,10 @@ function WithdrawForm({ info, bankAccount, onStart, onDone }: WithdrawFormProps)
             : undefined
         }
       />
-      <PasswordField
-        {...form.field('paymentPassword')}
-        label={t('accounts.fields.paymentPassword')}
-        isRequired
-        maxLength={32}
-        autoComplete="off"
-      />
-      <button
-        type="submit"
-        className="button button--primary wallet-form__submit"
-        disabled={isBusy || !canWithdraw}
-      >
-        {isBusy && <Spinner />}
+      <PaymentPasswordField {...form.field('paymentPassword')} />
+      <WalletSubmitButton isBusy={isBusy} isDisabled={!canWithdraw}>
         {t('wallet.withdraw.submit')}
-      </button>
-    </form>
+      </WalletSubmitButton>
+    </WalletForm>
   );
 }
