@@ -30,6 +30,38 @@ export const hitRateLimit = async (
   };
 };
 
+/**
+ * "At most once per interval" (§9: SMS once per 1000 ms, captcha refresh once a second), measured
+ * from the last allowed hit, not by clock windows: two hits 5 ms apart across a second boundary are
+ * still one too many. One atomic upsert: the row's `expires_at` is the moment the next hit is
+ * allowed, and it only moves when that moment has passed.
+ */
+export const hitInterval = async (
+  db: DbOrTrx,
+  key: string,
+  intervalMs: number,
+  now: Date = new Date(),
+): Promise<RateLimitResult> => {
+  const at = now.toISOString();
+  const allowedAgain = new Date(now.getTime() + intervalMs).toISOString();
+  const row = await db
+    .insertInto('rate_limit')
+    .values({ key, window_start: 'interval', hits: 1, expires_at: allowedAgain })
+    .onConflict((oc) =>
+      oc
+        .columns(['key', 'window_start'])
+        .doUpdateSet({ hits: sql`rate_limit.hits + 1`, expires_at: allowedAgain })
+        .where('rate_limit.expires_at', '<=', at),
+    )
+    .returning('hits')
+    .executeTakeFirst();
+  return {
+    allowed: row !== undefined,
+    hits: row?.hits ?? 0,
+    retryAfterSeconds: Math.ceil(intervalMs / 1000),
+  };
+};
+
 /** Reads a counter without counting. */
 export const peekRateLimit = async (
   db: DbOrTrx,

@@ -5,7 +5,7 @@ import {
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { keyedHash, randomDigits, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { hitRateLimit } from '../../platform/rate-limit.js';
+import { hitInterval, hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { MessageProvider } from './messaging.js';
 import type { AuthSettings } from './settings.js';
@@ -54,7 +54,7 @@ export const sendCode = async (
   now = new Date(),
 ) => {
   const { merchantId, destination, purpose } = input;
-  const throttle = await hitRateLimit(db, `code-1s:${merchantId}:${destination}`, 1, 1, now);
+  const throttle = await hitInterval(db, `code-1s:${merchantId}:${destination}`, 1000, now);
   if (!throttle.allowed) {
     throw new AppError('PHONE_TOO_MANY_REQUESTS', 'Too many requests, please retry after 5 minutes', {
       details: { retryAfterSeconds: PASSWORD_RESET_RETRY_MINUTES * 60 },

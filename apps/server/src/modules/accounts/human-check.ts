@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { keyedHash, randomToken, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import { hitRateLimit } from '../../platform/rate-limit.js';
+import { hitInterval, hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { AuthSettings } from './settings.js';
 
@@ -25,7 +25,7 @@ export const createCaptcha = async (
   input: { merchantId: number; ip: string; settings: AuthSettings; text?: string | undefined },
   now = new Date(),
 ) => {
-  const perSecond = await hitRateLimit(db, `captcha-refresh:${input.merchantId}:${input.ip}`, 1, 1, now);
+  const perSecond = await hitInterval(db, `captcha-refresh:${input.merchantId}:${input.ip}`, 1000, now);
   const perWindow = await hitRateLimit(
     db,
     `captcha:${input.merchantId}:${input.ip}`,
