@@ -17,11 +17,11 @@ type Period = (typeof PERIODS)[number];
 type Kind = (typeof ACCOUNT_RECORD_KINDS)[number];
 
 /**
- * A ledger reference as the member can use it: the number of the deposit or withdrawal it belongs to;
- * a reference to the member themself says nothing.
+ * A ledger reference as the member can use it: the number of the deposit, withdrawal or game-wallet
+ * transfer it belongs to; a reference to the member themself says nothing.
  */
 const referenceText = (reference: string | null) => {
-  const match = reference ? /^(?:deposit|withdrawal|upline):(\d+)$/.exec(reference) : null;
+  const match = reference ? /^(?:deposit|withdrawal|upline|vendor-transfer):(\d+)$/.exec(reference) : null;
   if (match) return `#${match[1]}`;
   return !reference || reference.startsWith('member:') ? '—' : reference;
 };
