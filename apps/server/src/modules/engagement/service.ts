@@ -15,6 +15,7 @@ import {
 } from '@jade/contracts/engagement';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { parseImportFile } from '../../platform/import-file.js';
 import {
   assertSameBrand,
   languageChain,
@@ -136,23 +137,8 @@ export const getAvailablePromotions = async (
 };
 
 /** Validates an engagement file, naming every bad field by its path ('promotions[2].endsAt'). */
-export const parseEngagementFile = (json: unknown, source = 'engagement file'): EngagementFile => {
-  const result = engagementFile.safeParse(json);
-  if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.reduce<string>(
-      (text, part) =>
-        typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part),
-      '',
-    );
-    (fields[path || '(file)'] ??= []).push(issue.message);
-  }
-  const listed = Object.entries(fields)
-    .slice(0, 10)
-    .map(([path, reasons]) => `${path}: ${reasons.join('; ')}`);
-  throw new AppError('VALIDATION_FAILED', `Invalid ${source}: ${listed.join(', ')}`, { fields });
-};
+export const parseEngagementFile = (json: unknown, source = 'engagement file'): EngagementFile =>
+  parseImportFile(engagementFile, json, source);
 
 /**
  * Writes the file's ranks (matched by level) and promotions (matched by code) for the brand, in one

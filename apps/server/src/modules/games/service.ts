@@ -23,6 +23,7 @@ import {
 } from '@jade/contracts/games';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { parseImportFile } from '../../platform/import-file.js';
 import type { Merchant } from '../merchants/repo.js';
 import demoCatalogue from './demo-catalogue.json' with { type: 'json' };
 import * as repo from './repo.js';
@@ -259,23 +260,8 @@ export const getGameVendors = async (
 // ---- Operator side: import and per-brand switches ----
 
 /** A catalogue file checked against the contract; every bad field is named by its path. */
-export const parseCatalogue = (json: unknown, source = 'catalogue'): CatalogueFile => {
-  const result = catalogueFile.safeParse(json);
-  if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.reduce<string>(
-      (text, part) =>
-        typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part),
-      '',
-    );
-    (fields[path || '(file)'] ??= []).push(issue.message);
-  }
-  const listed = Object.entries(fields)
-    .slice(0, 10)
-    .map(([path, reasons]) => `${path}: ${reasons.join('; ')}`);
-  throw new AppError('VALIDATION_FAILED', `Invalid ${source}: ${listed.join(', ')}`, { fields });
-};
+export const parseCatalogue = (json: unknown, source = 'catalogue'): CatalogueFile =>
+  parseImportFile(catalogueFile, json, source);
 
 export type ImportResult = { vendors: number; games: number };
 
