@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { hitRateLimit, peekRateLimit } from '../../platform/rate-limit.js';
 import { storeImage } from '../../platform/uploads.js';
+import { pageCount, pageOffset } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
 import type { Operator } from '../operators/service.js';
 import { assertOperatorScope } from '../operators/service.js';
@@ -40,14 +41,22 @@ const stateConflict = (what: string) =>
   new AppError('PAYMENT_STATE_CONFLICT', `This ${what} has already been processed`);
 
 /** One page of a list, numbered like the game list. */
-const pageOf = <T>(list: T[], totalCount: number, page: PaymentPageQuery) => ({
-  list,
-  pageNum: page.pageNo,
-  totalPages: Math.ceil(totalCount / page.pageSize),
-  totalCount,
-});
-const countOf = async (query: { executeTakeFirstOrThrow: () => Promise<{ count: number | string }> }) =>
-  Number((await query.executeTakeFirstOrThrow()).count);
+/** One page of an ordered list query, with the count of the whole list (from its own count query). */
+const pageOf = async <R, T>(
+  rows: { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } },
+  count: { executeTakeFirstOrThrow(): Promise<{ count: number | string }> },
+  page: PaymentPageQuery,
+  toItem: (row: R) => T,
+) => {
+  const list = await rows.limit(page.pageSize).offset(pageOffset(page.pageNo, page.pageSize)).execute();
+  const totalCount = Number((await count.executeTakeFirstOrThrow()).count);
+  return {
+    list: list.map(toItem),
+    pageNum: page.pageNo,
+    totalPages: pageCount(totalCount, page.pageSize),
+    totalCount,
+  };
+};
 
 /** Serialises a member's money requests on PostgreSQL (SQLite's write transaction already does). */
 const lockMember = async (trx: DbOrTrx, memberId: number) => {
@@ -267,21 +276,16 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /** The member's deposits, newest first, a page at a time. */
-export const listDeposits = async (db: DbOrTrx, memberId: number, page: PaymentPageQuery) => {
-  const totalCount = await countOf(
+export const listDeposits = (db: DbOrTrx, memberId: number, page: PaymentPageQuery) =>
+  pageOf(
+    depositQuery(db).where('deposit.member_id', '=', memberId).orderBy('deposit.id', 'desc'),
     db
       .selectFrom('deposit')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('member_id', '=', memberId),
+    page,
+    toDeposit,
   );
-  const rows = await depositQuery(db)
-    .where('deposit.member_id', '=', memberId)
-    .orderBy('deposit.id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
-    .execute();
-  return pageOf(rows.map(toDeposit), totalCount, page);
-};
 
 /** One of the member's deposits: the deposit panel follows a gateway payment by it. */
 export const getDeposit = async (db: DbOrTrx, memberId: number, depositId: number) => {
@@ -381,16 +385,10 @@ export const depositQueue = async (
     count = count.where('merchant_id', '=', operator.merchantId);
     query = query.where('deposit.merchant_id', '=', operator.merchantId);
   }
-  const rows = await query
-    .orderBy('deposit.id')
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
-    .execute();
-  return pageOf(
-    rows.map((r) => ({ ...toDeposit(r), memberId: r.member_id })),
-    await countOf(count),
-    page,
-  );
+  return pageOf(query.orderBy('deposit.id'), count, page, (r) => ({
+    ...toDeposit(r),
+    memberId: r.member_id,
+  }));
 };
 
 /**
@@ -618,21 +616,16 @@ const toWithdrawal = (
 });
 
 /** The member's withdrawals, newest first, a page at a time. */
-export const listWithdrawals = async (db: DbOrTrx, memberId: number, page: PaymentPageQuery) => {
-  const totalCount = await countOf(
+export const listWithdrawals = (db: DbOrTrx, memberId: number, page: PaymentPageQuery) =>
+  pageOf(
+    withdrawalQuery(db).where('w.member_id', '=', memberId).orderBy('w.id', 'desc'),
     db
       .selectFrom('withdrawal')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('member_id', '=', memberId),
+    page,
+    toWithdrawal,
   );
-  const rows = await withdrawalQuery(db)
-    .where('w.member_id', '=', memberId)
-    .orderBy('w.id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
-    .execute();
-  return pageOf(rows.map(toWithdrawal), totalCount, page);
-};
 
 /** Five wrong payment passwords in 15 minutes lock money-out calls for the rest of the window. */
 export const checkPaymentPassword = async (
@@ -817,16 +810,7 @@ export const withdrawalQueue = async (
     count = count.where('merchant_id', '=', operator.merchantId);
     query = query.where('w.merchant_id', '=', operator.merchantId);
   }
-  const rows = await query
-    .orderBy('w.id')
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
-    .execute();
-  return pageOf(
-    rows.map((r) => ({ ...toWithdrawal(r), memberId: r.member_id })),
-    await countOf(count),
-    page,
-  );
+  return pageOf(query.orderBy('w.id'), count, page, (r) => ({ ...toWithdrawal(r), memberId: r.member_id }));
 };
 
 /** §4: received, or not received with proof; only while the payout waits for its confirmation. */

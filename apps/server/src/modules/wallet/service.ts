@@ -8,7 +8,7 @@ import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.j
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { listTransferVendors } from '../games/service.js';
-import { languageChain, pickName } from '../games/rules.js';
+import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.js';
 import type { BrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
@@ -322,7 +322,7 @@ export const getAccountRecord = async (
     .orderBy('t.id', 'desc')
     .orderBy('a.id')
     .limit(request.pageSize)
-    .offset((request.pageNo - 1) * request.pageSize)
+    .offset(pageOffset(request.pageNo, request.pageSize))
     .execute();
   return {
     records: rows.map((r) => ({
@@ -334,7 +334,7 @@ export const getAccountRecord = async (
       reference: r.reference,
     })),
     pageNum: request.pageNo,
-    totalPages: Math.ceil(total / request.pageSize),
+    totalPages: pageCount(total, request.pageSize),
     totalCount: total,
   };
 };
