@@ -29,6 +29,7 @@ const { createSession } = await import(`${dist}/modules/accounts/sessions.js`);
 const { getAuthSettings } = await import(`${dist}/modules/accounts/settings.js`);
 const { listTransferVendors } = await import(`${dist}/modules/games/service.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
+const { createFundedMembers } = await import('./funded-members.mjs');
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -48,35 +49,8 @@ const prepare = async (dir) => {
   const merchant = await db.selectFrom('merchant').select('id').executeTakeFirstOrThrow();
   const settings = await getAuthSettings(db, merchant.id);
   const vendor = (await listTransferVendors(db, merchant.id))[0].code;
-  const cash = await ledger.houseAccount(db, merchant.id, 'CASH');
-  const now = new Date().toISOString();
   const tokens = [];
-  for (let i = 0; i < CONNECTIONS; i++) {
-    const { id } = await db
-      .insertInto('member')
-      .values({
-        merchant_id: merchant.id,
-        username: `bench${i}`,
-        username_key: `bench${i}`,
-        password_hash: 'x',
-        referral_code: `B${i}`,
-        register_method: 'BENCH',
-        register_ip: '127.0.0.1',
-        password_changed_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const main = await ledger.memberAccount(db, merchant.id, id, 'MAIN');
-    await ledger.postTransfer(db, {
-      merchantId: merchant.id,
-      idempotencyKey: `fund-${i}`,
-      kind: 'DEPOSIT',
-      debitAccountId: cash,
-      creditAccountId: main,
-      amount: 1_000_000_000,
-    });
+  for (const { id } of await createFundedMembers(db, ledger, merchant.id, CONNECTIONS)) {
     tokens.push(
       await createSession(db, secrets, {
         merchantId: merchant.id,

@@ -25,6 +25,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const { loadConfig } = await import(`${dist}/platform/config.js`);
 const { openAndPrepareDb } = await import(`${dist}/platform/boot.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
+const { createFundedMembers } = await import('./funded-members.mjs');
 
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 console.log(`machine: ${machine}`);
@@ -39,37 +40,7 @@ const inProcess = async () => {
     await sql.raw(`pragma synchronous = ${process.env.SYNC}`).execute(db);
   }
   const merchant = await db.selectFrom('merchant').select('id').executeTakeFirstOrThrow();
-  const cash = await ledger.houseAccount(db, merchant.id, 'CASH');
-  const now = new Date().toISOString();
-  const wallets = [];
-  for (let i = 0; i < 100; i++) {
-    const { id } = await db
-      .insertInto('member')
-      .values({
-        merchant_id: merchant.id,
-        username: `bench${i}`,
-        username_key: `bench${i}`,
-        password_hash: 'x',
-        referral_code: `B${i}`,
-        register_method: 'BENCH',
-        register_ip: '127.0.0.1',
-        password_changed_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const account = await ledger.memberAccount(db, merchant.id, id, 'MAIN');
-    await ledger.postTransfer(db, {
-      merchantId: merchant.id,
-      idempotencyKey: `fund-${i}`,
-      kind: 'DEPOSIT',
-      debitAccountId: cash,
-      creditAccountId: account,
-      amount: 1_000_000_000,
-    });
-    wallets.push(account);
-  }
+  const wallets = (await createFundedMembers(db, ledger, merchant.id, 100)).map((m) => m.main);
   const started = process.hrtime.bigint();
   const inFlight = 64;
   let next = 0;
