@@ -224,32 +224,17 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
     async (request) => value(await accounts.sendSmsCode(deps, await context(request), request.body, 'RESET')),
   );
 
-  r.put(
-    '/wps/member/register',
-    { schema: { ...sealed('Register by username'), response: ok(registerResponse) } },
-    async (request) =>
+  const registrations = [
+    ['/wps/member/register', 'Register by username', 'USERNAME'],
+    ['/wps/member/register/mobile', 'Register by mobile number', 'MOBILE'],
+  ] as const;
+  for (const [path, summary, method] of registrations) {
+    r.put(path, { schema: { ...sealed(summary), response: ok(registerResponse) } }, async (request) =>
       value(
-        await accounts.register(
-          deps,
-          await context(request),
-          await opened(request, registerRequest),
-          'USERNAME',
-        ),
+        await accounts.register(deps, await context(request), await opened(request, registerRequest), method),
       ),
-  );
-  r.put(
-    '/wps/member/register/mobile',
-    { schema: { ...sealed('Register by mobile number'), response: ok(registerResponse) } },
-    async (request) =>
-      value(
-        await accounts.register(
-          deps,
-          await context(request),
-          await opened(request, registerRequest),
-          'MOBILE',
-        ),
-      ),
-  );
+    );
+  }
 
   r.get(
     '/wps/member/info',
