@@ -45,8 +45,8 @@ export const paymentRoutes = (
   const guard = createGuard(db, secrets);
   const value = <T>(v: T) => ({ success: true as const, value: v });
   const memberContext = async (request: FastifyRequest) => {
-    const session = await guard(request);
-    return { member: session.member, merchant: await resolveMerchantByHost(db, request.hostname) };
+    const { member, merchant } = await guard(request);
+    return { member, merchant };
   };
   const deps = { dataDir: config.dataDir, serverSecret: secrets.sessionSecret };
   /** The brand's site as the member reached it: where a gateway sends its callback and the member back. */
