@@ -29,7 +29,7 @@ const { createSession } = await import(`${dist}/modules/accounts/sessions.js`);
 const { getAuthSettings } = await import(`${dist}/modules/accounts/settings.js`);
 const { listTransferVendors } = await import(`${dist}/modules/games/service.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
-const { createFundedMembers } = await import('./funded-members.mjs');
+const { createFundedMembers } = await import('../scripts/funded-members.mjs');
 
 const freePort = () =>
   new Promise((resolve) => {

@@ -25,7 +25,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const { loadConfig } = await import(`${dist}/platform/config.js`);
 const { openAndPrepareDb } = await import(`${dist}/platform/boot.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
-const { createFundedMembers } = await import('./funded-members.mjs');
+const { createFundedMembers } = await import('../scripts/funded-members.mjs');
 
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 console.log(`machine: ${machine}`);

@@ -45,6 +45,7 @@ const { createSession } = await import(`${dist}/modules/accounts/sessions.js`);
 const { getAuthSettings } = await import(`${dist}/modules/accounts/settings.js`);
 const { listTransferVendors } = await import(`${dist}/modules/games/service.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
+const { createFundedMembers } = await import('./funded-members.mjs');
 
 // Members with sessions and funded wallets, written before the first start.
 const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
@@ -53,35 +54,11 @@ const prepared = await openAndPrepareDb(config);
 const merchant = await prepared.db.selectFrom('merchant').select('id').executeTakeFirstOrThrow();
 const settings = { ...(await getAuthSettings(prepared.db, merchant.id)), sessionIdleMinutes: 600 };
 const vendor = (await listTransferVendors(prepared.db, merchant.id))[0].code;
-const cash = await ledger.houseAccount(prepared.db, merchant.id, 'CASH');
-const now = new Date().toISOString();
 const tokens = [];
-for (let i = 0; i < MEMBERS; i++) {
-  const { id } = await prepared.db
-    .insertInto('member')
-    .values({
-      merchant_id: merchant.id,
-      username: `crash${i}`,
-      username_key: `crash${i}`,
-      password_hash: 'x',
-      referral_code: `C${i}`,
-      register_method: 'TEST',
-      register_ip: '127.0.0.1',
-      password_changed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const main = await ledger.memberAccount(prepared.db, merchant.id, id, 'MAIN');
-  await ledger.postTransfer(prepared.db, {
-    merchantId: merchant.id,
-    idempotencyKey: `fund-${i}`,
-    kind: 'DEPOSIT',
-    debitAccountId: cash,
-    creditAccountId: main,
-    amount: 100_000_000,
-  });
+for (const { id } of await createFundedMembers(prepared.db, ledger, merchant.id, MEMBERS, {
+  prefix: 'crash',
+  amount: 100_000_000,
+})) {
   tokens.push(
     await createSession(prepared.db, secrets, {
       merchantId: merchant.id,

@@ -1,8 +1,15 @@
-// Benchmark set-up shared by bench/ledger.mjs and bench/ledger-http.mjs: members of the demo brand
-// written straight into the database, each with a main wallet funded from the house cash account.
+// Set-up shared by the ledger benchmarks (bench/ledger*.mjs) and the crash test
+// (scripts/ledger-crash.mjs): members written straight into the database, each with a main wallet
+// funded from the house cash account.
 
-/** `count` members; answers their ids and main-wallet account ids. */
-export const createFundedMembers = async (db, ledger, merchantId, count, amount = 1_000_000_000) => {
+/** `count` members named `${prefix}0`...; answers their ids and main-wallet account ids. */
+export const createFundedMembers = async (
+  db,
+  ledger,
+  merchantId,
+  count,
+  { prefix = 'bench', amount = 1_000_000_000 } = {},
+) => {
   const cash = await ledger.houseAccount(db, merchantId, 'CASH');
   const now = new Date().toISOString();
   const members = [];
@@ -11,11 +18,11 @@ export const createFundedMembers = async (db, ledger, merchantId, count, amount 
       .insertInto('member')
       .values({
         merchant_id: merchantId,
-        username: `bench${i}`,
-        username_key: `bench${i}`,
+        username: `${prefix}${i}`,
+        username_key: `${prefix}${i}`,
         password_hash: 'x',
-        referral_code: `B${i}`,
-        register_method: 'BENCH',
+        referral_code: `${prefix.toUpperCase()}${i}`,
+        register_method: 'SCRIPT',
         register_ip: '127.0.0.1',
         password_changed_at: now,
         created_at: now,
