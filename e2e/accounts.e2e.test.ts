@@ -94,6 +94,56 @@ const registerMember = (password: string, fields: Record<string, unknown> = {}) 
     fields,
   });
 
+/**
+ * The member proves a recovery channel is theirs through the security-centre calls (recovery only
+ * uses verified ones): the registered mobile number, or a new email address, each with its code.
+ */
+async function verifyChannel(
+  member: { username: string; password: string; mobile: string; destination: string },
+  channel: { email: string } | 'mobile',
+) {
+  const token = (await loginByApi(member.username, member.password)).value.token as string;
+  const code = async (to: string) =>
+    /code is (\d{6})/.exec(await server.runCli(['outbox', 'list', '--to', to]))?.[1] as string;
+  if (channel === 'mobile') {
+    const phone = { mobileNo: member.mobile, countryDialingCode: '+84' };
+    const sent = await apiCall(
+      server.baseUrl,
+      'POST',
+      '/wps/verification/sms/bind',
+      { ...phone, captcha: 'ok' },
+      { token },
+    );
+    expect(sent.success, JSON.stringify(sent)).toBe(true);
+    const bound = await apiCall(
+      server.baseUrl,
+      'PUT',
+      '/wps/member/info/mobile',
+      { ...phone, verificationCode: await code(member.destination), password: member.password },
+      { token },
+    );
+    expect(bound.success, JSON.stringify(bound)).toBe(true);
+    return;
+  }
+  const saved = await apiCall(
+    server.baseUrl,
+    'PUT',
+    '/wps/member/info',
+    { email: channel.email, password: member.password },
+    { token },
+  );
+  expect(saved.success, JSON.stringify(saved)).toBe(true);
+  await apiCall(server.baseUrl, 'POST', '/wps/verification/email/send', undefined, { token });
+  const verified = await apiCall(
+    server.baseUrl,
+    'POST',
+    '/wps/verification/email/verify',
+    { code: await code(channel.email) },
+    { token },
+  );
+  expect(verified.success, JSON.stringify(verified)).toBe(true);
+}
+
 /** A session for the member, as a login through the API gives it. */
 const loginByApi = (username: string, password: string) =>
   apiCall(server.baseUrl, 'POST', '/wps/session/login', { username, password }, { sealed: true });
@@ -419,6 +469,7 @@ describe('social sign-in', () => {
 describe('password recovery and change', () => {
   it('sets a new password by phone: code, new password, then logged in on the home page', async () => {
     const member = await registerMember('oldpass123');
+    await verifyChannel(member, 'mobile');
     const page = await newPage();
     await go(page, '/vip');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -462,12 +513,7 @@ describe('password recovery and change', () => {
   it('sets a new password from the emailed reset link', async () => {
     const member = await registerMember('secret123');
     const email = `${member.username}@example.com`;
-    const token = (await loginByApi(member.username, 'secret123')).value.token as string;
-    await fetch(`${server.baseUrl}/wps/member/info`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ email }),
-    });
+    await verifyChannel(member, { email });
     const page = await newPage();
     await go(page, '/index');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -633,6 +679,7 @@ describe('security centre', () => {
     await panel.getByRole('button', { name: 'Add Email' }).click();
     const email = panel.getByRole('form', { name: 'Email' });
     await email.getByRole('textbox', { name: 'Email' }).fill(address);
+    await email.getByLabel('Login password', { exact: true }).fill(member.password);
     await email.getByRole('button', { name: 'Send code' }).click();
     await email.getByRole('status').filter({ hasText: 'A code was sent to' }).waitFor();
     await email.getByRole('button', { name: /^Resend in \d+:\d\d$/ }).waitFor();
@@ -650,6 +697,7 @@ describe('security centre', () => {
     await mobileForm.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
     const smsCode = await requestSmsCode(page, mobileForm, `+84${mobile}`);
     await mobileForm.getByRole('textbox', { name: 'SMS code' }).fill(smsCode);
+    await mobileForm.getByLabel('Login password', { exact: true }).fill(member.password);
     await mobileForm.getByRole('button', { name: 'Save' }).click();
     await panel.getByText(`+84 987 *** ${mobile.slice(-3)} · verified`).waitFor();
     await shot(page, 'security-center-done-desktop');

@@ -27,6 +27,7 @@ import { operatorRoutes } from './modules/operators/routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { requestLogSerializer } from './platform/http/log-redaction.js';
 import { installMetrics } from './platform/http/metrics.js';
 import type { Secrets } from './platform/secrets.js';
 
@@ -36,6 +37,8 @@ export type AppDeps = {
   secrets: Secrets;
   /** Tests pass a known captcha text; production draws random text. */
   captchaText?: () => string;
+  /** Where the log goes (standard output by default); tests read it back. */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Paths that belong to the API: never answered with the web app's index.html. */
@@ -43,7 +46,13 @@ const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/docs', '/metrics',
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export const buildApp = async ({ config, db, secrets, captchaText }: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  db,
+  secrets,
+  captchaText,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -53,6 +62,9 @@ export const buildApp = async ({ config, db, secrets, captchaText }: AppDeps): P
         'req.headers.token',
         'req.headers["x-signature"]',
       ],
+      // Secrets in URLs (reset tokens, codes) never reach the log either.
+      serializers: { req: requestLogSerializer },
+      ...(logStream && { stream: logStream }),
     },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,

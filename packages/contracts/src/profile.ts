@@ -129,6 +129,8 @@ export const updateProfileRequest = z.object({
   facebook: text(100),
   wechat: text(64),
   email: text(254),
+  /** The login password: needed to change the email address (a recovery channel). */
+  password: z.string().max(128).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
@@ -148,5 +150,7 @@ export const bindMobileRequest = z.object({
   mobileNo: z.string().trim().min(1).max(20),
   countryDialingCode: z.string().trim().min(1).max(8),
   verificationCode: z.string().trim().min(1).max(8),
+  /** The login password: a stolen session alone cannot move the recovery number. */
+  password: z.string().min(1).max(128),
 });
 export type BindMobileRequest = z.infer<typeof bindMobileRequest>;

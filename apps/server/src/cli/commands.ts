@@ -15,6 +15,9 @@ export const USAGE = `Usage: npm run jade -- <command> [options]
 
 Brands
   merchant list                          list brands with their hosts and status
+  domain list                            the brand's domains and the origin links are built from
+  domain set <HOST> [--url ORIGIN]       serve the brand at HOST; links sent for it start with
+                                         ORIGIN (default https://HOST), e.g. --url https://demo.example.com
 
 System status (§2: 0 normal, 1 maintenance, 2 restricted to allowed IP ranges)
   status show                            show the brand's operator status and message
@@ -125,6 +128,20 @@ export const runCommand = async (
   }
 
   const merchant = await merchants.getMerchantByCode(db, values.merchant);
+
+  if (group === 'domain') {
+    if (action === 'list') {
+      for (const d of await repo.listDomainRows(db, merchant.id))
+        out(`${d.host}\t${d.origin ?? '(https://' + d.host + ')'}`);
+      return;
+    }
+    if (action === 'set') {
+      need(1, 'one host name');
+      const host = await merchants.setDomain(db, merchant.id, rest[0] as string, values.url ?? null);
+      out(`${merchant.code}: served at ${host}${values.url ? `, links from ${values.url}` : ''}`);
+      return;
+    }
+  }
 
   if (group === 'status') {
     if (action === 'show') {

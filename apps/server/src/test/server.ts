@@ -64,7 +64,7 @@ const createDatabase = async (dataDir: string): Promise<{ url: string; drop: () 
 /** Starts the real server on a random loopback port against a fresh database. */
 export const startTestServer = async (
   env: Record<string, string> = {},
-  options: { captchaText?: () => string } = {},
+  options: { captchaText?: () => string; logStream?: { write: (line: string) => void } } = {},
 ): Promise<TestServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-api-'));
   const database = await createDatabase(dataDir);
@@ -81,11 +81,19 @@ export const startTestServer = async (
     db: handle.db,
     secrets: loadSecrets(config),
     captchaText: options.captchaText,
+    ...(options.logStream && { logStream: options.logStream }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   const url = `http://127.0.0.1:${address.port}`;
+  // The operator's step for a real site: the demo brand's loopback domains publish this server's port.
+  for (const host of ['127.0.0.1', 'localhost'])
+    await handle.db
+      .updateTable('merchant_domain')
+      .set({ origin: `http://${host}:${address.port}` })
+      .where('host', '=', host)
+      .execute();
   const doFetch = (p: string, init?: RequestInit) => fetch(url + p, init);
   return {
     url,

@@ -68,6 +68,16 @@ const registerAndLogin = async (overrides: Record<string, unknown> = {}) => {
   };
 };
 
+/** The member proved the address or number is theirs (what the email and SMS bind flows record). */
+const markVerified = async (username: string, channel: 'email' | 'mobile') => {
+  const member = (await repo.findMemberByUsername(server.db, demoId, username))!;
+  await repo.updateMember(
+    server.db,
+    member.id,
+    channel === 'email' ? { email_verified: 1 } : { mobile_verified: 1 },
+  );
+};
+
 beforeAll(async () => {
   server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
@@ -334,25 +344,63 @@ describe('login and sessions', () => {
     expect(withCaptcha.status).toBe(200);
   });
 
-  it('locks the account after too many failures', async () => {
+  it('locks a name for the address that failed ten times, not for the owner elsewhere, and records it', async () => {
     const { username, password } = await registerAndLogin();
-    const row = (await repo.findMemberByUsername(server.db, demoId, username))!;
-    await repo.updateMember(server.db, row.id, { failed_login_count: 9 });
-    const client = newClient();
-    const last = await client.sealed('POST', '/wps/session/login', {
-      username,
-      password: 'wrong-pass1',
-      ...(await captcha(client)),
-    });
-    expect(last.status).toBe(423);
-    expect(last.body.error.code).toBe('ACCOUNT_LOCKED');
-    await new Promise((r) => setTimeout(r, 1000));
-    const right = await client.sealed('POST', '/wps/session/login', {
-      username,
-      password,
-      ...(await captcha(client)),
-    });
+    const attacker = newClient();
+    const answers = [];
+    await updateAuthSettings(server.db, demoId, { captchaAfterFailures: 100 });
+    try {
+      for (let i = 0; i < 10; i++)
+        answers.push(
+          await attacker.sealed('POST', '/wps/session/login', { username, password: 'wrong-pass1' }),
+        );
+    } finally {
+      await updateAuthSettings(server.db, demoId, { captchaAfterFailures: 3 });
+    }
+    expect(answers.slice(0, 9).map((a) => a.body.error.code)).toEqual(Array(9).fill('LOGIN_FAILED'));
+    expect(answers[9]!.status).toBe(423);
+    expect(answers[9]!.body.error.code).toBe('ACCOUNT_LOCKED');
+    const right = await attacker.sealed('POST', '/wps/session/login', { username, password });
     expect(right.body.error.code).toBe('ACCOUNT_LOCKED');
+    // The owner, from their own address, is not locked out.
+    const owner = await newClient().sealed('POST', '/wps/session/login', { username, password });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    const events = await server.db
+      .selectFrom('security_event')
+      .selectAll()
+      .where('kind', '=', 'LOGIN_LOCKED')
+      .where('subject', '=', username)
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+
+  it('doubles the lock each time the same address locks the same name again', async () => {
+    const { username } = await registerAndLogin();
+    const attacker = newClient();
+    const fail = () => attacker.sealed('POST', '/wps/session/login', { username, password: 'wrong-pass1' });
+    await updateAuthSettings(server.db, demoId, {
+      captchaAfterFailures: 100,
+      rateLimits: { loginPerAccount: { count: 100, windowSeconds: 60 } },
+    });
+    try {
+      for (let i = 0; i < 9; i++) await fail();
+      const first = await fail();
+      expect(first.body.error.details.retryAfterSeconds).toBe(15 * 60);
+      // The lock ends (time moves on); ten more failures lock for twice as long.
+      await server.db
+        .updateTable('login_throttle')
+        .set({ locked_until: '2000-01-01T00:00:00.000Z' })
+        .execute();
+      for (let i = 0; i < 9; i++) await fail();
+      const second = await fail();
+      expect(second.body.error.code).toBe('ACCOUNT_LOCKED');
+      expect(second.body.error.details.retryAfterSeconds).toBe(30 * 60);
+    } finally {
+      await updateAuthSettings(server.db, demoId, {
+        captchaAfterFailures: 3,
+        rateLimits: { loginPerAccount: { count: 10, windowSeconds: 60 } },
+      });
+    }
   });
 
   it('answers an unknown username like a wrong password', async () => {
@@ -538,6 +586,7 @@ describe('passwords', () => {
 
   it("answers 'in_been_out' to a forgot-password form post and mails a link only to the right address", async () => {
     const { username } = await registerAndLogin({ email: 'reset.me@example.com' });
+    await markVerified(username, 'email');
     const post = (form: string) =>
       server.json<any>('/wps/member/password/email', {
         method: 'POST',
@@ -556,6 +605,7 @@ describe('passwords', () => {
 
   it('recovers by phone: code, new password, automatic login', async () => {
     const { username } = await registerAndLogin({ mobileNum: '0944444444' });
+    await markVerified(username, 'mobile');
     const client = newClient();
     const { code } = await smsCode(client, 'password', '0944444444');
     const answer = await client.sealed('POST', '/wps/member/password/verification', {
@@ -799,10 +849,13 @@ describe('security centre calls', () => {
     const { client, token } = await registerAndLogin();
     const edited = await client.call('PUT', '/wps/member/info', {
       token,
-      body: { nickname: 'Lucky An', email: 'an.lucky@example.com' },
+      body: { nickname: 'Lucky An', email: 'an.lucky@example.com', password: 'secret123' },
     });
     expect(edited.body.value).toMatchObject({ nickname: 'Lucky An', emailVerified: false });
-    const bad = await client.call('PUT', '/wps/member/info', { token, body: { email: 'nope' } });
+    const bad = await client.call('PUT', '/wps/member/info', {
+      token,
+      body: { email: 'nope', password: 'secret123' },
+    });
     expect(bad.body.error.fields).toHaveProperty('email');
     expect((await client.call('POST', '/wps/verification/email/send', { token })).status).toBe(200);
     const code = codeIn((await latestOutbox(server, 'an.lucky@example.com')).body);
@@ -818,6 +871,7 @@ describe('security centre calls', () => {
 
   it('resets the password with the emailed link, once', async () => {
     const { username } = await registerAndLogin({ email: 'link.user@example.com' });
+    await markVerified(username, 'email');
     await server.json('/wps/member/password/email', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.250' },

@@ -2,6 +2,7 @@ import {
   PASSWORD_RESET_RETRY_MINUTES,
   SMS_RESEND_SECONDS_PER_EXPIRED_MINUTE,
 } from '@jade/contracts/constants';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { keyedHash, randomDigits, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -156,15 +157,20 @@ export const verifyCode = async (
       fields: { verificationCode: ['Invalid code'] },
     });
   }
-  if (row.expires_at <= now.toISOString() || row.attempts >= MAX_ATTEMPTS) {
+  if (row.expires_at <= now.toISOString()) {
     throw new AppError('CODE_EXPIRED', 'The code has expired, please send again');
   }
+  // Each guess takes a number atomically before it is compared: concurrent guesses cannot share one.
+  const counted = await db
+    .updateTable('verification_code')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', row.id)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .where('consumed_at', 'is', null)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!counted) throw new AppError('CODE_EXPIRED', 'The code has expired, please send again');
   if (!safeEqual(row.code_hash, codeHash(secrets, input.destination, input.purpose, input.code))) {
-    await db
-      .updateTable('verification_code')
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
     throw new AppError('CODE_INVALID', 'Invalid or missing verification code', {
       fields: { verificationCode: ['Invalid code'] },
     });

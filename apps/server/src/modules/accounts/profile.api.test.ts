@@ -204,7 +204,7 @@ describe('mobile re-binding', () => {
   const bind = (token: string, mobileNo: string, verificationCode: string) =>
     newClient().call('PUT', '/wps/member/info/mobile', {
       token,
-      body: { mobileNo, countryDialingCode: '+84', verificationCode },
+      body: { mobileNo, countryDialingCode: '+84', verificationCode, password: 'secret123' },
     });
 
   it('sends a code to the new number and makes it the verified number of the account', async () => {
@@ -294,7 +294,12 @@ describe('mobile re-binding', () => {
       [
         'PUT',
         '/wps/member/info/mobile',
-        { mobileNo: '0944000031', countryDialingCode: '+84', verificationCode: '123456' },
+        {
+          mobileNo: '0944000031',
+          countryDialingCode: '+84',
+          verificationCode: '123456',
+          password: 'secret123',
+        },
       ],
       ['PUT', '/wps/member/info', { nickname: 'Trial' }],
       ['POST', '/wps/member/paymentPassword', { password: 'x', newPaymentPassword: '123456' }],

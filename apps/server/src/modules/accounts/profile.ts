@@ -11,7 +11,6 @@ import {
   type UpdateProfileRequest,
 } from '@jade/contracts/profile';
 import type { Db } from '../../platform/db/index.js';
-import { keyedHash } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { Secrets } from '../../platform/secrets.js';
@@ -20,8 +19,10 @@ import { getRegisterSettings } from '../system/service.js';
 import { normalizeMobile, sendCode, verifyCode } from './codes.js';
 import { requireHumanCheck } from './human-check.js';
 import type { Messaging } from './messaging.js';
+import { checkPaymentPassword } from './payment-password.js';
 import * as repo from './repo.js';
 import { getAuthSettings } from './settings.js';
+import { recordSecurityEvent } from '../../platform/login-throttle.js';
 
 const now = () => new Date().toISOString();
 
@@ -42,14 +43,7 @@ export const setPaymentPassword = async (
   input: PaymentPasswordRequest,
 ) => {
   if (member.payment_password_hash) {
-    if (
-      !input.oldPaymentPassword ||
-      !(await verifyPassword(member.payment_password_hash, input.oldPaymentPassword))
-    ) {
-      throw new AppError('PAYMENT_PASSWORD_WRONG', 'The current payment password is not right', {
-        fields: { oldPaymentPassword: ['Incorrect'] },
-      });
-    }
+    await checkPaymentPassword(db, member, input.oldPaymentPassword, new Date(), 'oldPaymentPassword');
   } else if (!input.password || !(await verifyPassword(member.password_hash, input.password))) {
     throw new AppError('WRONG_PASSWORD', 'The login password is not right', {
       fields: { password: ['Incorrect'] },
@@ -108,8 +102,10 @@ export const toMemberProfile = (member: repo.MemberRow): MemberProfile => ({
  */
 export const updateProfile = async (
   db: Db,
+  messaging: Messaging,
   merchant: Merchant,
   member: repo.MemberRow,
+  session: { sessionId: number; ip: string },
   input: UpdateProfileRequest,
   today = new Date(),
 ) => {
@@ -140,10 +136,12 @@ export const updateProfile = async (
     if (failure) refuse(field, failure);
     else changes[COLUMNS[field]] = value;
   }
-  if (input.email !== undefined && input.email.toLowerCase() !== (member.email ?? '').toLowerCase()) {
-    const failure = checkProfileValue('email', input.email, settings, today);
+  const emailChanges =
+    input.email !== undefined && input.email.toLowerCase() !== (member.email ?? '').toLowerCase();
+  if (emailChanges) {
+    const failure = checkProfileValue('email', input.email!, settings, today);
     if (failure) refuse('email', failure);
-    else Object.assign(changes, { email: input.email, email_verified: 0 });
+    else Object.assign(changes, { email: input.email || null, email_verified: 0 });
   }
   if (Object.keys(fields).length > 0) {
     throw new AppError('VALIDATION_FAILED', `Invalid fields: ${Object.keys(fields).join(', ')}`, {
@@ -151,8 +149,55 @@ export const updateProfile = async (
       details: { rules },
     });
   }
+  if (emailChanges) await requireLoginPassword(member, input.password);
   if (Object.keys(changes).length > 0)
     await repo.updateMember(db, member.id, { ...changes, updated_at: now() });
+  if (emailChanges) {
+    await recoveryChannelChanged(db, messaging, merchant, member, session, {
+      channel: 'EMAIL',
+      old: member.email_verified === 1 ? member.email : null,
+    });
+  }
+};
+
+/** A recovery channel (email, mobile) changes only with the login password. */
+const requireLoginPassword = async (member: repo.MemberRow, password: string | undefined) => {
+  if (!password || !(await verifyPassword(member.password_hash, password))) {
+    throw new AppError('WRONG_PASSWORD', 'The login password is not right', {
+      fields: { password: ['Incorrect'] },
+    });
+  }
+};
+
+/**
+ * After a recovery channel changed: every other session of the member ends, the old channel is told
+ * (if it was verified), and the operator can see the event.
+ */
+const recoveryChannelChanged = async (
+  db: Db,
+  messaging: Messaging,
+  merchant: Merchant,
+  member: repo.MemberRow,
+  session: { sessionId: number; ip: string },
+  change: { channel: 'EMAIL' | 'SMS'; old: string | null },
+) => {
+  const at = now();
+  await repo.revokeMemberSessions(db, member.id, at, session.sessionId);
+  const what = change.channel === 'EMAIL' ? 'email address' : 'mobile number';
+  if (change.old) {
+    await (change.channel === 'EMAIL' ? messaging.email : messaging.sms).send(db, {
+      merchantId: merchant.id,
+      to: change.old,
+      ...(change.channel === 'EMAIL' && { subject: `${merchant.name}: your ${what} was changed` }),
+      body: `${merchant.name}: the ${what} of account ${member.username} was changed. If this was not you, contact customer service now.`,
+    });
+  }
+  await recordSecurityEvent(db, {
+    merchantId: merchant.id,
+    kind: change.channel === 'EMAIL' ? 'EMAIL_CHANGED' : 'MOBILE_CHANGED',
+    subject: member.username,
+    ip: session.ip,
+  });
 };
 
 /** Sends a code to the member's email address, to prove it is theirs. */
@@ -240,13 +285,15 @@ export const sendMobileBindCode = async (
 
 /** PUT /wps/member/info/mobile: the number a bind code was sent to becomes the account's, verified. */
 export const bindMobile = async (
-  db: Db,
-  secrets: Secrets,
+  deps: { db: Db; secrets: Secrets; messaging: Messaging },
   merchant: Merchant,
   member: repo.MemberRow,
+  session: { sessionId: number; ip: string },
   input: BindMobileRequest,
 ) => {
+  const { db, secrets } = deps;
   const mobile = normalizeMobile(input.countryDialingCode, input.mobileNo);
+  await requireLoginPassword(member, input.password);
   const holder = await repo.findMemberByMobile(db, merchant.id, mobile.dialCode, mobile.number);
   if (holder && holder.id !== member.id) throw mobileTaken();
   await verifyCode(db, secrets, {
@@ -268,51 +315,11 @@ export const bindMobile = async (
     if (await repo.findMemberByMobile(db, merchant.id, mobile.dialCode, mobile.number)) throw mobileTaken();
     throw error;
   }
-};
-
-/** Uses a reset link from the forgot-password email once: a new password, and every session ends. */
-export const resetPasswordWithToken = async (
-  db: Db,
-  secrets: Secrets,
-  merchant: Merchant,
-  input: { token: string; newPassword: string },
-) => {
-  const at = now();
-  const row = await db
-    .selectFrom('verification_code')
-    .selectAll()
-    .where('merchant_id', '=', merchant.id)
-    .where('channel', '=', 'EMAIL')
-    .where('purpose', '=', 'RESET')
-    .where('code_hash', '=', keyedHash(secrets.sessionSecret, 'reset-link', input.token))
-    .executeTakeFirst();
-  if (!row || row.consumed_at !== null) throw new AppError('CODE_INVALID', 'This reset link is not valid');
-  if (row.expires_at <= at)
-    throw new AppError('CODE_EXPIRED', 'This reset link has expired; ask for a new one');
-  const member = await db
-    .selectFrom('member')
-    .selectAll()
-    .where('merchant_id', '=', merchant.id)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', row.destination))
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirst();
-  if (!member) throw new AppError('CODE_INVALID', 'This reset link is not valid');
-  const settings = await getAuthSettings(db, merchant.id);
-  const failure = checkPattern(input.newPassword, settings.passwordRule);
-  if (failure) throw ruleError('newPassword', failure);
-  const consumed = await db
-    .updateTable('verification_code')
-    .set({ consumed_at: at })
-    .where('id', '=', row.id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1)
-    throw new AppError('CODE_INVALID', 'This reset link is not valid');
-  await repo.updateMember(db, member.id, {
-    password_hash: await hashPassword(input.newPassword),
-    password_changed_at: at,
-    must_change_password: 0,
-    updated_at: at,
-  });
-  await repo.revokeMemberSessions(db, member.id, at);
+  const old = member.mobile_number ? `${member.mobile_dial_code}${member.mobile_number}` : null;
+  if (old !== mobile.e164) {
+    await recoveryChannelChanged(db, deps.messaging, merchant, member, session, {
+      channel: 'SMS',
+      old: member.mobile_verified === 1 ? old : null,
+    });
+  }
 };

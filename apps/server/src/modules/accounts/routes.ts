@@ -33,11 +33,12 @@ import { AppError } from '../../platform/errors.js';
 import { normalizeIp } from '../../platform/geoip.js';
 import { openSealed, publicKeyInfo } from '../../platform/sealed.js';
 import type { Secrets } from '../../platform/secrets.js';
-import { resolveMerchantByHost } from '../merchants/service.js';
+import { brandOrigin, resolveMerchantByHost } from '../merchants/service.js';
 import { createGuard } from './guard.js';
 import { createCaptcha } from './human-check.js';
 import type { Messaging } from './messaging.js';
 import * as repo from './repo.js';
+import { resetPasswordWithToken } from './password-reset.js';
 import * as profile from './profile.js';
 import * as accounts from './service.js';
 import { revoke } from './sessions.js';
@@ -58,7 +59,7 @@ export type AccountsRouteDeps = {
 };
 
 export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDeps) => {
-  const { db, secrets, config } = deps;
+  const { db, secrets } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = createGuard(db, secrets);
   await app.register(formBody, { bodyLimit: 16 * 1024 });
@@ -328,10 +329,8 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
     },
     async (request) => {
       const ctx = await context(request);
-      const publicUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      return value(
-        await accounts.forgotPasswordByEmail(deps, ctx, request.body, publicUrl.replace(/\/$/, '')),
-      );
+      const origin = await brandOrigin(db, ctx.merchant, request.host);
+      return value(await accounts.forgotPasswordByEmail(deps, ctx, request.body, origin));
     },
   );
 
@@ -367,7 +366,7 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
     },
     async (request) => {
       const ctx = await context(request);
-      await profile.resetPasswordWithToken(db, secrets, ctx.merchant, request.body);
+      await resetPasswordWithToken(db, secrets, ctx.merchant, request.body);
       return value({ changed: true as const });
     },
   );
@@ -402,7 +401,14 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
     async (request) => {
       const session = await guard(request);
       const ctx = await context(request);
-      await profile.updateProfile(db, ctx.merchant, session.member, request.body);
+      await profile.updateProfile(
+        db,
+        deps.messaging,
+        ctx.merchant,
+        session.member,
+        { sessionId: session.sessionId, ip: ctx.ip },
+        request.body,
+      );
       const member = await repo.findMemberById(db, ctx.merchant.id, session.member.id);
       return value(await accounts.toMemberInfo(db, member!));
     },
@@ -482,7 +488,13 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
     async (request) => {
       const session = await guard(request);
       const ctx = await context(request);
-      await profile.bindMobile(db, secrets, ctx.merchant, session.member, request.body);
+      await profile.bindMobile(
+        deps,
+        ctx.merchant,
+        session.member,
+        { sessionId: session.sessionId, ip: ctx.ip },
+        request.body,
+      );
       const member = await repo.findMemberById(db, ctx.merchant.id, session.member.id);
       return value(await accounts.toMemberInfo(db, member!));
     },

@@ -12,10 +12,16 @@ import type {
 import { checkPattern, type PatternType } from '@jade/contracts/patterns';
 import type { RegisterFieldSetting } from '@jade/contracts/system';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
-import { keyedHash, randomToken } from '../../platform/crypto.js';
+import { randomToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.js';
-import { hitRateLimit, resetRateLimit } from '../../platform/rate-limit.js';
+import {
+  clearLoginAttempts,
+  countLoginAttempt,
+  lockLoginAttempts,
+  recordSecurityEvent,
+} from '../../platform/login-throttle.js';
+import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { Merchant } from '../merchants/repo.js';
 import { getFlags } from '../merchants/service.js';
@@ -23,7 +29,8 @@ import { getRegisterSettings } from '../system/service.js';
 import { fundTrialAccount } from '../wallet/service.js';
 import { maskDestination, normalizeMobile, sendCode, verifyCode } from './codes.js';
 import { passesHumanCheck, requireHumanCheck } from './human-check.js';
-import type { Messaging } from './messaging.js';
+import type { MessageProvider, Messaging } from './messaging.js';
+import { issuePasswordReset } from './password-reset.js';
 import { toMemberProfile } from './profile.js';
 import * as repo from './repo.js';
 import { createSession, type LoginMethod, type Site } from './sessions.js';
@@ -352,6 +359,11 @@ export const issueLogin = async (
   };
 };
 
+const accountLocked = (ms: number) =>
+  new AppError('ACCOUNT_LOCKED', 'Too many failed logins: the account is locked for a while', {
+    details: { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) },
+  });
+
 const loginFailed = (captcha: boolean) =>
   new AppError('LOGIN_FAILED', 'Incorrect username or password', { details: { captcha } });
 
@@ -479,16 +491,14 @@ export const login = async (
     });
   }
 
-  const accountKey = `login-account:${merchantId}:${input.username.toLowerCase()}`;
+  const accountKey = `login-account:${merchantId}:${input.username.toLowerCase()}:${ctx.ip}`;
+  // Counted before the hash check, per (name typed, address): known and unknown names answer alike.
+  const throttle = { scope: 'MEMBER', merchantId, account: input.username, ip: ctx.ip } as const;
+  const attempt = await countLoginAttempt(db, throttle, now);
+  if (attempt.lockedUntil) throw accountLocked(Date.parse(attempt.lockedUntil) - now.getTime());
   await limitOrThrow(db, accountKey, settings.rateLimits.loginPerAccount, now);
-  const member = await repo.findMemberByUsername(db, merchantId, input.username);
-  if (member?.locked_until && member.locked_until > nowIso(now)) {
-    throw new AppError('ACCOUNT_LOCKED', 'Too many failed logins: the account is locked for a while', {
-      details: { retryAfterSeconds: Math.ceil((Date.parse(member.locked_until) - now.getTime()) / 1000) },
-    });
-  }
-  const failures = member?.failed_login_count ?? 0;
-  const captchaNeeded = settings.humanCheck.login === 'always' || failures >= settings.captchaAfterFailures;
+  const captchaNeeded =
+    settings.humanCheck.login === 'always' || attempt.failures - 1 >= settings.captchaAfterFailures;
   if (
     captchaNeeded &&
     !(await passesHumanCheck(
@@ -502,29 +512,27 @@ export const login = async (
   ) {
     throw new AppError('CAPTCHA_INVALID', 'Incorrect confirmation input', { details: { captcha: true } });
   }
+  const member = await repo.findMemberByUsername(db, merchantId, input.username);
   const passwordOk = member
     ? await verifyPassword(member.password_hash, input.password)
     : await verifyAgainstNothing(input.password);
   if (!member || !passwordOk) {
-    if (member) {
-      const count = failures + 1;
-      const lock = count >= settings.lockoutAfterFailures;
-      await repo.updateMember(db, member.id, {
-        failed_login_count: lock ? 0 : count,
-        locked_until: lock ? new Date(now.getTime() + settings.lockoutMinutes * 60_000).toISOString() : null,
+    if (attempt.failures >= settings.lockoutAfterFailures) {
+      const lock = await lockLoginAttempts(db, throttle, attempt, settings.lockoutMinutes, now);
+      await recordSecurityEvent(db, {
+        merchantId,
+        kind: 'LOGIN_LOCKED',
+        subject: input.username,
+        ip: ctx.ip,
+        details: { lockedUntil: lock.lockedUntil, lockouts: attempt.lockouts + 1, known: !!member },
       });
-      if (lock) {
-        throw new AppError('ACCOUNT_LOCKED', 'Too many failed logins: the account is locked for a while', {
-          details: { retryAfterSeconds: settings.lockoutMinutes * 60 },
-        });
-      }
-      throw loginFailed(count >= settings.captchaAfterFailures);
+      throw accountLocked(lock.retryAfterSeconds * 1000);
     }
-    throw loginFailed(false);
+    throw loginFailed(attempt.failures >= settings.captchaAfterFailures);
   }
+  await clearLoginAttempts(db, throttle);
   checkAdmission(member, input.site);
   await challengeNewIp(deps, ctx, member, settings, input.site, 'PASSWORD', now);
-  await resetRateLimit(db, accountKey);
   const passwordExpired =
     now.getTime() - Date.parse(member.password_changed_at) > settings.passwordMaxAgeDays * DAY;
   const isWeak = input.password === settings.weakDefaultPassword;
@@ -623,6 +631,9 @@ export const answerLoginChallenge = async (
   });
 };
 
+/** A provider that sends nothing: for numbers no member can be reached at. */
+const SILENT: MessageProvider = { send: async () => {} };
+
 /** POST /wps/verification/sms/noLogin (login code) and /register (registration code). */
 export const sendSmsCode = async (
   deps: AccountsDeps,
@@ -653,17 +664,15 @@ export const sendSmsCode = async (
       fields: { mobileNo: ['Taken'] },
     });
   }
-  if (purpose !== 'REGISTER' && !existing) {
-    // Answer as if sent: whether a number has an account is not for strangers to learn.
-    return {
-      resendAfterSeconds: 60 * ctx.merchant.smsExpiredMinutes,
-      expiredMinutes: ctx.merchant.smsExpiredMinutes,
-    };
-  }
+  // Recovery and login go only to a number a member holds (and, for recovery, has verified). For any
+  // other number everything happens as if it were sent (throttles, resend countdown, the code row)
+  // except the message itself: whether a number has an account is not for strangers to learn.
+  const reachable =
+    existing && (purpose === 'REGISTER' || purpose === 'LOGIN' || existing.mobile_verified === 1);
   return sendCode(
     db,
     secrets,
-    deps.messaging.sms,
+    reachable || purpose === 'REGISTER' ? deps.messaging.sms : SILENT,
     {
       merchantId: ctx.merchant.id,
       channel: 'SMS',
@@ -727,12 +736,16 @@ export const changePassword = async (
   await repo.revokeMemberSessions(deps.db, member.id, at, sessionId);
 };
 
-/** §4 forgot by email: a reset link through the email provider; the answer never says whether it matched. */
+/**
+ * §4 forgot by email: a reset link through the email provider, only to a verified address, and the
+ * answer never says whether it matched. The link names one member; issuing it ends the member's
+ * other links. `origin` is the brand's configured origin, never a request header.
+ */
 export const forgotPasswordByEmail = async (
   deps: AccountsDeps,
   ctx: RequestContext,
   input: { username: string; email: string },
-  publicUrl: string,
+  origin: string,
   now = new Date(),
 ) => {
   const settings = await getAuthSettings(deps.db, ctx.merchant.id);
@@ -741,28 +754,16 @@ export const forgotPasswordByEmail = async (
   if (
     member &&
     member.email &&
+    member.email_verified === 1 &&
     member.email.toLowerCase() === input.email.toLowerCase() &&
     member.status === 'ACTIVE'
   ) {
-    const token = randomToken(32);
-    await deps.db
-      .insertInto('verification_code')
-      .values({
-        merchant_id: ctx.merchant.id,
-        channel: 'EMAIL',
-        destination: member.email.toLowerCase(),
-        purpose: 'RESET',
-        code_hash: keyedHash(deps.secrets.sessionSecret, 'reset-link', token),
-        created_at: nowIso(now),
-        expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
-        consumed_at: null,
-      })
-      .execute();
+    const token = await issuePasswordReset(deps.db, deps.secrets, ctx.merchant.id, member.id, now);
     await deps.messaging.email.send(deps.db, {
       merchantId: ctx.merchant.id,
       to: member.email,
       subject: `${ctx.merchant.name}: reset your password`,
-      body: `Open this link within 30 minutes to choose a new password: ${publicUrl}/resetPassword?token=${token}`,
+      body: `Open this link within 30 minutes to choose a new password: ${origin}/resetPassword?token=${token}`,
     });
   }
   return { message: 'in_been_out' as const };
@@ -795,7 +796,9 @@ export const setPasswordByPhone = async (
     now,
   );
   const member = await repo.findMemberByMobile(db, ctx.merchant.id, mobile.dialCode, mobile.number);
-  if (!member) throw new AppError('CODE_INVALID', 'Invalid or missing verification code');
+  // Recovery uses only a verified number.
+  if (!member || member.mobile_verified !== 1)
+    throw new AppError('CODE_INVALID', 'Invalid or missing verification code');
   checkAdmission(member, 'MEMBER');
   const at = nowIso(now);
   await repo.updateMember(db, member.id, {

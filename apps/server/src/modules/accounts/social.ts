@@ -22,7 +22,7 @@ import { AppError } from '../../platform/errors.js';
 import { normalizeIp } from '../../platform/geoip.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Secrets } from '../../platform/secrets.js';
-import { getFlags, resolveMerchantByHost } from '../merchants/service.js';
+import { brandOrigin, getFlags, resolveMerchantByHost } from '../merchants/service.js';
 import { createGuard } from './guard.js';
 import * as repo from './repo.js';
 import type { AccountsRouteDeps } from './routes.js';
@@ -586,7 +586,7 @@ const tags = ['accounts'];
 const providerParams = z.object({ provider: z.string().max(16).describe('google or facebook') });
 
 export const socialRoutes = (app: FastifyInstance, deps: AccountsRouteDeps) => {
-  const { db, secrets, config } = deps;
+  const { db, secrets } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = createGuard(db, secrets);
   const context = async (request: FastifyRequest): Promise<RequestContext> => ({
@@ -594,8 +594,9 @@ export const socialRoutes = (app: FastifyInstance, deps: AccountsRouteDeps) => {
     ip: normalizeIp(request.ip),
     userAgent: request.headers['user-agent'],
   });
-  const siteUrl = (request: FastifyRequest) =>
-    (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+  /** The brand's own configured origin for the domain the request came in on (never a header's). */
+  const siteUrl = async (request: FastifyRequest, ctx: RequestContext) =>
+    brandOrigin(db, ctx.merchant, request.host);
 
   r.get(
     '/wps/session/social/providers',
@@ -629,10 +630,11 @@ export const socialRoutes = (app: FastifyInstance, deps: AccountsRouteDeps) => {
     async (request, reply) => {
       const provider = parseProvider(request.params.provider);
       const { returnTo, ageConfirmed, termsAgreed, affiliateCode } = request.query;
-      const url = await startSocialSignIn({ db, secrets }, await context(request), {
+      const ctx = await context(request);
+      const url = await startSocialSignIn({ db, secrets }, ctx, {
         provider,
         returnTo,
-        siteUrl: siteUrl(request),
+        siteUrl: await siteUrl(request, ctx),
         browserBinding: setBinding(request, reply),
         signup: {
           ageConfirmed: ageConfirmed === 'true',
@@ -681,10 +683,11 @@ export const socialRoutes = (app: FastifyInstance, deps: AccountsRouteDeps) => {
     async (request, reply) => {
       const provider = parseProvider(request.params.provider);
       const session = await guard(request);
-      const url = await startSocialSignIn({ db, secrets }, await context(request), {
+      const ctx = await context(request);
+      const url = await startSocialSignIn({ db, secrets }, ctx, {
         provider,
         returnTo: request.body.returnTo,
-        siteUrl: siteUrl(request),
+        siteUrl: await siteUrl(request, ctx),
         browserBinding: setBinding(request, reply),
         linkMemberId: session.member.id,
       });

@@ -213,7 +213,10 @@ const helpArticles = [
 ];
 
 /** Seeds the demo brand when the database has none; returns whether it did. */
-export const seedDemoMerchant = async (db: Db, extraHosts: string[] = []): Promise<boolean> => {
+/** A domain of the demo brand and the origin its links are built from. */
+export type SeedDomain = { host: string; origin: string | null };
+
+export const seedDemoMerchant = async (db: Db, domains: SeedDomain[]): Promise<boolean> => {
   if ((await countMerchants(db)) > 0) return false;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -240,10 +243,10 @@ export const seedDemoMerchant = async (db: Db, extraHosts: string[] = []): Promi
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const hosts = [...new Set(['localhost', '127.0.0.1', '::1', ...extraHosts])];
+    const byHost = new Map(domains.map((d) => [d.host, d]));
     await trx
       .insertInto('merchant_domain')
-      .values(hosts.map((host) => ({ merchant_id: id, host })))
+      .values([...byHost.values()].map((d) => ({ merchant_id: id, host: d.host, origin: d.origin })))
       .execute();
     await trx
       .insertInto('merchant_flag')

@@ -1,6 +1,7 @@
 import type { BrandLanguage } from '@jade/contracts/system';
 import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
 import type { MerchantTable } from '../../platform/db/schema.js';
 
 export type MerchantRow = Selectable<MerchantTable>;
@@ -78,6 +79,28 @@ export const listDomains = async (db: DbOrTrx, merchantId: number): Promise<stri
       .orderBy('id')
       .execute()
   ).map((r) => r.host);
+
+export const listDomainRows = async (db: DbOrTrx, merchantId: number) =>
+  db
+    .selectFrom('merchant_domain')
+    .select(['host', 'origin'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('id')
+    .execute();
+
+/** A host belongs to one brand (unique index); adding it again only changes its origin. */
+export const upsertDomain = async (db: DbOrTrx, merchantId: number, host: string, origin: string | null) => {
+  const existing = await db
+    .selectFrom('merchant_domain')
+    .select(['id', 'merchant_id'])
+    .where('host', '=', host)
+    .executeTakeFirst();
+  if (existing && existing.merchant_id !== merchantId)
+    throw new AppError('CONFLICT', `The host '${host}' belongs to another brand`);
+  if (existing)
+    await db.updateTable('merchant_domain').set({ origin }).where('id', '=', existing.id).execute();
+  else await db.insertInto('merchant_domain').values({ merchant_id: merchantId, host, origin }).execute();
+};
 
 export const listFlags = async (db: DbOrTrx, merchantId: number) =>
   (

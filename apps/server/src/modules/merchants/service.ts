@@ -7,34 +7,91 @@ import { createReadCache } from '../../platform/db/read-cache.js';
 import { isValidRange } from '../system/region.js';
 import * as repo from './repo.js';
 
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+/** A Host header: a DNS name or a bracketed IPv6 address, and an optional port. Nothing else. */
+const HOST_HEADER = new RegExp(`^(?:\\[([0-9a-f:.]{2,45})\\]|(${LABEL}(?:\\.${LABEL})*)\\.?)(?::\\d{1,5})?$`);
+
 /**
- * The bare host of a Host header or a URL: lower case, no scheme, port, path or trailing dot.
- * 'https://Demo.example.com:8443/index' → 'demo.example.com'; '[::1]:8080' → '::1'.
+ * The bare host a Host header names: lower case, without port or trailing dot. Anything that is not
+ * exactly a host and an optional port ('evil.example\\@localhost', 'a@b', paths, spaces) names no host,
+ * so it can resolve to no brand and can never reach a link the server builds.
  */
-export const normalizeHost = (input: string): string => {
-  let host = input.trim().toLowerCase();
-  host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  host = host.split(/[/?#]/, 1)[0] ?? '';
-  host = host.replace(/^[^@]*@/, '');
-  if (host.startsWith('[')) return host.slice(1, host.indexOf(']') > 0 ? host.indexOf(']') : undefined);
-  if ((host.match(/:/g) ?? []).length === 1) host = host.slice(0, host.indexOf(':'));
-  return host.replace(/\.$/, '');
+export const hostOfHeader = (input: string): string | undefined => {
+  const match = HOST_HEADER.exec(input.trim().toLowerCase());
+  if (!match) return undefined;
+  return match[1] ?? match[2];
 };
 
 /** Every request resolves its brand by host; the answer is memoised (platform/db/read-cache.ts). */
 const merchantsByHost = createReadCache<repo.Merchant>();
 
-export const resolveMerchantByHost = async (db: DbOrTrx, hostOrUrl: string): Promise<repo.Merchant> => {
-  const host = normalizeHost(hostOrUrl);
+const noBrand = (host: string) =>
+  new AppError('MERCHANT_NOT_FOUND', `No brand is served at host '${host.slice(0, 100)}'`, {
+    details: { host: host.slice(0, 100) },
+  });
+
+/** The brand whose domain table holds exactly this Host (after lower-casing and dropping the port). */
+export const resolveMerchantByHost = async (db: DbOrTrx, hostHeader: string): Promise<repo.Merchant> => {
+  const host = hostOfHeader(hostHeader);
   const merchant = host
     ? await merchantsByHost(sqliteHandleOf(db), host, () => repo.findMerchantByHost(db, host))
     : undefined;
-  if (!merchant) {
-    throw new AppError('MERCHANT_NOT_FOUND', `No brand is served at host '${host || hostOrUrl}'`, {
-      details: { host: host || hostOrUrl },
-    });
-  }
+  if (!merchant) throw noBrand(host ?? hostHeader);
   return merchant;
+};
+
+/** The brand a site URL belongs to (§7 whitelabel/permission?url=): its host, the same exact match. */
+export const resolveMerchantByUrl = async (db: DbOrTrx, url: string): Promise<repo.Merchant> => {
+  let host: string | undefined;
+  try {
+    const parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`);
+    if (!parsed.username && !parsed.password) host = parsed.host;
+  } catch {
+    host = undefined;
+  }
+  return resolveMerchantByHost(db, host ?? url);
+};
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
+
+/**
+ * The origin every link the server sends for this brand starts with (reset links, gateway return and
+ * notify URLs, social sign-in redirects): the domain row the request resolved by, as the operator
+ * configured it. Never the request's own headers: a Host that is not a configured domain has no brand.
+ */
+export const brandOrigin = async (
+  db: DbOrTrx,
+  merchant: repo.Merchant,
+  hostHeader: string,
+): Promise<string> => {
+  const host = hostOfHeader(hostHeader);
+  const domains = await repo.listDomainRows(db, merchant.id);
+  const domain = domains.find((d) => d.host === host) ?? domains[0];
+  if (!domain) throw noBrand(hostHeader);
+  if (domain.origin) return domain.origin;
+  return `${LOOPBACK.has(domain.host) ? 'http' : 'https'}://${domain.host.includes(':') ? `[${domain.host}]` : domain.host}`;
+};
+
+/** The origin of a URL the operator gives for a domain: scheme, host and port only. */
+export const originOf = (url: string): string => {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AppError('BAD_REQUEST', `'${url}' is not an absolute URL such as https://demo.example.com`);
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.username || parsed.password) {
+    throw new AppError('BAD_REQUEST', `'${url}' must be an http or https URL without a user name`);
+  }
+  return parsed.origin;
+};
+
+/** Adds a domain to the brand (or sets its origin); links for that domain are built from `origin`. */
+export const setDomain = async (db: DbOrTrx, merchantId: number, host: string, origin: string | null) => {
+  const bare = hostOfHeader(host);
+  if (!bare) throw new AppError('BAD_REQUEST', `'${host}' is not a host name`);
+  await repo.upsertDomain(db, merchantId, bare, origin === null ? null : originOf(origin));
+  return bare;
 };
 
 export const getMerchantByCode = async (db: DbOrTrx, code: string): Promise<repo.Merchant> => {

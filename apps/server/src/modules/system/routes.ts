@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/index.js';
-import { resolveMerchantByHost } from '../merchants/service.js';
+import { resolveMerchantByHost, resolveMerchantByUrl } from '../merchants/service.js';
 import * as system from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -34,7 +34,7 @@ export const systemRoutes = (app: FastifyInstance, { db }: { db: Db }) => {
       },
     },
     async (request) => {
-      const merchant = await resolveMerchantByHost(db, request.query.url);
+      const merchant = await resolveMerchantByUrl(db, request.query.url);
       return { success: true as const, value: await system.getWhitelabel(db, merchant, request.ip) };
     },
   );

@@ -24,7 +24,8 @@ import { AppError } from '../../platform/errors.js';
 import { withIdempotency } from '../../platform/http/idempotency.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
-import { resolveMerchantByHost } from '../merchants/service.js';
+import type { Merchant } from '../merchants/repo.js';
+import { brandOrigin, resolveMerchantByHost } from '../merchants/service.js';
 import { getConsolidated } from './consolidated.js';
 import * as payments from './payments.js';
 
@@ -49,9 +50,8 @@ export const paymentRoutes = (
     return { member, merchant };
   };
   const deps = { dataDir: config.dataDir, serverSecret: secrets.sessionSecret };
-  /** The brand's site as the member reached it: where a gateway sends its callback and the member back. */
-  const siteOrigin = (request: FastifyRequest) =>
-    (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+  /** The brand's configured origin for the domain in use: where a gateway sends its callback and the member back. */
+  const siteOrigin = (request: FastifyRequest, merchant: Merchant) => brandOrigin(db, merchant, request.host);
 
   r.get(
     '/wps/payment/channels',
@@ -77,9 +77,10 @@ export const paymentRoutes = (
     },
     async (request) => {
       const { member, merchant } = await memberContext(request);
+      const origin = await siteOrigin(request, merchant);
       return value(
         await withIdempotency(db, request, `member:${member.id}`, () =>
-          payments.createDeposit(db, deps, merchant, member, request.body, siteOrigin(request)),
+          payments.createDeposit(db, deps, merchant, member, request.body, origin),
         ),
       );
     },

@@ -11,8 +11,8 @@ import type {
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
-import { verifyPassword } from '../../platform/passwords.js';
-import { hitRateLimit, peekRateLimit } from '../../platform/rate-limit.js';
+import { checkPaymentPassword } from '../accounts/payment-password.js';
+
 import { storeImage } from '../../platform/uploads.js';
 import { pageCount, pageOffset } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -626,28 +626,6 @@ export const listWithdrawals = (db: DbOrTrx, memberId: number, page: PaymentPage
     page,
     toWithdrawal,
   );
-
-/** Five wrong payment passwords in 15 minutes lock money-out calls for the rest of the window. */
-export const checkPaymentPassword = async (
-  db: DbOrTrx,
-  member: Member,
-  password: string,
-  now = new Date(),
-) => {
-  if (!member.payment_password_hash) {
-    throw new AppError('PAYMENT_PASSWORD_NOT_SET', 'Set a payment password first');
-  }
-  const failuresKey = `payment-password:${member.id}`;
-  if ((await peekRateLimit(db, failuresKey, 900, now)) >= 5) {
-    throw new AppError('RATE_LIMITED', 'Too many wrong payment passwords; try later');
-  }
-  if (!(await verifyPassword(member.payment_password_hash, password))) {
-    await hitRateLimit(db, failuresKey, 5, 900, now);
-    throw new AppError('PAYMENT_PASSWORD_WRONG', 'Incorrect payment password', {
-      fields: { paymentPassword: ['Incorrect'] },
-    });
-  }
-};
 
 /** Holds the amount (main wallet → withdrawal hold) at request time, in the transaction that records it. */
 export const requestWithdrawal = async (

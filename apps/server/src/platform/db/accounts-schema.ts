@@ -13,6 +13,9 @@ export type AccountTables = {
   login_challenge: LoginChallengeTable;
   social_identity: SocialIdentityTable;
   merchant_auth_setting: MerchantAuthSettingTable;
+  password_reset: PasswordResetTable;
+  login_throttle: LoginThrottleTable;
+  security_event: SecurityEventTable;
 };
 
 export type MemberTable = {
@@ -142,3 +145,36 @@ export type SocialIdentityTable = {
 };
 
 export type MerchantAuthSettingTable = { merchant_id: number; settings: string };
+
+export type PasswordResetTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+};
+
+export type LoginThrottleTable = {
+  /** MEMBER or OPERATOR. */
+  scope: string;
+  /** 0 for operators. */
+  merchant_id: number;
+  account: string;
+  ip: string;
+  failures: number;
+  lockouts: Generated<number>;
+  locked_until: string | null;
+  updated_at: string;
+};
+
+export type SecurityEventTable = {
+  id: Generated<number>;
+  merchant_id: number | null;
+  kind: string;
+  subject: string;
+  ip: string | null;
+  details: string;
+  created_at: string;
+};

@@ -6,6 +6,17 @@ export type LedgerTables = {
   ledger_batch: LedgerBatchTable;
   ledger_transfer: LedgerTransferTable;
   idempotency_key: IdempotencyKeyTable;
+  turnover_adjustment: TurnoverAdjustmentTable;
+};
+
+/** Turnover requirement carried with money between members (decision 0012); signed. */
+export type TurnoverAdjustmentTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  amount: number;
+  ledger_transfer_id: number;
+  created_at: string;
 };
 
 export type LedgerAccountTable = {

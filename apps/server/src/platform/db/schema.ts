@@ -59,6 +59,8 @@ export type MerchantDomainTable = {
   id: Generated<number>;
   merchant_id: number;
   host: string;
+  /** The origin links for this domain are built from ('https://demo.example.com'); null: https://host. */
+  origin: string | null;
 };
 
 export type MerchantFlagTable = {

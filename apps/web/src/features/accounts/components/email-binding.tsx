@@ -17,10 +17,10 @@ import {
   serverFieldErrors,
   type FieldErrors,
 } from '../utils/field-rules';
-import { EmailField, FormAlert, SecurityFormActions } from './form-controls';
+import { EmailField, FormAlert, PasswordField, SecurityFormActions } from './form-controls';
 import { CodeField, type SentCode } from './sms-code-field';
 
-type Field = 'email' | 'code';
+type Field = 'email' | 'password' | 'code';
 type EmailBindingProps = {
   /** The address on the account, masked by the server, when one waits for its code. */
   pendingAddress: string | null;
@@ -28,7 +28,8 @@ type EmailBindingProps = {
 };
 
 /**
- * Binds an email address: the address (saved unverified), a code sent to it, then the code; the
+ * Binds an email address: the address with the login password (saved unverified), a code sent to it,
+ * then the code; the
  * address is verified once the code is accepted. The resend waits for the server's countdown.
  */
 export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
@@ -46,11 +47,14 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
   const validate = useCallback(
     (values: Record<Field, string>): FieldErrors<Field> =>
       step === 'address'
-        ? { email: checkValue(values.email, emailRule, { isRequired: true }) }
+        ? {
+            email: checkValue(values.email, emailRule, { isRequired: true }),
+            password: values.password === '' ? required : undefined,
+          }
         : { code: values.code.trim() === '' ? required : undefined },
     [step, emailRule],
   );
-  const form = useForm<Field>({ email: '', code: '' }, validate);
+  const form = useForm<Field>({ email: '', password: '', code: '' }, validate);
 
   const failed = (error: unknown) => {
     const code = isApiRequestError(error) ? error.code : 'UNKNOWN';
@@ -59,6 +63,7 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
     }
     if (code === 'CODE_INVALID' || code === 'CODE_EXPIRED')
       form.setServerErrors({ code: errorMessage(code) });
+    else if (code === 'WRONG_PASSWORD') form.setServerErrors({ password: errorMessage(code) });
     else if (isApiRequestError(error)) form.setServerErrors(serverFieldErrors(error, ['email'] as const));
     return errorText(code);
   };
@@ -81,7 +86,7 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
     if (step === 'address') {
       const email = form.values.email.trim();
       void run(async () => {
-        await refresh(await updateProfile({ email }));
+        await refresh(await updateProfile({ email, password: form.values.password }));
         form.reset();
         setStep('code');
         await send(email);
@@ -106,7 +111,16 @@ export function EmailBinding({ pendingAddress, onDone }: EmailBindingProps) {
     >
       <FormAlert message={call.alert} />
       {step === 'address' ? (
-        <EmailField {...form.field('email')} maxLength={emailRule.max} />
+        <>
+          <EmailField {...form.field('email')} maxLength={emailRule.max} />
+          <PasswordField
+            {...form.field('password')}
+            label={t('accounts.security.loginPassword')}
+            isRequired
+            autoComplete="current-password"
+            maxLength={128}
+          />
+        </>
       ) : (
         <>
           <CodeField
