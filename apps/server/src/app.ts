@@ -21,6 +21,7 @@ import { engagementRoutes } from './modules/engagement/routes.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { installSiteStateHook } from './modules/system/site-state.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
@@ -78,6 +79,7 @@ export const buildApp = async ({
   });
   installErrorHandler(app);
   installMetrics(app);
+  installSiteStateHook(app, db);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -17,6 +17,12 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** The brand is under maintenance (§2 status 1): member calls wait for it to end. */
+  SITE_MAINTENANCE: 503,
+  /** The visitor's region or address is restricted (§2 status 2). */
+  SITE_RESTRICTED: 403,
+  /** transferUpline while the sender's deposits are not yet wagered (unless the brand allows it). */
+  UPLINE_TRANSFER_TURNOVER_NOT_MET: 403,
   // Accounts and sessions (§8)
   LOGIN_FAILED: 401,
   ACCOUNT_LOCKED: 423,

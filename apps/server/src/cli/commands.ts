@@ -21,7 +21,10 @@ Brands
 
 System status (§2: 0 normal, 1 maintenance, 2 restricted to allowed IP ranges)
   status show                            show the brand's operator status and message
-  status set <0|1|2> [--message TEXT]    set it; --message sets the maintenance message
+  status set <0|1|2> [--message TEXT] [--until ISO-TIME]
+                                         set it; --message sets the maintenance message and
+                                         --until its announced end (member calls are refused
+                                         with both while the site is not open)
 
 Region restriction
   region show                            list the brand's rules
@@ -96,6 +99,7 @@ export const runCommand = async (
     options: {
       merchant: { type: 'string', default: DEMO_MERCHANT_CODE },
       message: { type: 'string' },
+      until: { type: 'string' },
       to: { type: 'string' },
       status: { type: 'string' },
       role: { type: 'string' },
@@ -157,6 +161,7 @@ export const runCommand = async (
         merchant.id,
         Number.isInteger(status) ? status : -1,
         values.message,
+        values.until,
       );
       out(`${merchant.code}: status set to ${status} (${statusNames[status]})`);
       return;

@@ -20,6 +20,8 @@ export type Merchant = {
   platform: string;
   systemStatus: number;
   maintenanceMessage: string;
+  /** The announced end of maintenance, or null. */
+  maintenanceUntil: string | null;
   gtagId: string | null;
   imgUrl: string | null;
   smsExpiredMinutes: number;
@@ -39,6 +41,7 @@ const toMerchant = (row: MerchantRow): Merchant => ({
   platform: row.platform,
   systemStatus: row.system_status,
   maintenanceMessage: row.maintenance_message,
+  maintenanceUntil: row.maintenance_until ?? null,
   gtagId: row.gtag_id,
   imgUrl: row.img_url,
   smsExpiredMinutes: row.sms_expired_minutes,
@@ -209,6 +212,7 @@ export const updateSystemStatus = async (
   status: number,
   maintenanceMessage: string | undefined,
   now: string,
+  maintenanceUntil?: string | null,
 ) => {
   await db
     .updateTable('merchant')
@@ -216,6 +220,7 @@ export const updateSystemStatus = async (
       system_status: status,
       updated_at: now,
       ...(maintenanceMessage === undefined ? {} : { maintenance_message: maintenanceMessage }),
+      ...(maintenanceUntil === undefined ? {} : { maintenance_until: maintenanceUntil }),
     })
     .where('id', '=', merchantId)
     .execute();

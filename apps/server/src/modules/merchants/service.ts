@@ -165,11 +165,20 @@ export const setSystemStatus = async (
   merchantId: number,
   status: number,
   maintenanceMessage?: string,
+  maintenanceUntil?: string,
 ) => {
   if (!(Object.values(SYSTEM_STATUS) as number[]).includes(status)) {
     throw new AppError('BAD_REQUEST', `System status must be 0 (normal), 1 (maintenance) or 2 (restricted)`);
   }
-  await repo.updateSystemStatus(db, merchantId, status, maintenanceMessage, new Date().toISOString());
+  let until: string | null | undefined;
+  if (maintenanceUntil !== undefined) {
+    const at = Date.parse(maintenanceUntil);
+    if (Number.isNaN(at)) throw new AppError('BAD_REQUEST', `'${maintenanceUntil}' is not a date and time`);
+    until = new Date(at).toISOString();
+  } else if (status !== 1) {
+    until = null;
+  }
+  await repo.updateSystemStatus(db, merchantId, status, maintenanceMessage, new Date().toISOString(), until);
 };
 
 export const addRegionRule = async (db: DbOrTrx, merchantId: number, rule: repo.RegionRule) => {

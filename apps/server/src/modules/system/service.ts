@@ -12,7 +12,9 @@ import type {
 import { weakPasswordDigest } from '@jade/contracts/account-rules';
 import type { PatternType } from '@jade/contracts/patterns';
 import type { RegisterField } from '@jade/contracts/system';
-import type { DbOrTrx } from '../../platform/db/index.js';
+import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
+import { createReadCache } from '../../platform/db/read-cache.js';
+import { AppError } from '../../platform/errors.js';
 import { lookupCountry, normalizeIp } from '../../platform/geoip.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/repo.js';
@@ -26,13 +28,51 @@ export const locate = (ip: string): Location => {
   return { ip: normalized, country: lookupCountry(normalized) };
 };
 
+/** The brand's region rules, read on every member call by the site-state hook, memoised on SQLite. */
+const regionRules = createReadCache<merchants.RegionRule[]>();
+
 const getSystemStatus = async (db: DbOrTrx, merchant: Merchant, location: Location) =>
   resolveSystemStatus({
     operatorStatus: merchant.systemStatus,
     ip: location.ip,
     country: location.country,
-    rules: await merchants.listRegionRules(db, merchant.id),
+    rules:
+      (await regionRules(sqliteHandleOf(db), String(merchant.id), () =>
+        merchants.listRegionRules(db, merchant.id),
+      )) ?? [],
   });
+
+/**
+ * The state /wps/system/status reports, enforced: under maintenance (1) or region restriction (2)
+ * a member call is refused with the message and, for maintenance, its announced end.
+ */
+export const assertSiteOpen = async (db: DbOrTrx, merchant: Merchant, ip: string) => {
+  const systemStatus =
+    merchant.systemStatus === 0 && !(await hasRegionRules(db, merchant))
+      ? 0
+      : await getSystemStatus(db, merchant, locate(ip));
+  if (systemStatus === 1) {
+    throw new AppError('SITE_MAINTENANCE', merchant.maintenanceMessage || 'The site is under maintenance', {
+      details: {
+        systemStatus,
+        maintenanceMessage: merchant.maintenanceMessage,
+        maintenanceUntil: merchant.maintenanceUntil,
+      },
+    });
+  }
+  if (systemStatus === 2) {
+    throw new AppError('SITE_RESTRICTED', 'The site is not available in your region', {
+      details: { systemStatus },
+    });
+  }
+};
+
+const hasRegionRules = async (db: DbOrTrx, merchant: Merchant) =>
+  (
+    (await regionRules(sqliteHandleOf(db), String(merchant.id), () =>
+      merchants.listRegionRules(db, merchant.id),
+    )) ?? []
+  ).length > 0;
 
 /**
  * regValidata: the register fields, and the account rules the web app's forms hold values to exactly

@@ -27,6 +27,7 @@ import {
 const WATCHED_TABLES = new Set([
   'merchant',
   'merchant_domain',
+  'merchant_region_rule',
   'vendor',
   'merchant_vendor',
   'vendor_wallet_api',

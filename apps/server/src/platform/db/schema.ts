@@ -48,6 +48,7 @@ export type MerchantTable = {
   /** Operator-set status: 0 normal, 1 maintenance, 2 restricted to allowed IP ranges only. */
   system_status: number;
   maintenance_message: string;
+  maintenance_until: string | null;
   gtag_id: string | null;
   img_url: string | null;
   sms_expired_minutes: number;

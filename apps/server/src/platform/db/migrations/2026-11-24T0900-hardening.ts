@@ -11,6 +11,9 @@ const withId = <T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 
 export async function up(db: AnyDb): Promise<void> {
+  /** When announced maintenance is expected to end (ISO-8601), shown with the maintenance message. */
+  await db.schema.alterTable('merchant').addColumn('maintenance_until', 'varchar(32)').execute();
+
   /** The public origin (scheme, host, port) links sent for this domain are built from. */
   await db.schema.alterTable('merchant_domain').addColumn('origin', 'varchar(300)').execute();
 

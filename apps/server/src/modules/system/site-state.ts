@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
+import { resolveMerchantByHost } from '../merchants/service.js';
+import { assertSiteOpen } from './service.js';
+
+/** The member API, which the brand's status and region rules close. */
+const MEMBER_API = ['/wps/', '/lgw/', '/lotto/'];
+/**
+ * Open whatever the state: the system calls the web app needs to show the maintenance or
+ * restriction page (status, permission, settings, domains, help centre), and the payment gateways'
+ * signed callbacks (money already paid must still be credited).
+ */
+const ALWAYS_OPEN = ['/wps/system/', '/wps/help', '/wps/payment/callback/'];
+
+/**
+ * One hook enforces the state /wps/system/status reports, before the body is read or validated:
+ * under maintenance or region restriction every other member call answers SITE_MAINTENANCE or
+ * SITE_RESTRICTED. Operator calls (/api/operator) and the CLI are not member calls.
+ */
+export const installSiteStateHook = (app: FastifyInstance, db: Db) => {
+  app.addHook('onRequest', async (request) => {
+    const path = request.url;
+    if (!MEMBER_API.some((p) => path.startsWith(p)) || ALWAYS_OPEN.some((p) => path.startsWith(p))) return;
+    let merchant;
+    try {
+      merchant = await resolveMerchantByHost(db, request.hostname);
+    } catch (error) {
+      // A host with no brand is answered by the route itself (MERCHANT_NOT_FOUND).
+      if (error instanceof AppError) return;
+      throw error;
+    }
+    await assertSiteOpen(db, merchant, request.ip);
+  });
+};
