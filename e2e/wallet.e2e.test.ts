@@ -52,6 +52,8 @@ beforeAll(async () => {
   operatorToken = login.value.token;
 
   upline = await registerMember('upline');
+  // Only agents take downlines (§6): the upline is made an agent by the operator.
+  await server.runCli(['member', 'set-type', upline.username, '1']);
   member = await registerMember('payer', { recommenderId: upline.username, payeeName: PAYEE });
   const balances = await api('GET', '/wps/v2/wallets/balance?language=EN', undefined, member.token);
   const [, first] = balances.value.wallets as { wallet: string; name: string }[];

@@ -126,6 +126,13 @@ export const runAccountCommand = async (
     }
     if (action === 'unlock') {
       await repo.updateMember(db, member.id, { failed_login_count: 0, locked_until: null, updated_at: now });
+      // Every (name, address) pair locked by failed logins opens again.
+      await db
+        .deleteFrom('login_throttle')
+        .where('scope', '=', 'MEMBER')
+        .where('merchant_id', '=', merchant.id)
+        .where('account', '=', member.username.toLowerCase())
+        .execute();
       out(`${member.username}: unlocked`);
       return true;
     }

@@ -259,10 +259,18 @@ describe('register', () => {
     expect(info.body.value.toUpline).toBe(agent.username);
   });
 
-  it('links a member under the member whose referral code they used', async () => {
+  it('links a member under the agent whose referral code they used, and refuses an ordinary member as upline', async () => {
     const friend = await registerAndLogin();
     const code = (await friend.client.call('GET', '/wps/member/info', { token: friend.token })).body.value
       .referralCode;
+    const client = newClient();
+    for (const field of [{ referralCode: code }, { recommenderId: friend.username }]) {
+      const refused = await client.sealed('PUT', '/wps/member/register', await registerBody(client, field));
+      expect(refused.body.error.code).toBe('INVITATION_CODE_ERROR');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const agent = (await repo.findMemberByUsername(server.db, demoId, friend.username))!;
+    await repo.updateMember(server.db, agent.id, { type: 1 });
     const invited = await registerAndLogin({ referralCode: code });
     expect(
       (await invited.client.call('GET', '/wps/member/info', { token: invited.token })).body.value.toUpline,

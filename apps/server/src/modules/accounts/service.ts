@@ -243,14 +243,15 @@ export const register = async (
       'referral_code',
       input.referralCode.trim().toUpperCase(),
     );
-    if (!upline)
+    // Only agents (§6 agent account types) take downlines: an ordinary member is no upline.
+    if (!upline || !isAgentType(upline.type) || upline.status !== 'ACTIVE')
       throw new AppError('INVITATION_CODE_ERROR', 'Invalid invitation code', {
         fields: { referralCode: ['Invalid invitation code'] },
       });
   }
   if (!upline && input.recommenderId) {
     upline = await repo.findMemberByUsername(db, merchant.id, input.recommenderId);
-    if (!upline)
+    if (!upline || !isAgentType(upline.type) || upline.status !== 'ACTIVE')
       throw new AppError('INVITATION_CODE_ERROR', 'Invalid invitation code', {
         fields: { recommenderId: ['Invalid invitation code'] },
       });

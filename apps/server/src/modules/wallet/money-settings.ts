@@ -12,6 +12,20 @@ export const moneySettings = z.object({
       dailyLimit: z.number().int().min(1).default(200_000_000_00),
     })
     .default({ minAmount: 10_000, maxAmount: 50_000_000_00, dailyLimit: 200_000_000_00 }),
+  /** transferUpline (§6): its own limits, and whether unwagered deposits may be sent (decision 0012). */
+  uplineTransfer: z
+    .object({
+      minAmount: z.number().int().min(1).default(10_000),
+      maxAmount: z.number().int().min(1).default(50_000_000_00),
+      dailyLimit: z.number().int().min(1).default(200_000_000_00),
+      allowWithTurnoverUnmet: z.boolean().default(false),
+    })
+    .default({
+      minAmount: 10_000,
+      maxAmount: 50_000_000_00,
+      dailyLimit: 200_000_000_00,
+      allowWithTurnoverUnmet: false,
+    }),
   /** §4: with no confirmation within this many minutes a payout counts as received. */
   autoReceiveMinutes: z.number().int().min(1).default(30),
 });

@@ -8,6 +8,7 @@ import type {
   WithdrawalConfirmation,
   WithdrawRequest,
 } from '@jade/contracts/payments';
+import { AGENT_CENTER_TYPES } from '@jade/contracts/constants';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -542,19 +543,28 @@ export const sumTransfers = async (
 
 /**
  * Turnover still to wager: deposits (ledger DEPOSIT credits to the main wallet) times the brand's
- * multiplier, less every bet placed (§ issue 5); never below 0. A multiplier of 0 asks for nothing.
+ * multiplier, plus turnover carried in with upline transfers and less what was carried out
+ * (decision 0012), less every bet placed; never below 0. A multiplier of 0 asks for nothing.
  */
 export const turnoverRemaining = async (
   db: DbOrTrx,
   merchantId: number,
   memberId: number,
   multiplier: number,
-) => {
+) => Math.max(0, await turnoverBalance(db, merchantId, memberId, multiplier));
+
+/** The turnover requirement before the clamp at 0: negative when more was wagered than required. */
+const turnoverBalance = async (db: DbOrTrx, merchantId: number, memberId: number, multiplier: number) => {
   if (multiplier <= 0) return 0;
   const main = await ledger.memberAccount(db, merchantId, memberId, 'MAIN');
   const deposited = await sumTransfers(db, main, 'DEPOSIT', 'credit');
   const wagered = await sumTransfers(db, main, 'BET', 'debit');
-  return Math.max(0, Math.ceil(deposited * multiplier) - wagered);
+  const carried = await db
+    .selectFrom('turnover_adjustment')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Math.ceil(deposited * multiplier) + Number(carried.total) - wagered;
 };
 
 export const withdrawInfo = async (db: DbOrTrx, merchant: Merchant, member: Member) => {
@@ -885,7 +895,12 @@ export const seedDemoPayments = async (db: DbOrTrx, merchantId: number) => {
     .execute();
 };
 
-/** transferUpline: a member sends funds from the main wallet to its own upline agent's main wallet. */
+/**
+ * transferUpline: a member sends funds from the main wallet to its direct upline, which must be an
+ * agent (§6), within the brand's upline limits. While the sender's deposits are not yet wagered the
+ * transfer is refused, unless the brand allows it; then the money carries its share of the
+ * requirement to the upline (decision 0012).
+ */
 export const transferToUpline = async (
   db: Db,
   merchant: Merchant,
@@ -895,29 +910,113 @@ export const transferToUpline = async (
   now = new Date(),
 ) => {
   if (member.upline_id === null) throw new AppError('OPERATION_NOT_ALLOWED', 'This account has no upline');
-  await checkPaymentPassword(db, member, request.paymentPassword, now);
   const upline = await db
     .selectFrom('member')
-    .select(['id', 'username', 'status'])
+    .select(['id', 'username', 'status', 'type'])
     .where('id', '=', member.upline_id)
     .where('merchant_id', '=', merchant.id)
     .executeTakeFirst();
-  if (!upline || upline.status !== 'ACTIVE')
-    throw new AppError('OPERATION_NOT_ALLOWED', 'The upline cannot receive transfers');
+  if (
+    !upline ||
+    upline.status !== 'ACTIVE' ||
+    !(AGENT_CENTER_TYPES as readonly number[]).includes(upline.type)
+  )
+    throw new AppError('OPERATION_NOT_ALLOWED', 'Funds can only be sent to your agent upline');
+  await checkPaymentPassword(db, member, request.paymentPassword, now);
+  const settings = await getMoneySettings(db, merchant.id);
+  const limits = settings.uplineTransfer;
+  if (request.amount < limits.minAmount || request.amount > limits.maxAmount) {
+    throw new AppError('PAYMENT_AMOUNT_OUT_OF_RANGE', 'The amount is outside the upline transfer limits', {
+      details: { min: limits.minAmount, max: limits.maxAmount },
+    });
+  }
   const main = await ledger.memberAccount(db, merchant.id, member.id, 'MAIN');
-  const posted = await ledger.postTransfer(
-    db,
-    {
-      merchantId: merchant.id,
-      idempotencyKey: `upline:${member.id}:${idempotencyKey}`,
-      kind: 'UPLINE_TRANSFER',
-      debitAccountId: main,
-      creditAccountId: await ledger.memberAccount(db, merchant.id, upline.id, 'MAIN'),
-      amount: request.amount,
-      reference: `member:${member.id}`,
-    },
-    now,
-  );
+  const uplineMain = await ledger.memberAccount(db, merchant.id, upline.id, 'MAIN');
+  const key = `upline:${member.id}:${idempotencyKey}`;
+  const posted = await writeTransaction(db, async (trx) => {
+    // PostgreSQL: the sender's wallet is locked first, so two transfers cannot both pass the checks.
+    if (dialectOf(trx) === 'postgres')
+      await trx.selectFrom('ledger_account').select('id').where('id', '=', main).forUpdate().execute();
+    const replayed = await trx
+      .selectFrom('ledger_batch')
+      .select('id')
+      .where('merchant_id', '=', merchant.id)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    let carried = 0;
+    if (!replayed) {
+      const today = await trx
+        .selectFrom('ledger_transfer')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+        .where('kind', '=', 'UPLINE_TRANSFER')
+        .where('debit_account_id', '=', main)
+        .where('created_at', '>=', startOfUtcDay(now))
+        .executeTakeFirstOrThrow();
+      if (Number(today.total) + request.amount > limits.dailyLimit) {
+        throw new AppError(
+          'PAYMENT_DAILY_LIMIT_REACHED',
+          'The daily upline transfer limit has been reached',
+          {
+            details: { dailyLimit: limits.dailyLimit },
+          },
+        );
+      }
+      const remaining = Math.max(
+        0,
+        await turnoverBalance(trx, merchant.id, member.id, settings.turnoverMultiplier),
+      );
+      if (remaining > 0 && !limits.allowWithTurnoverUnmet) {
+        throw new AppError(
+          'UPLINE_TRANSFER_TURNOVER_NOT_MET',
+          'Deposits must be wagered before funds can be sent to the upline',
+          { details: { turnoverRemaining: remaining } },
+        );
+      }
+      carried = Math.min(remaining, Math.ceil(request.amount * settings.turnoverMultiplier));
+    }
+    const result = await ledger.postTransfersIn(
+      trx,
+      {
+        merchantId: merchant.id,
+        idempotencyKey: key,
+        legs: [
+          {
+            kind: 'UPLINE_TRANSFER',
+            debitAccountId: main,
+            creditAccountId: uplineMain,
+            amount: request.amount,
+            reference: `member:${member.id}`,
+          },
+        ],
+      },
+      now,
+    );
+    if (carried > 0 && !result.replayed) {
+      // The upline owes exactly what was carried: wagering it did before does not absorb it.
+      const uplineBalance = await turnoverBalance(trx, merchant.id, upline.id, settings.turnoverMultiplier);
+      const transferId = result.transfers[0]!.id;
+      await trx
+        .insertInto('turnover_adjustment')
+        .values([
+          {
+            merchant_id: merchant.id,
+            member_id: member.id,
+            amount: -carried,
+            ledger_transfer_id: transferId,
+            created_at: now.toISOString(),
+          },
+          {
+            merchant_id: merchant.id,
+            member_id: upline.id,
+            amount: carried + Math.max(0, -uplineBalance),
+            ledger_transfer_id: transferId,
+            created_at: now.toISOString(),
+          },
+        ])
+        .execute();
+    }
+    return result;
+  });
   return {
     transferId: posted.transfers[0]!.id,
     upline: upline.username,

@@ -4,6 +4,7 @@ import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants } from './ledger.js';
+import { updateMoneySettings } from './money-settings.js';
 
 const CAPTCHA = 'w4ll';
 let server: TestServer;
@@ -210,28 +211,88 @@ describe('account record (ODSFE2_MemTransDet)', () => {
 });
 
 describe('transfer to upline', () => {
-  it('sends funds to the own upline only, with the payment password', async () => {
+  const send = (m: Awaited<ReturnType<typeof fundedMember>>, body: unknown, key: string) =>
+    m.client.call('POST', '/wps/wallet/transferUpline', {
+      token: m.token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
+  const setUpline = (memberId: number, uplineId: number) =>
+    server.db.updateTable('member').set({ upline_id: uplineId }).where('id', '=', memberId).execute();
+  const makeAgent = (memberId: number) =>
+    server.db.updateTable('member').set({ type: 1 }).where('id', '=', memberId).execute();
+
+  beforeAll(async () => {
+    await updateMoneySettings(server.db, demoId, {
+      uplineTransfer: { minAmount: 500, maxAmount: 3_000, dailyLimit: 4_000, allowWithTurnoverUnmet: false },
+    });
+  });
+  afterAll(async () => {
+    await updateMoneySettings(server.db, demoId, { turnoverMultiplier: 0 });
+  });
+
+  it('sends funds to the own agent upline only, with the payment password, within its limits', async () => {
     const agent = await fundedMember(0);
     const m = await fundedMember(5_000);
-    const send = (body: unknown, key: string) =>
-      m.client.call('POST', '/wps/wallet/transferUpline', {
-        token: m.token,
-        body,
-        headers: { 'idempotency-key': key },
-      });
-    const noUpline = await send({ amount: 1_000, paymentPassword: '246810' }, 'u0');
+    const noUpline = await send(m, { amount: 1_000, paymentPassword: '246810' }, 'u0');
     expect(noUpline.body.error.code).toBe('OPERATION_NOT_ALLOWED');
-    await server.db
-      .updateTable('member')
-      .set({ upline_id: agent.memberId })
-      .where('id', '=', m.memberId)
-      .execute();
-    const wrong = await send({ amount: 1_000, paymentPassword: '111111' }, 'u1');
+    await setUpline(m.memberId, agent.memberId);
+    const notAgent = await send(m, { amount: 1_000, paymentPassword: '246810' }, 'u0b');
+    expect(notAgent.body.error.code).toBe('OPERATION_NOT_ALLOWED');
+    await makeAgent(agent.memberId);
+    const wrong = await send(m, { amount: 1_000, paymentPassword: '111111' }, 'u1');
     expect(wrong.body.error.code).toBe('PAYMENT_PASSWORD_WRONG');
-    const ok = await send({ amount: 1_000, paymentPassword: '246810' }, 'u2');
+    const ok = await send(m, { amount: 1_000, paymentPassword: '246810' }, 'u2');
     expect(ok.body.value).toMatchObject({ amount: 1_000, mainBalance: 4_000 });
     expect(wallet(await agent.balances(), 'MAIN')).toBe(1_000);
-    const tooMuch = await send({ amount: 4_001, paymentPassword: '246810' }, 'u3');
-    expect(tooMuch.body.error.code).toBe('WALLET_INSUFFICIENT_FUNDS');
+    const small = await send(m, { amount: 499, paymentPassword: '246810' }, 'u3');
+    expect(small.body.error.code).toBe('PAYMENT_AMOUNT_OUT_OF_RANGE');
+    const big = await send(m, { amount: 3_001, paymentPassword: '246810' }, 'u4');
+    expect(big.body.error.code).toBe('PAYMENT_AMOUNT_OUT_OF_RANGE');
+    expect((await send(m, { amount: 3_000, paymentPassword: '246810' }, 'u5')).status).toBe(200);
+    const daily = await send(m, { amount: 500, paymentPassword: '246810' }, 'u6');
+    expect(daily.body.error.code).toBe('PAYMENT_DAILY_LIMIT_REACHED');
+  });
+
+  it('refuses to pass unwagered deposits on, unless the brand allows it; then the turnover goes with them', async () => {
+    await updateMoneySettings(server.db, demoId, { turnoverMultiplier: 1 });
+    const agent = await fundedMember(0);
+    await makeAgent(agent.memberId);
+    // Funded by a deposit of 3,000: with a multiplier of 1 it must be wagered once.
+    const m = await fundedMember(3_000);
+    await setUpline(m.memberId, agent.memberId);
+
+    const refused = await send(m, { amount: 2_000, paymentPassword: '246810' }, 't1');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: 'UPLINE_TRANSFER_TURNOVER_NOT_MET',
+      details: { turnoverRemaining: 3_000 },
+    });
+
+    await updateMoneySettings(server.db, demoId, {
+      uplineTransfer: { minAmount: 500, maxAmount: 3_000, dailyLimit: 4_000, allowWithTurnoverUnmet: true },
+    });
+    try {
+      expect((await send(m, { amount: 2_000, paymentPassword: '246810' }, 't2')).status).toBe(200);
+      // A replay moves neither money nor turnover again.
+      expect((await send(m, { amount: 2_000, paymentPassword: '246810' }, 't2')).status).toBe(200);
+      const info = async (who: typeof m) =>
+        (await who.client.call('GET', '/wps/payment/withdrawInfo', { token: who.token })).body.value;
+      expect((await info(m)).turnoverRemaining).toBe(1_000);
+      expect(await info(agent)).toMatchObject({
+        turnoverRemaining: 2_000,
+        withdrawable: 0,
+        mainBalance: 2_000,
+      });
+    } finally {
+      await updateMoneySettings(server.db, demoId, {
+        uplineTransfer: {
+          minAmount: 500,
+          maxAmount: 3_000,
+          dailyLimit: 4_000,
+          allowWithTurnoverUnmet: false,
+        },
+      });
+    }
   });
 });
