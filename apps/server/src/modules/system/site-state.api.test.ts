@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/cli.js';
+import type { Answer } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
@@ -34,6 +35,8 @@ const MEMBER_CALLS: [method: string, path: string][] = [
   ['POST', '/wps/feedback'],
   ['GET', '/lgw/games/list'],
 ];
+
+const json = async (response: Response) => (await response.json()) as Answer['body'];
 
 const call = (method: string, path: string, ip = '198.51.100.7') =>
   server.fetch(path, {
@@ -72,13 +75,13 @@ describe('site state enforced by the server', () => {
       for (const [method, path] of MEMBER_CALLS) {
         const answer = await call(method, path);
         expect(answer.status, `${method} ${path}`).toBe(503);
-        expect((await answer.json()).error, `${method} ${path}`).toMatchObject({
+        expect((await json(answer)).error, `${method} ${path}`).toMatchObject({
           code: 'SITE_MAINTENANCE',
           message: 'Back at 10:00',
           details: { systemStatus: 1, maintenanceUntil: '2026-12-01T10:00:00.000Z' },
         });
       }
-      const status = await (await call('GET', '/wps/system/status')).json();
+      const status = await json(await call('GET', '/wps/system/status'));
       expect(status.value).toMatchObject({ systemStatus: 1, maintenanceMessage: 'Back at 10:00' });
       expect((await call('GET', '/wps/system/helpCenter')).status).toBe(200);
       // Operators keep working: their API answers as usual (here, a refused login).
@@ -87,7 +90,7 @@ describe('site state enforced by the server', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'nobody', password: 'not the password' }),
       });
-      expect((await operator.json()).error.code).toBe('LOGIN_FAILED');
+      expect((await json(operator)).error.code).toBe('LOGIN_FAILED');
     } finally {
       await runCli(server, 'status', 'set', '0');
     }
@@ -100,11 +103,9 @@ describe('site state enforced by the server', () => {
       for (const [method, path] of MEMBER_CALLS) {
         const answer = await call(method, path, '203.0.113.9');
         expect(answer.status, `${method} ${path}`).toBe(403);
-        expect((await answer.json()).error.code, `${method} ${path}`).toBe('SITE_RESTRICTED');
+        expect((await json(answer)).error.code, `${method} ${path}`).toBe('SITE_RESTRICTED');
       }
-      expect((await (await call('GET', '/wps/system/status', '203.0.113.9')).json()).value.systemStatus).toBe(
-        2,
-      );
+      expect((await json(await call('GET', '/wps/system/status', '203.0.113.9'))).value.systemStatus).toBe(2);
       expect((await call('GET', '/wps/member/info', '198.51.100.8')).status).toBe(200);
     } finally {
       await runCli(server, 'region', 'clear');
