@@ -77,6 +77,18 @@ export const buildApp = async ({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // An empty JSON body is no body (a decision without a note), not a parse error; anything else is
+  // parsed by Fastify's own parser, prototype-poisoning guard included.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   installErrorHandler(app);
   installMetrics(app);
   installSiteStateHook(app, db);

@@ -103,6 +103,8 @@ export const runCommand = async (
       to: { type: 'string' },
       status: { type: 'string' },
       role: { type: 'string' },
+      'all-brands': { type: 'boolean' },
+      /** Accepted for old scripts: a brand operator is now the default. */
       'brand-only': { type: 'boolean' },
       url: { type: 'string' },
       'gateway-merchant': { type: 'string' },
@@ -252,7 +254,8 @@ export const runCommand = async (
     status: values.status,
     message: values.message,
     role: values.role,
-    brandOnly: values['brand-only'],
+    allBrands: values['all-brands'],
+    merchantGiven: argv.some((a) => a === '--merchant' || a.startsWith('--merchant=')),
     password: secrets.operatorPassword,
     url: values.url,
     gatewayMerchant: values['gateway-merchant'],

@@ -11,12 +11,26 @@ import {
 } from '@jade/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  operatorLogoutResponse,
+  operatorRevokeParams,
+  operatorRevokeResponse,
+  securityEventsResponse,
+} from '@jade/contracts/operators';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken } from '../accounts/guard.js';
 import * as payments from '../wallet/payments.js';
-import { authenticateOperator, loginOperator } from './service.js';
+import { normalizeIp } from '../../platform/geoip.js';
+import { assertOperatorMay, type OperatorAction } from './roles.js';
+import {
+  authenticateOperator,
+  listSecurityEvents,
+  loginOperator,
+  logoutOperator,
+  revokeOperatorSessions,
+} from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const tags = ['operator'];
@@ -26,7 +40,12 @@ const decisionParams = idParams.extend({ decision: z.enum(['approve', 'reject'])
 /** Operator-authenticated back-office calls; the back-office issue puts a UI on them. */
 export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; secrets: Secrets }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const operatorOf = (request: FastifyRequest) => authenticateOperator(db, secrets, bearerToken(request));
+  /** The operator behind the token, refused (403) unless the role has the right (roles.ts). */
+  const operatorOf = async (request: FastifyRequest, action?: OperatorAction) => {
+    const operator = await authenticateOperator(db, secrets, bearerToken(request));
+    if (action) assertOperatorMay(operator, action);
+    return operator;
+  };
   const value = <T>(v: T) => ({ success: true as const, value: v });
 
   r.post(
@@ -39,7 +58,53 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
         response: { 200: okEnvelope(operatorLoginResponse), ...errors },
       },
     },
-    async (request) => value(await loginOperator(db, secrets, request.body.username, request.body.password)),
+    async (request) =>
+      value(await loginOperator(db, secrets, { ...request.body, ip: normalizeIp(request.ip) })),
+  );
+
+  r.post(
+    '/api/operator/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Operator logout: this session ends',
+        response: { 200: okEnvelope(operatorLogoutResponse), ...errors },
+      },
+    },
+    async (request) => {
+      await operatorOf(request);
+      await logoutOperator(db, secrets, bearerToken(request)!);
+      return value({ loggedOut: true as const });
+    },
+  );
+
+  r.post(
+    '/api/operator/operators/:username/revoke',
+    {
+      schema: {
+        tags,
+        summary: 'End every session of an operator (ADMIN)',
+        params: operatorRevokeParams,
+        response: { 200: okEnvelope(operatorRevokeResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const operator = await operatorOf(request, 'operators.revoke');
+      return value({ revokedSessions: await revokeOperatorSessions(db, operator, request.params.username) });
+    },
+  );
+
+  r.get(
+    '/api/operator/security-events',
+    {
+      schema: {
+        tags,
+        summary: 'Lockouts and recovery-channel changes, newest first (ADMIN)',
+        response: { 200: okEnvelope(securityEventsResponse), ...errors },
+      },
+    },
+    async (request) =>
+      value({ events: await listSecurityEvents(db, await operatorOf(request, 'security-events.read')) }),
   );
 
   r.get(
@@ -53,7 +118,14 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
       },
     },
     async (request) =>
-      value(await payments.depositQueue(db, await operatorOf(request), request.query.status, request.query)),
+      value(
+        await payments.depositQueue(
+          db,
+          await operatorOf(request, 'deposits.read'),
+          request.query.status,
+          request.query,
+        ),
+      ),
   );
 
   r.post(
@@ -63,7 +135,8 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
         tags,
         summary: 'Approve (credit the member) or reject a pending deposit',
         params: decisionParams,
-        body: operatorDecision.optional(),
+        // A decision may come with no body at all (or an empty one): the note is optional.
+        body: operatorDecision.nullish(),
         response: { 200: okEnvelope(deposit), ...errors },
       },
     },
@@ -71,7 +144,7 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
       value(
         await payments.decideDeposit(
           db,
-          await operatorOf(request),
+          await operatorOf(request, 'deposits.decide'),
           request.params.id,
           request.params.decision === 'approve',
           request.body?.note,
@@ -92,7 +165,12 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
     },
     async (request) =>
       value(
-        await payments.withdrawalQueue(db, await operatorOf(request), request.query.status, request.query),
+        await payments.withdrawalQueue(
+          db,
+          await operatorOf(request, 'withdrawals.read'),
+          request.query.status,
+          request.query,
+        ),
       ),
   );
 
@@ -103,7 +181,8 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
         tags,
         summary: 'Approve (pay out) or reject (release) a pending withdrawal',
         params: decisionParams,
-        body: operatorDecision.optional(),
+        // A decision may come with no body at all (or an empty one): the note is optional.
+        body: operatorDecision.nullish(),
         response: { 200: okEnvelope(withdrawal), ...errors },
       },
     },
@@ -111,7 +190,7 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
       value(
         await payments.decideWithdrawal(
           db,
-          await operatorOf(request),
+          await operatorOf(request, 'withdrawals.decide'),
           request.params.id,
           request.params.decision === 'approve',
           request.body?.note,

@@ -2,6 +2,13 @@ import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { keyedHash, randomToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.js';
+import {
+  clearLoginAttempts,
+  countLoginAttempt,
+  lockLoginAttempts,
+  recordSecurityEvent,
+} from '../../platform/login-throttle.js';
+import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 
 /** Operators are back-office principals, apart from members (ROADMAP: design the auth hook for both). */
@@ -42,18 +49,55 @@ export const createOperator = async (
   return row.id;
 };
 
-export const loginOperator = async (db: Db, secrets: Secrets, username: string, password: string) => {
+/** Operator login failures: the member login's protection, per (name typed, address). */
+const OPERATOR_LOCK = { lockAfterFailures: 5, lockMinutes: 15 };
+const OPERATOR_LOGIN_PER_IP = { count: 20, windowSeconds: 60 };
+
+export const loginOperator = async (
+  db: Db,
+  secrets: Secrets,
+  input: { username: string; password: string; ip: string },
+  now = new Date(),
+) => {
+  const perIp = await hitRateLimit(
+    db,
+    `operator-login-ip:${input.ip}`,
+    OPERATOR_LOGIN_PER_IP.count,
+    OPERATOR_LOGIN_PER_IP.windowSeconds,
+    now,
+  );
+  if (!perIp.allowed) {
+    throw new AppError('RATE_LIMITED', 'Too many attempts, please wait and try again', {
+      details: { retryAfterSeconds: perIp.retryAfterSeconds },
+    });
+  }
+  const throttle = { scope: 'OPERATOR', merchantId: 0, account: input.username, ip: input.ip } as const;
+  const attempt = await countLoginAttempt(db, throttle, now);
+  if (attempt.lockedUntil) throw operatorLocked(Date.parse(attempt.lockedUntil) - now.getTime());
   const operator = await db
     .selectFrom('operator')
     .selectAll()
-    .where('username', '=', username)
+    .where('username', '=', input.username)
     .executeTakeFirst();
   const ok = operator
-    ? await verifyPassword(operator.password_hash, password)
-    : await verifyAgainstNothing(password);
-  if (!operator || !ok) throw new AppError('LOGIN_FAILED', 'Incorrect operator name or password');
+    ? await verifyPassword(operator.password_hash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!operator || !ok) {
+    if (attempt.failures >= OPERATOR_LOCK.lockAfterFailures) {
+      const lock = await lockLoginAttempts(db, throttle, attempt, OPERATOR_LOCK.lockMinutes, now);
+      await recordSecurityEvent(db, {
+        merchantId: operator?.merchant_id ?? null,
+        kind: 'OPERATOR_LOGIN_LOCKED',
+        subject: input.username,
+        ip: input.ip,
+        details: { lockedUntil: lock.lockedUntil },
+      });
+      throw operatorLocked(lock.retryAfterSeconds * 1000);
+    }
+    throw new AppError('LOGIN_FAILED', 'Incorrect operator name or password');
+  }
+  await clearLoginAttempts(db, throttle);
   const token = randomToken(32);
-  const now = new Date();
   await db
     .insertInto('operator_session')
     .values({
@@ -65,6 +109,57 @@ export const loginOperator = async (db: Db, secrets: Secrets, username: string, 
     })
     .execute();
   return { token, username: operator.username, role: operator.role };
+};
+
+const operatorLocked = (ms: number) =>
+  new AppError('ACCOUNT_LOCKED', 'Too many failed logins: this operator is locked here for a while', {
+    details: { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) },
+  });
+
+/** Ends the session the token names (logout). */
+export const logoutOperator = async (db: DbOrTrx, secrets: Secrets, token: string) => {
+  await db
+    .updateTable('operator_session')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('token_hash', '=', tokenHash(secrets, token))
+    .where('revoked_at', 'is', null)
+    .execute();
+};
+
+/**
+ * Ends every session of an operator (a lost laptop, a leaver). A brand's operator acts only on
+ * operators of its own brand; answers how many sessions ended.
+ */
+export const revokeOperatorSessions = async (db: DbOrTrx, actor: Operator, username: string) => {
+  const target = await db
+    .selectFrom('operator')
+    .select(['id', 'merchant_id'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  if (!target || (actor.merchantId !== null && target.merchant_id !== actor.merchantId)) {
+    throw new AppError('NOT_FOUND', `No operator named '${username}'`);
+  }
+  const result = await db
+    .updateTable('operator_session')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('operator_id', '=', target.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};
+
+/** The latest security events the operator may see (lockouts, recovery-channel changes). */
+export const listSecurityEvents = async (db: DbOrTrx, actor: Operator, limit = 100) => {
+  let query = db.selectFrom('security_event').selectAll().orderBy('id', 'desc').limit(limit);
+  if (actor.merchantId !== null) query = query.where('merchant_id', '=', actor.merchantId);
+  return (await query.execute()).map((e) => ({
+    id: e.id,
+    kind: e.kind,
+    subject: e.subject,
+    ip: e.ip,
+    details: JSON.parse(e.details) as Record<string, unknown>,
+    createdAt: e.created_at,
+  }));
 };
 
 export const authenticateOperator = async (

@@ -1,7 +1,8 @@
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Merchant } from '../merchants/repo.js';
-import { CONSOLE_OPERATOR, createOperator } from '../operators/service.js';
+import { isOperatorRole } from '../operators/roles.js';
+import { CONSOLE_OPERATOR, createOperator, revokeOperatorSessions } from '../operators/service.js';
 import {
   configureGatewayChannel,
   listChannelSettings,
@@ -27,8 +28,11 @@ export const PAYMENT_USAGE = `Money (deposits, withdrawals, operators)
   payment channel-limits <CODE> [--min A] [--max A] [--daily A]
                                          per-channel limits, in the currency's major units
   payment channel-enable|channel-disable <CODE>
-  operator create <NAME> [--role ADMIN|FINANCE] [--brand-only]
-                                         password from the JADE_OPERATOR_PASSWORD environment variable`;
+  operator create <NAME> [--role ADMIN|FINANCE] [--all-brands]
+                                         an operator of the --merchant brand (DEMO by default), or
+                                         of every brand with --all-brands; the password comes from
+                                         the JADE_OPERATOR_PASSWORD environment variable
+  operator revoke <NAME>                 end every session of an operator`;
 
 const bad = (message: string) => new AppError('BAD_REQUEST', message);
 const amount = (minor: number, exponent: number) => (minor / 10 ** exponent).toFixed(exponent);
@@ -52,7 +56,9 @@ export const runPaymentCommand = async (
     status?: string | undefined;
     message?: string | undefined;
     role?: string | undefined;
-    brandOnly?: boolean | undefined;
+    allBrands?: boolean | undefined;
+    /** Whether --merchant was given: an all-brands operator cannot be asked for with one. */
+    merchantGiven?: boolean | undefined;
     password?: string | undefined;
     url?: string | undefined;
     gatewayMerchant?: string | undefined;
@@ -186,16 +192,25 @@ export const runPaymentCommand = async (
     if (!options.password)
       throw bad('set JADE_OPERATOR_PASSWORD (at least 12 characters) to the new operator password');
     const role = options.role ?? 'ADMIN';
-    if (role !== 'ADMIN' && role !== 'FINANCE') throw bad('role is ADMIN or FINANCE');
+    if (!isOperatorRole(role)) throw bad('role is ADMIN or FINANCE');
+    if (options.allBrands && options.merchantGiven)
+      throw bad('--all-brands and --merchant contradict each other: choose one');
     await createOperator(db, {
       username,
       password: options.password,
       role,
-      merchantId: options.brandOnly ? merchant.id : null,
+      merchantId: options.allBrands ? null : merchant.id,
     });
     out(
-      `operator ${username} (${role}${options.brandOnly ? `, ${merchant.code} only` : ', every brand'}) created`,
+      `operator ${username} (${role}${options.allBrands ? ', every brand' : `, ${merchant.code} only`}) created`,
     );
+    return true;
+  }
+  if (group === 'operator' && action === 'revoke') {
+    const [username] = args;
+    if (!username) throw bad("'operator revoke' takes a name");
+    const ended = await revokeOperatorSessions(db, CONSOLE_OPERATOR, username);
+    out(`operator ${username}: ${ended} session(s) ended`);
     return true;
   }
   return false;

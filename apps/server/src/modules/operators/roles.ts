@@ -1,0 +1,31 @@
+import { AppError } from '../../platform/errors.js';
+
+export const OPERATOR_ROLES = ['ADMIN', 'FINANCE'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/**
+ * Who may do what: the one place operator rights are written down (decision 0013). Money decisions
+ * belong to FINANCE; ADMIN runs the operators (sessions, security events) and may read the queues
+ * but not move money, so no single role both administers and pays out.
+ */
+export const OPERATOR_RIGHTS = {
+  'deposits.read': ['ADMIN', 'FINANCE'],
+  'deposits.decide': ['FINANCE'],
+  'withdrawals.read': ['ADMIN', 'FINANCE'],
+  'withdrawals.decide': ['FINANCE'],
+  'operators.revoke': ['ADMIN'],
+  'security-events.read': ['ADMIN'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
+
+export const isOperatorRole = (role: string): role is OperatorRole =>
+  (OPERATOR_ROLES as readonly string[]).includes(role);
+
+/** Refuses an operator whose role lacks the right (FORBIDDEN), before anything is read or done. */
+export const assertOperatorMay = (operator: { role: string }, action: OperatorAction) => {
+  if (!(OPERATOR_RIGHTS[action] as readonly string[]).includes(operator.role)) {
+    throw new AppError('FORBIDDEN', `The ${operator.role} role may not do '${action}'`, {
+      details: { action },
+    });
+  }
+};
