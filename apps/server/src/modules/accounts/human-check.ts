@@ -1,22 +1,18 @@
-import { createRequire } from 'node:module';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { keyedHash, randomToken, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hitInterval, hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
+import { drawCaptcha, randomCaptchaText } from './captcha-drawing.js';
 import type { AuthSettings } from './settings.js';
-
-type SvgCaptcha = ((text: string, options: Record<string, unknown>) => string) & {
-  create: (options: Record<string, unknown>) => { text: string; data: string };
-};
-const svgCaptcha = createRequire(import.meta.url)('svg-captcha') as SvgCaptcha;
 
 const CAPTCHA_TTL_SECONDS = 120;
 const answerHash = (secrets: Secrets, id: string, answer: string) =>
   keyedHash(secrets.sessionSecret, `captcha:${id}`, answer.trim().toLowerCase());
 
 /**
- * Draws a captcha: glyphs are SVG paths with noise lines, so the answer is not in the markup.
+ * Draws a captcha (captcha-drawing.ts): glyphs are SVG paths drawn differently every time, with
+ * noise crossing them, so the answer is neither in the markup nor in the shape of its paths.
  * §9: a client may refresh at most once per second.
  */
 export const createCaptcha = async (
@@ -39,10 +35,8 @@ export const createCaptcha = async (
       details: { retryAfterSeconds },
     });
   }
-  const options = { noise: 3, color: true, background: '#f4f7f5', width: 120, height: 44 };
-  const { text, data } = input.text
-    ? { text: input.text, data: svgCaptcha(input.text, options) }
-    : svgCaptcha.create({ ...options, size: 4, ignoreChars: '0oO1iIlL' });
+  const text = input.text ?? randomCaptchaText();
+  const data = drawCaptcha(text);
   const id = randomToken(18);
   await db
     .insertInto('captcha')
