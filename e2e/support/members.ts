@@ -49,6 +49,8 @@ export async function allowTestMembers(server: TestServer): Promise<void> {
       registerPerIp: { count: 100, windowSeconds: 3600 },
       smsPerIp: { count: 100, windowSeconds: 3600 },
       loginPerIp: { count: 200, windowSeconds: 60 },
+      sealedPerIp: { count: 500, windowSeconds: 60 },
+      affiliatePerIp: { count: 500, windowSeconds: 60 },
     }),
   ]);
 }

@@ -113,7 +113,7 @@ export const buildApp = async ({
       async () => ({ status: 'ok' as const }),
     );
 
-  systemRoutes(app, { db });
+  systemRoutes(app, { db, secrets });
   gameRoutes(app, { db });
   messageRoutes(app, { db });
   engagementRoutes(app, { db, secrets });

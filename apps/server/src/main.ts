@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { openAndPrepareDb } from './platform/boot.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
-import { pruneRateLimits } from './platform/rate-limit.js';
+import { pruneExpired } from './platform/prune.js';
 import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
 import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
 
@@ -20,7 +20,7 @@ const start = async () => {
     [
       { name: 'withdrawal-auto-receive', everyMs: 30_000, run: () => autoReceiveWithdrawals(db) },
       { name: 'vendor-transfer-reconcile', everyMs: 15_000, run: () => reconcileVendorTransfers(db) },
-      { name: 'rate-limit-prune', everyMs: 300_000, run: () => pruneRateLimits(db) },
+      { name: 'prune-expired', everyMs: 300_000, run: () => pruneExpired(db) },
     ],
     app.log,
   );

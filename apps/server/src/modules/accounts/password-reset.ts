@@ -101,8 +101,3 @@ export const resetPasswordWithToken = async (
     await repo.revokeMemberSessions(trx, member.id, at);
   });
 };
-
-/** Expired links go with the prune job. */
-export const prunePasswordResets = async (db: DbOrTrx, now = new Date()) => {
-  await db.deleteFrom('password_reset').where('expires_at', '<', now.toISOString()).execute();
-};

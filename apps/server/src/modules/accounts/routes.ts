@@ -44,6 +44,7 @@ import * as accounts from './service.js';
 import { revoke } from './sessions.js';
 import { getAuthSettings } from './settings.js';
 import { socialRoutes } from './social.js';
+import { throttleCaller } from './throttle.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
@@ -71,6 +72,15 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
   });
   /** §6 encrypted calls: open the sealed body, then hold the inner payload to the call's schema. */
   const opened = async <T extends z.ZodType>(request: FastifyRequest, schema: T): Promise<z.infer<T>> => {
+    // Limited per address before the RSA work and before the nonce is stored: refused calls write nothing.
+    const { merchant, ip } = await context(request);
+    const settings = await getAuthSettings(db, merchant.id);
+    await accounts.limitOrThrow(
+      db,
+      `sealed:${merchant.id}:${ip}`,
+      settings.rateLimits.sealedPerIp,
+      new Date(),
+    );
     const payload = await openSealed(db, secrets, request.body);
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
@@ -140,6 +150,10 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
     },
     async (request) => {
       const ctx = await context(request);
+      await throttleCaller(deps, request, ctx.merchant.id, 'affiliate', (l) => ({
+        perIp: l.affiliatePerIp,
+        perMember: l.affiliatePerMember,
+      }));
       const agent = await accounts.checkAffiliateCode(db, ctx.merchant.id, request.query.code);
       return value({ valid: true as const, agent: agent.username });
     },

@@ -56,6 +56,14 @@ export const authSettings = z.object({
       smsPerNumber: limit(5, 3600),
       captchaPerIp: limit(60, 60),
       forgotPerIp: limit(10, 3600),
+      /** Encrypted calls per address, counted before the payload is opened or its nonce stored. */
+      sealedPerIp: limit(60, 60),
+      /** Invitation-code lookups (GET /wps/agent/affiliate), per address and per member. */
+      affiliatePerIp: limit(30, 60),
+      affiliatePerMember: limit(30, 60),
+      /** Feedback (POST /wps/feedback), per address and per member. */
+      feedbackPerIp: limit(10, 3600),
+      feedbackPerMember: limit(5, 3600),
     })
     .default({
       loginPerIp: { count: 30, windowSeconds: 60 },
@@ -65,6 +73,11 @@ export const authSettings = z.object({
       smsPerNumber: { count: 5, windowSeconds: 3600 },
       captchaPerIp: { count: 60, windowSeconds: 60 },
       forgotPerIp: { count: 10, windowSeconds: 3600 },
+      sealedPerIp: { count: 60, windowSeconds: 60 },
+      affiliatePerIp: { count: 30, windowSeconds: 60 },
+      affiliatePerMember: { count: 30, windowSeconds: 60 },
+      feedbackPerIp: { count: 10, windowSeconds: 3600 },
+      feedbackPerMember: { count: 5, windowSeconds: 3600 },
     }),
   /** Play money a free-play (trial) account starts with, in minor units. */
   trialBalance: z.number().int().min(0).default(1_000_000),

@@ -13,13 +13,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/index.js';
+import type { Secrets } from '../../platform/secrets.js';
+import { throttleCaller } from '../accounts/throttle.js';
 import { resolveMerchantByHost, resolveMerchantByUrl } from '../merchants/service.js';
 import * as system from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const tags = ['system'];
 
-export const systemRoutes = (app: FastifyInstance, { db }: { db: Db }) => {
+export const systemRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; secrets: Secrets }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const merchantOf = (request: FastifyRequest) => resolveMerchantByHost(db, request.hostname);
 
@@ -110,9 +112,16 @@ export const systemRoutes = (app: FastifyInstance, { db }: { db: Db }) => {
         response: { 200: okEnvelope(feedbackResponse), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      value: await system.submitFeedback(db, await merchantOf(request), request.body, request.ip),
-    }),
+    async (request) => {
+      const merchant = await merchantOf(request);
+      await throttleCaller({ db, secrets }, request, merchant.id, 'feedback', (l) => ({
+        perIp: l.feedbackPerIp,
+        perMember: l.feedbackPerMember,
+      }));
+      return {
+        success: true as const,
+        value: await system.submitFeedback(db, merchant, request.body, request.ip),
+      };
+    },
   );
 };
