@@ -30,6 +30,7 @@ import type { Db } from './platform/db/index.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { requestLogSerializer } from './platform/http/log-redaction.js';
 import { installMetrics } from './platform/http/metrics.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import type { Secrets } from './platform/secrets.js';
 
 export type AppDeps = {
@@ -41,6 +42,9 @@ export type AppDeps = {
   /** Where the log goes (standard output by default); tests read it back. */
   logStream?: { write: (line: string) => void };
 };
+
+/** A request id a client may choose: 8-64 letters, digits, dots, dashes or underscores. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Paths that belong to the API: never answered with the web app's index.html. */
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/docs', '/metrics', '/healthz'];
@@ -69,8 +73,12 @@ export const buildApp = async ({
     },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's x-request-id is kept only when it is a well-formed id; anything else gets a new one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -90,7 +98,8 @@ export const buildApp = async ({
     parseJson(request, text, done);
   });
   installErrorHandler(app);
-  installMetrics(app);
+  await installSecurityHeaders(app);
+  installMetrics(app, config);
   installSiteStateHook(app, db);
 
   await app.register(fastifySwagger, {
@@ -103,7 +112,7 @@ export const buildApp = async ({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       dataDir: path.resolve('data'),
       trustedProxies: [],
+      metricsAllow: [],
       seedDemo: true,
     });
   });

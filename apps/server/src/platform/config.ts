@@ -19,6 +19,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: z.string().default(''),
+  /** Who may read /metrics besides loopback and TRUSTED_PROXIES: addresses or CIDR ranges, or '*'. */
+  METRICS_ALLOW: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo brand when the database has no merchant. */
   SEED_DEMO: z
@@ -49,6 +51,8 @@ export type Config = {
   publicUrl: string | undefined;
   dataDir: string;
   trustedProxies: string[];
+  /** Extra addresses or ranges /metrics answers; ['*'] for anyone. */
+  metricsAllow: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   webDist: string | undefined;
@@ -78,6 +82,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl: e.PUBLIC_URL,
     dataDir: path.resolve(e.DATA_DIR),
     trustedProxies: e.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    metricsAllow: e.METRICS_ALLOW.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,

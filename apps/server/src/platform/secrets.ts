@@ -32,6 +32,8 @@ const readOrCreate = (file: string, create: () => string): string => {
 
 /** Secrets come from the environment when given, else from (or into) DATA_DIR/secrets. */
 export const loadSecrets = (config: Config): Secrets => {
+  // DATA_DIR holds the database and the keys: created readable by the owner only.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const dir = path.join(config.dataDir, 'secrets');
   const sessionSecret =
     config.sessionSecret ??

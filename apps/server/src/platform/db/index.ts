@@ -60,7 +60,11 @@ const withStatementCache = (sqlite: SQLite.Database) => {
 export const openDb = (databaseUrl: string): DbHandle => {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = sqlitePath(databaseUrl);
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') {
+      // Readable by the owner only: the folder, the file, and (SQLite copies the file's mode) its WAL.
+      fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+      fs.closeSync(fs.openSync(file, 'a', 0o600));
+    }
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');

@@ -1,8 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import { normalizeIp } from '../geoip.js';
+import { ipInRange } from '../ip-range.js';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics on a registry of this app's own, so several apps in one process never clash. */
-export const installMetrics = (app: FastifyInstance) => {
+export const installMetrics = (
+  app: FastifyInstance,
+  config: Pick<Config, 'trustedProxies' | 'metricsAllow'>,
+) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -23,7 +30,17 @@ export const installMetrics = (app: FastifyInstance) => {
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
+  /**
+   * /metrics answers loopback, the trusted proxies and METRICS_ALLOW only: both the peer and the
+   * client it forwards for (when it is a trusted proxy) must be among them.
+   */
+  const allowed = ['127.0.0.0/8', '::1', ...config.trustedProxies, ...config.metricsAllow];
+  const isAllowed = (ip: string) =>
+    config.metricsAllow.includes('*') || allowed.some((range) => ipInRange(normalizeIp(ip), range));
+  const mayRead = (request: FastifyRequest) =>
+    isAllowed(request.socket.remoteAddress ?? '') && isAllowed(request.ip);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayRead(request)) throw new AppError('NOT_FOUND', 'No route for GET /metrics');
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
 };

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/server.js';
+
+// Issue 9, item 14: security headers, owner-only files, /metrics and request ids.
+
+let server: TestServer;
+let web: string;
+
+beforeAll(async () => {
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-web-'));
+  fs.mkdirSync(path.join(web, 'assets'));
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Jade</title>');
+  fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  server = await startTestServer({ WEB_DIST: web, TRUSTED_PROXIES: '127.0.0.1' });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['an API answer', '/wps/system/status'],
+    ['the HTML of a page', '/index'],
+    ['a hashed asset', '/assets/app-abc123.js'],
+  ])('come with %s', async (_what, url) => {
+    const response = await server.fetch(url);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  });
+});
+
+describe('files', () => {
+  it('creates DATA_DIR and the SQLite file readable by the owner only', async () => {
+    if (process.env.TEST_POSTGRES_URL) return;
+    expect(fs.statSync(server.dataDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(server.dataDir, 'site.db')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(server.dataDir, 'site.db-wal')).mode & 0o077).toBe(0);
+    expect(fs.statSync(path.join(server.dataDir, 'secrets')).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('/metrics', () => {
+  it('answers loopback, and nobody else unless configured', async () => {
+    expect((await server.fetch('/metrics')).status).toBe(200);
+    const forwarded = await server.fetch('/metrics', { headers: { 'x-forwarded-for': '203.0.113.5' } });
+    expect(forwarded.status).toBe(404);
+    const remote = await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+  });
+
+  it('answers the addresses METRICS_ALLOW names', async () => {
+    const other = await startTestServer({ METRICS_ALLOW: '203.0.113.0/24' });
+    try {
+      const remote = await other.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+      expect(remote.statusCode).toBe(200);
+      const stranger = await other.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '192.0.2.9' });
+      expect(stranger.statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  it('keeps a well-formed client id and replaces anything else', async () => {
+    const kept = await server.fetch('/healthz', { headers: { 'x-request-id': 'trace-1234_abcd.ef' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-1234_abcd.ef');
+    for (const bad of ['short', 'has space in it', '<script>alert(1)</script>', 'x'.repeat(65)]) {
+      const replaced = await server.fetch('/healthz', { headers: { 'x-request-id': bad } });
+      expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
