@@ -43,8 +43,8 @@ export type AppDeps = {
   logStream?: { write: (line: string) => void };
 };
 
-/** A request id a client may choose: 8-64 letters, digits, dots, dashes or underscores. */
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** A request id a client may choose: 1-64 letters, digits, dots, dashes or underscores. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Paths that belong to the API: never answered with the web app's index.html. */
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/docs', '/metrics', '/healthz'];

@@ -76,7 +76,7 @@ describe('request ids', () => {
   it('keeps a well-formed client id and replaces anything else', async () => {
     const kept = await server.fetch('/healthz', { headers: { 'x-request-id': 'trace-1234_abcd.ef' } });
     expect(kept.headers.get('x-request-id')).toBe('trace-1234_abcd.ef');
-    for (const bad of ['short', 'has space in it', '<script>alert(1)</script>', 'x'.repeat(65)]) {
+    for (const bad of ['', 'has space in it', '<script>alert(1)</script>', 'x'.repeat(65)]) {
       const replaced = await server.fetch('/healthz', { headers: { 'x-request-id': bad } });
       expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
