@@ -13,13 +13,3 @@ export const DEFAULT_PAYMENT_PASSWORD_RULE: FieldRule = { patternType: 'DIGITS',
 export const MINIMUM_AGES = [18, 21] as const;
 export type MinimumAge = (typeof MINIMUM_AGES)[number];
 export const DEFAULT_MINIMUM_AGE: MinimumAge = 18;
-
-/**
- * The weak default password (§4) travels to the browser only as this digest: the forms can refuse it
- * exactly as the server does without the password itself being published. The salt (the brand code)
- * keeps one brand's digest from matching another's.
- */
-export const weakPasswordDigest = async (salt: string, password: string): Promise<string> => {
-  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}\n${password}`));
-  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-};

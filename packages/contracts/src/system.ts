@@ -73,8 +73,6 @@ export const registerSettings = z.object({
   smsExpiredMinutes: z.number().int().min(1).max(60),
   /** §5 the rule of a new password (change, forgot, reset): the brand's, which the register field may not share. */
   passwordRule: fieldRule.default(DEFAULT_PASSWORD_RULE),
-  /** §4 the weak default password as `weakPasswordDigest(salt, password)`; null when the brand has none. */
-  weakDefaultPassword: z.object({ salt: z.string(), sha256: z.string() }).nullable().default(null),
   /** §5 age confirmation (18, or 21) and the youngest birthday a profile takes. */
   minimumAge: z.number().int().min(0).max(99).default(DEFAULT_MINIMUM_AGE),
 });

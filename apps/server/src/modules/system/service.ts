@@ -9,7 +9,6 @@ import type {
   StatusResponse,
   WhitelabelResponse,
 } from '@jade/contracts/system';
-import { weakPasswordDigest } from '@jade/contracts/account-rules';
 import type { PatternType } from '@jade/contracts/patterns';
 import type { RegisterField } from '@jade/contracts/system';
 import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
@@ -76,7 +75,8 @@ const hasRegionRules = async (db: DbOrTrx, merchant: Merchant) =>
 
 /**
  * regValidata: the register fields, and the account rules the web app's forms hold values to exactly
- * as the server does (new password, weak default password as a digest, minimum age).
+ * as the server does (new password, minimum age). The weak default password is not published in any
+ * form: the server refuses it with its own rule key (validation.weakPassword).
  */
 export const getRegisterSettings = async (db: DbOrTrx, merchant: Merchant): Promise<RegisterSettings> => {
   const [fields, auth] = await Promise.all([
@@ -91,10 +91,6 @@ export const getRegisterSettings = async (db: DbOrTrx, merchant: Merchant): Prom
     })),
     smsExpiredMinutes: merchant.smsExpiredMinutes,
     passwordRule: auth.passwordRule,
-    weakDefaultPassword: {
-      salt: merchant.code,
-      sha256: await weakPasswordDigest(merchant.code, auth.weakDefaultPassword),
-    },
     minimumAge: auth.minimumAge,
   };
 };

@@ -18,7 +18,6 @@ import { useMessageText } from '../hooks/use-message-text';
 import {
   checkConfirmation,
   checkValue,
-  refuseWeakPassword,
   required,
   serverFieldErrors,
   type FieldErrors,
@@ -68,7 +67,6 @@ export function ChangePasswordForm({ isForced, onDone }: { isForced: boolean; on
       event,
       form,
       async () => {
-        if (await refuseWeakPassword(settings, form)) return;
         await changePassword(form.values);
         // §4 success: member info reloads, the modal closes, the site goes to /.
         const info = queryClient.getQueryData<MemberInfo>(memberInfoQueryKey(token));

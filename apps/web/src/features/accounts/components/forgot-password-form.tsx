@@ -14,7 +14,6 @@ import {
   checkConfirmation,
   checkValue,
   errorMessage,
-  refuseWeakPassword,
   ruleOf,
   serverFieldErrors,
   type FieldErrors,
@@ -143,7 +142,6 @@ function PhoneRecovery() {
       event,
       form,
       async () => {
-        if (await refuseWeakPassword(settings, form)) return;
         const result = await setPasswordByPhone({
           mobileNum: form.values.mobileNum.trim(),
           countryDialingCode: phone.dialCode,

@@ -37,7 +37,6 @@ const settings: RegisterSettings = {
     field('paymentPassword', true, 6, 6, 'DIGITS'),
   ],
   passwordRule: { patternType: 'LETTERS_AND_DIGITS', min: 8, max: 20 },
-  weakDefaultPassword: null,
   minimumAge: 18,
 };
 

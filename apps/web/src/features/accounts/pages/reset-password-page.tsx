@@ -10,13 +10,7 @@ import { PasswordPairFields } from '../components/password-pair-fields';
 import { useForm } from '../hooks/use-form';
 import { useFormCall } from '../hooks/use-form-call';
 import { useMessageText } from '../hooks/use-message-text';
-import {
-  checkConfirmation,
-  checkValue,
-  refuseWeakPassword,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../utils/field-rules';
+import { checkConfirmation, checkValue, serverFieldErrors, type FieldErrors } from '../utils/field-rules';
 
 type Field = 'newPassword' | 'confirmNewPassword';
 
@@ -46,7 +40,6 @@ export function ResetPasswordPage() {
       event,
       form,
       async () => {
-        if (await refuseWeakPassword(settings, form)) return;
         await resetPasswordWithToken({ token, newPassword: form.values.newPassword });
         setDone(true);
       },

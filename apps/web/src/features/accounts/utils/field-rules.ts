@@ -1,5 +1,5 @@
 import type { ApiRequestError } from '../../../api/client';
-import { DEFAULT_PAYMENT_PASSWORD_RULE, weakPasswordDigest } from '@jade/contracts/account-rules';
+import { DEFAULT_PAYMENT_PASSWORD_RULE } from '@jade/contracts/account-rules';
 import { checkPattern, type PatternType } from '@jade/contracts/patterns';
 import type { RegisterField, RegisterFieldSetting, RegisterSettings } from '@jade/contracts/system';
 
@@ -67,29 +67,6 @@ export const checkConfirmation = (value: string, confirmation: string): FieldMes
 
 /** §4 the weak default password, refused as the server refuses it (validation.weakPassword). */
 export const weakPassword: FieldMessage = { key: 'accounts.validation.weakPassword' };
-
-/**
- * Whether a new password is the brand's weak default, by the digest the settings publish. Pages without
- * WebCrypto (plain http) leave the check to the server, which answers the same rule key.
- */
-export const isWeakDefaultPassword = async (settings: RegisterSettings, value: string): Promise<boolean> => {
-  const weak = settings.weakDefaultPassword;
-  if (!weak || !globalThis.crypto?.subtle) return false;
-  return (await weakPasswordDigest(weak.salt, value)) === weak.sha256;
-};
-
-/** A form's new password refused, on its field, when it is the brand's weak default; true then. */
-export const refuseWeakPassword = async (
-  settings: RegisterSettings,
-  form: {
-    values: { newPassword: string };
-    setServerErrors: (errors: { newPassword: FieldMessage }) => void;
-  },
-): Promise<boolean> => {
-  if (!(await isWeakDefaultPassword(settings, form.values.newPassword))) return false;
-  form.setServerErrors({ newPassword: weakPassword });
-  return true;
-};
 
 type RuleDetail = { key?: unknown; params?: unknown };
 

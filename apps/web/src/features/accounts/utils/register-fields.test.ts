@@ -21,7 +21,6 @@ const field = (
 const settings: RegisterSettings = {
   smsExpiredMinutes: 5,
   passwordRule: { patternType: 'LETTERS_AND_DIGITS', min: 8, max: 20 },
-  weakDefaultPassword: null,
   minimumAge: 18,
   fields: [
     field('username', true, true, 6, 16, 'LETTER_FIRST_ALNUM'),
