@@ -66,9 +66,7 @@ const postOne = (s: Statements, input: Input): PostResult => {
   const previous = s.findBatch.get(input.merchantId, input.idempotencyKey);
   if (previous) {
     if (previous.request_hash !== input.hash) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer', {
-        details: { idempotencyKey: input.idempotencyKey },
-      });
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer');
     }
     return { batchId: previous.id, transfers: s.loadBatch.all(previous.id).map(toTransfer), replayed: true };
   }
@@ -84,7 +82,7 @@ const postOne = (s: Statements, input: Input): PostResult => {
     }
     if (s.debit.run(leg.amount, leg.debitAccountId, input.merchantId, leg.amount).changes !== 1) {
       throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
-        details: { accountId: leg.debitAccountId, amount: leg.amount },
+        details: { amount: leg.amount },
       });
     }
     s.credit.run(leg.amount, leg.creditAccountId, input.merchantId);

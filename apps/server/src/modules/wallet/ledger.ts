@@ -161,9 +161,7 @@ const replay = async (db: DbOrTrx, merchantId: number, idempotencyKey: string, h
     .executeTakeFirst();
   if (!batch) return undefined;
   if (batch.request_hash !== hash) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer', {
-      details: { idempotencyKey },
-    });
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer');
   }
   return { batchId: batch.id, transfers: await loadBatch(db, batch.id), replayed: true };
 };
@@ -224,7 +222,7 @@ export const postTransfersIn = async (
       .executeTakeFirst();
     if (Number(debited.numUpdatedRows) !== 1) {
       throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
-        details: { accountId: leg.debitAccountId, amount: leg.amount },
+        details: { amount: leg.amount },
       });
     }
     await trx

@@ -79,7 +79,7 @@ const newMember = async (extra: Record<string, unknown> = {}) => {
         accountName: 'Tran Thi Mai',
       })
     ).body.value.id as number;
-  return { client, token, call, main, fund, bind };
+  return { client, token, memberId, call, main, fund, bind };
 };
 
 describe('deposit channels', () => {
@@ -285,6 +285,26 @@ describe('withdrawal', () => {
     expect(await m.main()).toBe(15_000_000);
   });
 
+  it('replays a refusal stored under an idempotency key whole, fields included', async () => {
+    const m = await newMember();
+    await m.fund(6_000_000);
+    const bank = await m.bind();
+    const send = () =>
+      m.client.call('POST', '/wps/payment/withdraw', {
+        token: m.token,
+        body: { bankAccountId: bank, amount: 1_000_000, paymentPassword: '000000' },
+        headers: { 'idempotency-key': `replay-${m.memberId}` },
+      });
+    const first = await send();
+    expect(first.body.error).toMatchObject({
+      code: 'PAYMENT_PASSWORD_WRONG',
+      fields: { paymentPassword: ['Incorrect'] },
+    });
+    const retry = await send();
+    expect(retry.status).toBe(first.status);
+    expect(retry.body).toEqual(first.body);
+  });
+
   it('refuses a wrong payment password, more than the balance, and a bank account that is not theirs', async () => {
     const m = await newMember();
     await m.fund(6_000_000);
@@ -303,6 +323,8 @@ describe('withdrawal', () => {
       true,
     );
     expect(tooMuch.body.error.code).toBe('WALLET_INSUFFICIENT_FUNDS');
+    // What the member can act on, never internal ledger ids.
+    expect(JSON.stringify(tooMuch.body.error)).not.toMatch(/accountId|idempotencyKey/i);
     expect((await m.call('GET', '/wps/payment/withdrawals')).body.value.list).toEqual([]);
     const other = await newMember();
     const otherBank = await other.bind();

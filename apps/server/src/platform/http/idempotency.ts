@@ -13,7 +13,12 @@ const POLL_MS = 20;
 
 type StoredAnswer<T> = {
   value?: T;
-  error?: { code: string; message: string; details?: Record<string, unknown> };
+  error?: {
+    code: string;
+    message: string;
+    fields?: Record<string, string[]>;
+    details?: Record<string, unknown>;
+  };
 };
 
 /** The request's key (validated) and the hash of what it asks, which a retry must repeat exactly. */
@@ -64,8 +69,9 @@ const store = (trx: DbOrTrx, scope: string, key: string, status: number, answer:
 
 /** A refusal (a 4xx) is an answer too: a retry gets the same refusal. */
 const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.statusCode < 500;
+/** The whole refusal, as the first request was answered: a retry shows the client the same error. */
 const refusalAnswer = (error: AppError): StoredAnswer<never> => ({
-  error: { code: error.code, message: error.message, details: error.details },
+  error: { code: error.code, message: error.message, fields: error.fields, details: error.details },
 });
 
 /**
@@ -110,11 +116,11 @@ const answerOfTakenKey = async <T>(
   }
   const stored = JSON.parse(previous.response as string) as StoredAnswer<T>;
   if (stored.error) {
-    throw new AppError(
-      stored.error.code as never,
-      stored.error.message,
-      stored.error.details ? { details: stored.error.details } : {},
-    );
+    const { fields, details } = stored.error;
+    throw new AppError(stored.error.code as never, stored.error.message, {
+      ...(fields && { fields }),
+      ...(details && { details }),
+    });
   }
   return stored.value as T;
 };
