@@ -63,9 +63,9 @@ export function HomePage() {
 
 /** §2 /register and /register.html: the home page with the register modal open. */
 export function RegisterPage() {
-  const modals = useModals();
+  const { open } = useModals();
   useEffect(() => {
-    modals.open('register');
-  }, [modals]);
+    open('register');
+  }, [open]);
   return <HomePage />;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,6 +72,26 @@ afterEach(() => {
 });
 
 describe('ModalProvider', () => {
+  it('keeps the same modals object while modals open and close, so effects on it run once', () => {
+    let opened = 0;
+    function OpensOnMount() {
+      const { open } = useModals();
+      useEffect(() => {
+        opened += 1;
+        open('register');
+      }, [open]);
+      return null;
+    }
+    renderModals(<OpensOnMount />);
+    const first = modals;
+    screen.getByText('register body');
+    act(() => modals.open('login'));
+    screen.getByText('login body');
+    act(() => modals.close());
+    expect(modals).toBe(first);
+    expect(opened).toBe(1);
+  });
+
   it('opens a modal by name as a labelled dialog and closes it with its close button', () => {
     renderModals();
     fireEvent.click(screen.getByRole('button', { name: 'Open login' }));

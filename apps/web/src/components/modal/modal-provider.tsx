@@ -95,7 +95,11 @@ export function ModalProvider({ registry, children }: ModalProviderProps) {
     [show],
   );
 
-  const isOpen = useCallback((name: ModalName) => stack.some((modal) => modal.name === name), [stack]);
+  // Read through a ref: the context value stays the same object while modals open and close, so an
+  // effect that depends on it (the /register page opening its modal) does not run again on each change.
+  const stackRef = useRef(stack);
+  stackRef.current = stack;
+  const isOpen = useCallback((name: ModalName) => stackRef.current.some((modal) => modal.name === name), []);
 
   const modals = useMemo<Modals>(
     () => ({ open, close, closeAll, isOpen, alert, confirm }),
