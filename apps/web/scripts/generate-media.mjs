@@ -3,8 +3,10 @@
 //
 // Choice (see the web report): the QR codes are real, scannable codes of each resource URL, generated
 // here with the `qrcode` package (a dev dependency) and committed as SVG, so the browser downloads a
-// small static file and no QR library ships in the app. Game icons are not generated: the web app draws
-// a tile with the game's initials for any icon that does not load (components/game-tile.tsx).
+// small static file and no QR library ships in the app. Every demo game gets art of its own
+// (media/games/<VENDOR>/<GAME>.svg): a motif of its category on its own colour, with its name; the demo
+// seed advertises exactly these files, and a game with no art advertises none (the tile then draws
+// the game's initials without a failed request, components/game-tile.tsx).
 //
 // Run after changing the demo brand's resources or catalogue: node apps/web/scripts/generate-media.mjs
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -159,6 +161,73 @@ const vendorLogo = (vendor) => {
 </svg>`;
 };
 
+/** A small number from a string, stable across runs: varies hue and motif between games. */
+const hashOf = (text) => [...text].reduce((h, c) => (h * 31 + c.codePointAt(0)) % 1_000_003, 7);
+
+/** One motif per category, drawn in a 240 x 240 box around its centre. */
+const MOTIFS = {
+  LOTT: (h) =>
+    [0, 1, 2]
+      .map((i) => ball(70 + i * 50, 98 + (i % 2) * 26, 26, String(((h >> i) % 90) + 10), (h * (i + 3)) % 360))
+      .join(''),
+  ELOTT: (h) =>
+    `${ball(120, 100, 40, String((h % 90) + 10), h % 360)}<path d="M120 36a64 64 0 1 1-1 0" fill="none" stroke="#f0c75e" stroke-width="5" stroke-dasharray="14 9"/>`,
+  LIVE: () =>
+    `<g transform="rotate(-12 120 100)"><rect x="66" y="52" width="62" height="88" rx="8" fill="#fff"/><text x="97" y="108" text-anchor="middle" ${FONT} font-size="40" font-weight="800" fill="#c0263c">A</text></g><g transform="rotate(12 120 100)"><rect x="112" y="52" width="62" height="88" rx="8" fill="#fff"/><text x="143" y="108" text-anchor="middle" ${FONT} font-size="40" font-weight="800" fill="#111">K</text></g>`,
+  SPORTS: () =>
+    `<circle cx="120" cy="100" r="48" fill="#fff"/><path d="M120 76l22 16-8 26h-28l-8-26z" fill="#1c2b24"/><path d="M120 52v24M142 92l22-8M134 118l14 20M106 118l-14 20M98 92l-22-8" stroke="#1c2b24" stroke-width="4"/>`,
+  FISH: (h) =>
+    `<g fill="hsl(${(h * 7) % 360} 80% 60%)"><path d="M60 100c30-40 90-40 110 0-20 40-80 40-110 0z"/><path d="M168 100l28-24v48z"/></g><circle cx="88" cy="94" r="7" fill="#fff"/><circle cx="88" cy="94" r="3" fill="#111"/>`,
+  RNG: (h) =>
+    [0, 1, 2]
+      .map(
+        (i) =>
+          `<rect x="${54 + i * 46}" y="66" width="40" height="64" rx="8" fill="#fff"/><text x="${74 + i * 46}" y="112" text-anchor="middle" ${FONT} font-size="34" font-weight="900" fill="hsl(${(h + i * 90) % 360} 70% 38%)">${['7', '$', '★', 'J', '♦'][(h + i) % 5]}</text>`,
+      )
+      .join(''),
+  PVP: () => `${coin(92, 112, 30)}${coin(148, 112, 30)}${coin(120, 76, 30)}`,
+  ARCADE: (h) =>
+    `<path d="M120 44l16 34 38 4-28 26 8 38-34-20-34 20 8-38-28-26 38-4z" fill="hsl(${h % 360} 85% 62%)" stroke="#fff" stroke-width="4" stroke-linejoin="round"/>`,
+  ESPORTS: () =>
+    `<rect x="60" y="72" width="120" height="60" rx="30" fill="#eef7f2"/><path d="M88 92v20M78 102h20" stroke="#1c2b24" stroke-width="6"/><circle cx="150" cy="94" r="6" fill="#c0263c"/><circle cx="162" cy="108" r="6" fill="#1f8a65"/>`,
+};
+
+/** A demo game's tile: its category's motif on a colour of its own, and its name. */
+const gameArt = (vendor, game) => {
+  const name = game.names.EN ?? Object.values(game.names)[0];
+  const category = game.gameType ?? vendor.category;
+  const h = hashOf(`${vendor.code}/${game.gameId}`);
+  const hue = ((CATEGORY_HUES[category] ?? 160) + (h % 50) - 25 + 360) % 360;
+  const words = name.split(/\s+/);
+  const lines = [];
+  for (const word of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= 14) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  const text = lines
+    .slice(0, 2)
+    .map(
+      (line, i, all) =>
+        `<text x="120" y="${(all.length > 1 ? 182 : 196) + i * 26}" text-anchor="middle" ${FONT} font-size="${line.length > 12 ? 19 : 22}" font-weight="800" fill="#eef7f2">${escapeXml(line.toUpperCase())}</text>`,
+    )
+    .join('');
+  return `
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240" role="img" aria-label="${escapeXml(name)}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue} 62% 36%)"/><stop offset="1" stop-color="hsl(${(hue + 35) % 360} 58% 12%)"/>
+    </linearGradient>
+    ${gemGradient}
+  </defs>
+  <rect width="240" height="240" fill="url(#bg)"/>
+  <g stroke="#fff" stroke-opacity=".06">${Array.from({ length: 8 }, (_, i) => `<path d="M${i * 40 - 80} 240 L${i * 40 + 80} 0"/>`).join('')}</g>
+  ${(MOTIFS[category] ?? MOTIFS.ARCADE)(h)}
+  <rect x="0" y="158" width="240" height="82" fill="#03140e" fill-opacity=".55"/>
+  ${text}
+</svg>`;
+};
+
 const avatar = (index) => {
   const hue = [150, 45, 200, 330, 265, 15][index];
   return `
@@ -190,7 +259,11 @@ const main = async () => {
   await write('banners/welcome.svg', welcomeBanner);
   await write('banners/lottery.svg', lotteryBanner);
   const catalogue = JSON.parse(await readFile(catalogueFile, 'utf8'));
-  for (const vendor of catalogue.vendors) await write(`vendors/${vendor.code}.svg`, vendorLogo(vendor));
+  for (const vendor of catalogue.vendors) {
+    await write(`vendors/${vendor.code}.svg`, vendorLogo(vendor));
+    for (const game of vendor.games)
+      await write(`games/${vendor.code}/${game.gameId}.svg`, gameArt(vendor, game));
+  }
   for (let i = 0; i < 6; i++) await write(`avatars/jade-${i + 1}.svg`, avatar(i));
   console.log(`media written to ${path.relative(process.cwd(), media)}`);
 };

@@ -44,7 +44,8 @@ describe('jade catalogue', () => {
     let page = await gameList('?vassalage=CLI_ARCADE&language=EN');
     expect(page.value.games.map((g: any) => g.gameName)).toEqual(['Rocket', 'Mines Deluxe']);
     expect(page.value.games[0]).toMatchObject({
-      showIcon: '/media/games/CLI_ARCADE/ROCKET.svg',
+      // The file gives no icon: none is advertised, so the web draws initials without a failed request.
+      showIcon: '',
       accountTypeName: 'CLI_ARCADE',
       gameType: 'ARCADE',
       minBet: 1000,

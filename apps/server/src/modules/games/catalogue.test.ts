@@ -7,11 +7,27 @@ import {
 import { LIVE_CLASSIFICATION_CODES } from '@jade/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import demoCatalogue from './demo-catalogue.json' with { type: 'json' };
-import { parseCatalogue } from './service.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoGameArt, parseCatalogue } from './service.js';
+
+const webPublic = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public');
 
 const demo = catalogueFile.parse(demoCatalogue);
 
 describe('demo catalogue', () => {
+  it('ships art for every demo game and vendor, so no tile asks for a missing file', () => {
+    const missing = demo.vendors.flatMap((vendor) => [
+      ...(fs.existsSync(path.join(webPublic, 'media/vendors', `${vendor.code}.svg`)) ? [] : [vendor.code]),
+      ...vendor.games
+        .map((game) => game.showIcon ?? demoGameArt(vendor.code, game.gameId))
+        .filter((icon) => !fs.existsSync(path.join(webPublic, decodeURIComponent(icon))))
+        .map((icon) => icon),
+    ]);
+    expect(missing).toEqual([]);
+  });
+
   it('covers every category of §1; esports is empty (§3)', () => {
     const categories = new Set(demo.vendors.map((v) => v.category));
     expect([...categories].sort()).toEqual(GAME_CATEGORIES.filter((c) => c !== 'ESPORTS').sort());

@@ -302,7 +302,8 @@ export const importCatalogue = async (
           roomId: game.roomId,
           names: game.names,
           nodeName: game.nodeName,
-          showIcon: game.showIcon ?? `/media/games/${vendor.code}/${encodeURIComponent(game.gameId)}.svg`,
+          // No icon in the file: none is advertised (the web draws the initials, no failed request).
+          showIcon: game.showIcon ?? '',
           isHot: game.isHot,
           accountTypeName: game.accountTypeName ?? vendor.code,
           minBet: game.minBet,
@@ -353,8 +354,16 @@ export const listCatalogue = async (db: DbOrTrx, merchantId: number) => {
 };
 
 /** The demo brand's catalogue (demo-catalogue.json), through the same path as the CLI import. */
-export const seedDemoCatalogue = async (db: Db, merchantId: number): Promise<ImportResult> =>
-  await importCatalogue(db, merchantId, parseCatalogue(demoCatalogue, 'demo-catalogue.json'));
+/** The demo catalogue, with the art the web app ships for each game (apps/web/scripts/generate-media.mjs). */
+export const seedDemoCatalogue = async (db: Db, merchantId: number): Promise<ImportResult> => {
+  const catalogue = parseCatalogue(demoCatalogue, 'demo-catalogue.json');
+  for (const vendor of catalogue.vendors)
+    for (const game of vendor.games) game.showIcon ??= demoGameArt(vendor.code, game.gameId);
+  return importCatalogue(db, merchantId, catalogue);
+};
+
+export const demoGameArt = (vendorCode: string, gameId: string) =>
+  `/media/games/${vendorCode}/${encodeURIComponent(gameId)}.svg`;
 
 /** The brand's enabled vendors that keep a wallet of their own (transfer mode), for the wallet module. */
 export const listTransferVendors = async (db: DbOrTrx, merchantId: number) =>
