@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootMessages } from './build/boot-messages';
+import { precompress } from './build/precompress';
 
 const contractsSrc = fileURLToPath(new URL('../../packages/contracts/src', import.meta.url));
 // The dev server forwards API calls to a running Jade server (npm run serve).
 const apiTarget = process.env.JADE_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), bootMessages()],
+  plugins: [react(), bootMessages(), precompress()],
   resolve: {
     // Bundle the contracts' TypeScript source, so the web app never needs packages/contracts/dist.
     alias: [{ find: /^@jade\/contracts\/(.*)$/, replacement: `${contractsSrc}/$1.ts` }],

@@ -43,6 +43,16 @@ export type AppDeps = {
   logStream?: { write: (line: string) => void };
 };
 
+/**
+ * Hashed build assets never change: a year, immutable. The app's HTML is revalidated on every visit
+ * (a release shows at once). Media keeps a day, revalidated after.
+ */
+const cacheControlFor = (filePath: string) => {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (filePath.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=86400, must-revalidate';
+};
+
 /** A request id a client may choose: 1-64 letters, digits, dots, dashes or underscores. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -138,14 +148,15 @@ export const buildApp = async ({
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/build/precompress.ts): the one the browser
+      // accepts is sent as it is, with no compression work per request.
+      preCompressed: true,
+      // Cache-Control is ours alone (below); the plugin's default would say max-age=0.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        // Hashed assets never change; index.html must always be fetched fresh.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        // The same URL answers brotli, gzip or plain: caches must key on what the browser accepts.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
