@@ -11,6 +11,7 @@ import {
   registerMember as register,
 } from './support/members';
 import { repoRoot, startServer, type TestServer } from './support/server';
+import { PageWatch } from './support/harness';
 
 const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 const DESKTOP = { width: 1366, height: 800 };
@@ -22,7 +23,8 @@ let server: TestServer;
 let browser: Browser;
 let stopVerifier: (() => Promise<void>) | undefined;
 const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
+/** Page errors, unexpected 4xx/5xx and request storms fail the test (support/harness.ts). */
+const watch = new PageWatch(() => server.baseUrl);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -41,7 +43,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(pageErrors.splice(0)).toEqual([]);
+  expect(watch.take()).toEqual([]);
 });
 
 async function newPage({
@@ -56,7 +58,7 @@ async function newPage({
     if (!localStorage.getItem('language')) localStorage.setItem('language', code);
   }, language);
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  watch.watch(page);
   return page;
 }
 
@@ -337,6 +339,8 @@ describe('login', () => {
   });
 
   it('shows the captcha once failed logins ask for it, and logs in with it', async () => {
+    // The wrong passwords this test types are refused on purpose.
+    watch.expect('/wps/session/login', 401);
     const member = await registerMember('goodpass123');
     const page = await newPage();
     await go(page, '/index');
@@ -372,6 +376,9 @@ describe('login', () => {
   });
 
   it('asks a login from a new place to verify it (new-IP challenge)', async () => {
+    // The challenge itself answers 401 (LOGIN_CHALLENGE_REQUIRED); the wrong answer typed answers 400.
+    watch.expect('/wps/session/login', 401);
+    watch.expect('/wps/session/login/challenge', 400);
     const member = await registerMember('goodpass123');
     // Every call of this test comes from 127.0.0.1, a known address: the server's challenge is stood in for.
     const session = await loginByApi(member.username, member.password);
@@ -564,6 +571,7 @@ describe('password recovery and change', () => {
     await dialog.getByRole('button', { name: 'Change password' }).click();
     // The same password is refused in the form; the server refuses a wrong current password.
     await dialog.getByText('The new password must differ from the current one').waitFor();
+    watch.expect('/wps/member/password', 400);
     await dialog.getByLabel('Current password').fill('Aa12345x');
     await dialog.getByLabel('New password', { exact: true }).fill('Fresh12345');
     await dialog.getByLabel('Confirm new password').fill('Fresh12345');

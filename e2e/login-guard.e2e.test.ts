@@ -3,10 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { addSession, startFreePlay } from './support/session';
+import { PageWatch } from './support/harness';
 
 let server: TestServer;
 let browser: Browser;
-const pageErrors: string[] = [];
+/** Page errors, unexpected 4xx/5xx and request storms fail the test (support/harness.ts). */
+const watch = new PageWatch(() => server.baseUrl);
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -20,7 +22,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(pageErrors.splice(0)).toEqual([]);
+  expect(watch.take()).toEqual([]);
 });
 
 async function open(route: string, session?: { token: string; isAgent: number }): Promise<Page> {
@@ -30,7 +32,7 @@ async function open(route: string, session?: { token: string; isAgent: number })
   await context.addInitScript(() => localStorage.setItem('language', 'EN'));
   if (session) await addSession(context, session);
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${route}: ${error.message}`));
+  watch.watch(page);
   await page.goto(`${server.baseUrl}${route}`);
   return page;
 }

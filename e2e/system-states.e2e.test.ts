@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { repoRoot, startServer, type TestServer } from './support/server';
+import { PageWatch } from './support/harness';
 
 const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 const DESKTOP = { width: 1280, height: 800 };
@@ -12,7 +13,8 @@ const PHONE = { width: 375, height: 740 };
 let server: TestServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
+/** Page errors, unexpected 4xx/5xx and request storms fail the test (support/harness.ts). */
+const watch = new PageWatch(() => server.baseUrl);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -26,7 +28,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(pageErrors.splice(0)).toEqual([]);
+  expect(watch.take()).toEqual([]);
 });
 
 async function newContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
@@ -48,7 +50,7 @@ async function open(route: string, { viewport = DESKTOP, language = 'EN' }: Open
     }, language);
   }
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${route}: ${error.message}`));
+  watch.watch(page);
   await page.goto(`${server.baseUrl}${route}`);
   return page;
 }
@@ -104,7 +106,7 @@ describe('system status 0: normal', () => {
 
   it('shows a retryable error when a boot call fails, and starts once it answers', async () => {
     const context = await newContext(DESKTOP);
-    const page = await context.newPage();
+    const page = watch.watch(await context.newPage());
     await page.route('**/wps/system/status', (route) => route.abort('connectionfailed'));
     await page.goto(`${server.baseUrl}/index`);
 

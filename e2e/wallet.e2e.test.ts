@@ -14,6 +14,7 @@ import {
 } from './support/members';
 import { repoRoot, startServer, type TestServer } from './support/server';
 import { addSession, startFreePlay } from './support/session';
+import { PageWatch } from './support/harness';
 
 const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 const DESKTOP = { width: 1366, height: 800 };
@@ -28,7 +29,8 @@ let browser: Browser;
 let stopVerifier: (() => Promise<void>) | undefined;
 let operatorToken: string;
 const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
+/** Page errors, unexpected 4xx/5xx and request storms fail the test (support/harness.ts). */
+const watch = new PageWatch(() => server.baseUrl);
 
 type Member = { username: string; token: string };
 /** The member who pays: registered under `upline`, with a payment password and a registered name. */
@@ -69,7 +71,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(pageErrors.splice(0)).toEqual([]);
+  expect(watch.take()).toEqual([]);
 });
 
 /** A JSON call to the server as any client makes it; `token` is a member's or the operator's. */
@@ -105,7 +107,7 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
     if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
   });
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  watch.watch(page);
   return page;
 }
 
@@ -338,6 +340,7 @@ describe('withdrawal (bank account, confirmation, payout not received)', () => {
     await bind.getByText('6-40 digits; spaces and dashes are allowed').waitFor();
     await bind.getByRole('textbox', { name: 'Account number' }).fill('1234 5678 90');
     await bind.getByRole('textbox', { name: 'Account name' }).fill('Someone Else');
+    watch.expect('/wps/payment/bankAccounts', 400);
     await bind.getByRole('button', { name: 'Bind bank account' }).click();
     await bind.getByRole('alert').getByText('The account name must match your registered name').waitFor();
     await bind.getByRole('textbox', { name: 'Account name' }).fill(PAYEE);
@@ -351,6 +354,7 @@ describe('withdrawal (bank account, confirmation, payout not received)', () => {
     const form = panel.getByRole('form', { name: 'Request a withdrawal' });
     await form.getByRole('textbox', { name: 'Amount' }).fill('300,000');
     await form.getByLabel('Payment password').fill('000000');
+    watch.expect('/wps/payment/withdraw', 400);
     await form.getByRole('button', { name: 'Withdraw' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm withdrawal' });
     await confirm.getByText('Withdraw ₫ 300,000.00 to ACB ******7890?').waitFor();

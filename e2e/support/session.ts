@@ -14,7 +14,11 @@ export async function startFreePlay(baseUrl: string): Promise<string> {
 
 /** Puts a session in the tab's sessionStorage before the app starts (§3 keys token and isAgent). */
 export async function addSession(context: BrowserContext, session: { token: string; isAgent: number }) {
+  // Once per tab: a reload after a logout must not bring the ended session back (window.name lasts
+  // across the tab's navigations; a new tab starts with the session again).
   await context.addInitScript((values) => {
+    if (window.name === 'e2e-session-added') return;
+    window.name = 'e2e-session-added';
     sessionStorage.setItem('token', values.token);
     sessionStorage.setItem('isAgent', String(values.isAgent));
   }, session);

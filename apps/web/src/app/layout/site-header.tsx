@@ -207,7 +207,11 @@ export function Logo() {
 /** §2 bonus entry, with a badge counting the promotions a logged-in member can take (none: no badge). */
 function BonusTab() {
   const { t } = useTranslation();
-  const count = useAvailablePromotionCount();
+  const info = useMemberInfo();
+  // §4: while a password change is forced the server answers nothing else; the badge waits for it.
+  const count = useAvailablePromotionCount({
+    isEnabled: info.data !== undefined && !info.data.mustChangePassword,
+  });
   return (
     <li className="nav-tab">
       <Link to={`${paths.promotions}?tab=bonus`} className="nav-tab__link">

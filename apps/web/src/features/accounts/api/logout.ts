@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { apiSend } from '../../../api/client';
 
-/** §7 logout (DELETE, token). */
-export const logout = (): Promise<{ loggedOut: true }> =>
-  apiSend('DELETE', '/wps/session/logout', undefined, z.object({ loggedOut: z.literal(true) }));
+/**
+ * §7 logout (DELETE, token). The token is given: the page has already forgotten it, so that no call
+ * still running can use a session the server is ending.
+ */
+export const logout = (token: string): Promise<{ loggedOut: true }> =>
+  apiSend('DELETE', '/wps/session/logout', undefined, z.object({ loggedOut: z.literal(true) }), {
+    headers: { authorization: `Bearer ${token}` },
+  });

@@ -24,7 +24,7 @@ export const useCaptcha = (isEnabled: boolean): Captcha => {
   const isMounted = useRef(true);
 
   const draw = useCallback(async () => {
-    lastDrawnAt = Date.now();
+    lastDrawnAt = Math.max(lastDrawnAt, Date.now());
     try {
       const next = await getCaptcha();
       if (!isMounted.current) return;
@@ -50,8 +50,12 @@ export const useCaptcha = (isEnabled: boolean): Captcha => {
   const refresh = useCallback(() => {
     setLoading(true);
     clearTimeout(timer.current);
-    const wait = Math.max(0, lastDrawnAt + CAPTCHA_REFRESH_MIN_MS - Date.now());
-    timer.current = setTimeout(() => void draw(), wait);
+    // The slot is taken now, not when the timer fires: two forms that open together (the register
+    // form and its SMS code) draw one second apart instead of both at once and one refused.
+    const now = Date.now();
+    const at = lastDrawnAt === 0 ? now : Math.max(now, lastDrawnAt + CAPTCHA_REFRESH_MIN_MS);
+    lastDrawnAt = at;
+    timer.current = setTimeout(() => void draw(), at - now);
   }, [draw]);
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useModals } from '../../../components/modal/modal-context';
 import { paths } from '../../../config/paths';
+import { getSession } from '../../../lib/session';
 import { logout } from '../api/logout';
 import { clearAccountStorage } from '../utils/account-storage';
 
@@ -24,13 +25,17 @@ export const useLogout = () => {
           confirmLabel: t('accounts.logout.submit'),
         }));
       if (!isSure) return;
+      // Forget the session first: no query still running or refetching can then use a token the
+      // server is about to revoke (each would answer 401).
+      const { token } = getSession();
+      await queryClient.cancelQueries();
+      clearAccountStorage();
+      queryClient.removeQueries({ queryKey: ['accounts'] });
       try {
-        await logout();
+        if (token) await logout(token);
       } catch {
         // The session ends on this device whether or not the server heard about it.
       }
-      clearAccountStorage();
-      queryClient.removeQueries({ queryKey: ['accounts'] });
       modals.closeAll();
       // A full load: nothing of the member's stays in this page's memory.
       window.location.assign(paths.home);

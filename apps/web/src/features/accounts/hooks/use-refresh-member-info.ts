@@ -4,14 +4,20 @@ import type { MemberInfo } from '@jade/contracts/auth';
 import { useSession } from '../../../lib/session';
 import { memberInfoQueryKey } from '../api/get-member-info';
 
-/** After a security-centre change: the answer shows at once (when there is one), then member info reloads. */
+/**
+ * After a security-centre change: the member info the server answered with is the fresh one and is
+ * shown as it is; a change that answers none reloads member info once.
+ */
 export const useRefreshMemberInfo = () => {
   const queryClient = useQueryClient();
   const { token } = useSession();
   return useCallback(
-    (info?: MemberInfo) => {
-      if (info) queryClient.setQueryData(memberInfoQueryKey(token), info);
-      return queryClient.invalidateQueries({ queryKey: ['accounts', 'member-info'] });
+    async (info?: MemberInfo) => {
+      if (info) {
+        queryClient.setQueryData(memberInfoQueryKey(token), info);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: ['accounts', 'member-info'] });
     },
     [queryClient, token],
   );

@@ -10,14 +10,14 @@ export const availablePromotionsQueryKey = (token: string | null, language: stri
  * The header is on every page, so this file stays tiny: the fetcher and the schemas it parses with are
  * imported on demand and live in the promotion pages' chunk (/index budget, bench/web-size.mjs).
  */
-export const useAvailablePromotionCount = (): number => {
+export const useAvailablePromotionCount = ({ isEnabled = true }: { isEnabled?: boolean } = {}): number => {
   const { token } = useSession();
   const language = useLanguageCode();
   const query = useQuery({
     queryKey: availablePromotionsQueryKey(token, language),
     queryFn: async ({ signal }) =>
       (await import('./get-available-promotions')).getAvailablePromotions(language, signal),
-    enabled: Boolean(token),
+    enabled: Boolean(token) && isEnabled,
     staleTime: 60_000,
     select: (data) => data.count,
   });

@@ -1,0 +1,129 @@
+// Lighthouse scores of the built site (mobile emulation, simulated slow 4G, Debian Chromium): the four
+// category scores for /index, /rng and /vnlottery, the median of several runs each, with first
+// contentful paint and total blocking time. Starts the built server on a free port with a throwaway
+// database, like bench/web-size.mjs. Target (issue 9, item 19): performance at least 90 on each.
+//
+//   node bench/lighthouse.mjs                 3 runs of each route
+//   node bench/lighthouse.mjs --runs 5 /index
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const RUNS = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
+const ROUTES = args.length ? args : ['/index', '/rng', '/vnlottery'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const TARGET = 90;
+
+const build = (workspace) => {
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`building ${workspace} failed`);
+};
+if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
+  build('@jade/contracts');
+  build('@jade/server');
+}
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) build('@jade/web');
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'jade-lighthouse-'));
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: 'ignore',
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+let below = false;
+try {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.log(
+    `Lighthouse ${RUNS} run(s) per route, mobile emulation; ${cpus().length} × ${cpus()[0]?.model}`,
+  );
+  console.log('route          performance  accessibility  best-practices  seo   FCP ms  TBT ms');
+  for (const route of ROUTES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${baseUrl}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      const { categories, audits } = result.lhr;
+      runs.push({
+        ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])),
+        fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+        tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+      });
+    }
+    const score = (key) => median(runs.map((r) => r[key]));
+    const performance = score('performance');
+    below ||= performance < TARGET;
+    console.log(
+      `${route.padEnd(14)} ${String(performance).padStart(11)}  ${String(score('accessibility')).padStart(13)}  ${String(
+        score('best-practices'),
+      ).padStart(
+        14,
+      )}  ${String(score('seo')).padStart(3)}  ${String(Math.round(score('fcp'))).padStart(6)}  ${String(
+        Math.round(score('tbt')),
+      ).padStart(6)}   (performance runs: ${runs.map((r) => r.performance).join(', ')})`,
+    );
+  }
+  if (below) console.log(`performance is below the target of ${TARGET} on at least one route`);
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  await rm(dataDir, { recursive: true, force: true });
+}

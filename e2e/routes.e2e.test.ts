@@ -1,0 +1,134 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { PageWatch } from './support/harness';
+import { allowTestMembers, registerMember } from './support/members';
+import { startServer, type TestServer } from './support/server';
+import { addSession } from './support/session';
+
+// Issue 9, item 18: every §2 route, at a desktop and a phone width, logged out and logged in, under
+// the harness that fails on page errors, unexpected 4xx/5xx answers and request storms.
+
+let server: TestServer;
+let browser: Browser;
+let memberToken: string;
+const watch = new PageWatch(() => server.baseUrl);
+const contexts: BrowserContext[] = [];
+
+/** Every route of §2 (apps/web/src/config/paths.ts), with the query strings the pages take. */
+const ROUTES = [
+  '/',
+  '/index',
+  '/register',
+  '/register.html',
+  '/login',
+  '/noticePage',
+  '/vip',
+  '/pointMall',
+  '/lottery',
+  '/vnlottery',
+  '/seaLottery',
+  '/elott',
+  '/rng',
+  '/live',
+  '/fish',
+  '/pvp',
+  '/sports',
+  '/promotions',
+  '/promoDetail?id=1',
+  '/seamless',
+  '/help',
+  '/helpmc',
+  '/down',
+  '/download',
+  '/join',
+  '/game?vassalage=GOLDEN_REELS',
+  '/resetPassword',
+];
+const WIDTHS = [1366, 375];
+/** Long enough for a render loop to show itself: a storm is more than 5 requests in 2 s. */
+const SETTLE_MS = 1_000;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await allowTestMembers(server);
+  const member = await registerMember({
+    baseUrl: server.baseUrl,
+    usernamePrefix: 'walker',
+    mobilePrefix: '977',
+    password: 'secret123',
+    paymentPassword: '135790',
+    login: true,
+  });
+  memberToken = member.token as string;
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(watch.take()).toEqual([]);
+});
+
+const walk = async (width: number, isLoggedIn: boolean) => {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  context.setDefaultTimeout(15_000);
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('language', 'EN'));
+  if (isLoggedIn) await addSession(context, { token: memberToken, isAgent: 0 });
+  const page = watch.watch(await context.newPage());
+  const visited: string[] = [];
+  for (const route of ROUTES) {
+    const answer = await page.goto(`${server.baseUrl}${route}`, { waitUntil: 'load' });
+    expect(answer?.status(), route).toBe(200);
+    await page.locator('#root > *').first().waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    visited.push(route);
+  }
+  return visited;
+};
+
+describe('every route under the harness', () => {
+  for (const width of WIDTHS) {
+    for (const isLoggedIn of [false, true]) {
+      it(`walks every §2 route at ${width} px ${isLoggedIn ? 'logged in' : 'logged out'}`, async () => {
+        expect(await walk(width, isLoggedIn)).toEqual(ROUTES);
+      }, 180_000);
+    }
+  }
+});
+
+describe('the harness itself', () => {
+  it('catches a page error, an unexpected same-origin 404 and a request storm', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = watch.watch(await context.newPage());
+    await page.goto(`${server.baseUrl}/help`);
+    await page.evaluate(async () => {
+      setTimeout(() => {
+        throw new Error('boom');
+      });
+      await fetch('/wps/no/such/call');
+      for (let i = 0; i < 7; i++) await fetch('/wps/system/status');
+    });
+    await page.waitForTimeout(200);
+    const problems = watch.take();
+    expect(problems.some((p) => p.includes('page error') && p.includes('boom'))).toBe(true);
+    expect(problems.some((p) => p.includes('unexpected 404') && p.includes('/wps/no/such/call'))).toBe(true);
+    expect(problems.some((p) => p.includes('request storm') && p.includes('/wps/system/status'))).toBe(true);
+  });
+
+  it('lets a test expect a refusal it provokes', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = watch.watch(await context.newPage());
+    await page.goto(`${server.baseUrl}/help`);
+    watch.expect('/wps/no/such/call', 404);
+    await page.evaluate(() => fetch('/wps/no/such/call'));
+    await page.waitForTimeout(200);
+    expect(watch.take()).toEqual([]);
+  });
+});
