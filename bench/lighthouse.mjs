@@ -91,7 +91,9 @@ try {
   console.log(
     `Lighthouse ${RUNS} run(s) per route, mobile emulation; ${cpus().length} × ${cpus()[0]?.model}`,
   );
-  console.log('route          performance  accessibility  best-practices  seo   FCP ms  TBT ms');
+  console.log(
+    'route          performance  accessibility  best-practices  seo   FCP ms  LCP ms  TBT ms   SI ms    CLS',
+  );
   for (const route of ROUTES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -105,21 +107,25 @@ try {
       runs.push({
         ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])),
         fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+        lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
         tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+        si: audits['speed-index']?.numericValue ?? NaN,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
       });
     }
     const score = (key) => median(runs.map((r) => r[key]));
     const performance = score('performance');
     below ||= performance < TARGET;
-    console.log(
-      `${route.padEnd(14)} ${String(performance).padStart(11)}  ${String(score('accessibility')).padStart(13)}  ${String(
-        score('best-practices'),
-      ).padStart(
-        14,
-      )}  ${String(score('seo')).padStart(3)}  ${String(Math.round(score('fcp'))).padStart(6)}  ${String(
-        Math.round(score('tbt')),
-      ).padStart(6)}   (performance runs: ${runs.map((r) => r.performance).join(', ')})`,
-    );
+    const cells = [
+      route.padEnd(14),
+      String(performance).padStart(11),
+      String(score('accessibility')).padStart(13),
+      String(score('best-practices')).padStart(14),
+      String(score('seo')).padStart(3),
+      ...['fcp', 'lcp', 'tbt', 'si'].map((key) => String(Math.round(score(key))).padStart(6)),
+      score('cls').toFixed(3).padStart(6),
+    ];
+    console.log(`${cells.join('  ')}   (performance runs: ${runs.map((r) => r.performance).join(', ')})`);
   }
   if (below) console.log(`performance is below the target of ${TARGET} on at least one route`);
 } finally {

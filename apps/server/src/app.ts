@@ -22,6 +22,7 @@ import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { installSiteStateHook } from './modules/system/site-state.js';
+import { createWebPreload } from './modules/system/web-preload.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
@@ -161,13 +162,16 @@ export const buildApp = async ({
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const preloadFor = createWebPreload(webDist, db);
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
     // History fallback: a page route gets the app, which routes on the client. A path with an
     // extension is a missing file (a 404 the chunk loader can see), except the §2 page /register.html.
     const isPage = !path.extname(url) || path.extname(url) === '.html';
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
+      const links = await preloadFor(url, request.host);
+      if (links) reply.header('link', links);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { SYSTEM_STATUS } from '@jade/contracts/constants';
 import type { StatusResponse, WhitelabelResponse } from '@jade/contracts/system';
 import { isApiRequestError } from '../api/client';
@@ -8,6 +9,9 @@ import { BootError, BootLoading } from '../features/system/components/boot-scree
 import { MaintenancePage } from '../features/system/components/maintenance-page';
 import { RestrictionPage } from '../features/system/components/restriction-page';
 import { storeMerchantCode } from '../features/system/merchant-storage';
+import { useLanguageCode } from '../config/brand';
+import { gameMenusQueryOptions } from '../features/games/api/get-game-menus';
+import { hotGamesQueryOptions } from '../features/games/api/get-hot-games';
 import { BrandProvider } from './brand-provider';
 import { withChunkTimeout } from './chunk-load';
 
@@ -60,9 +64,28 @@ function SystemState({ status, whitelabel }: { status: StatusResponse; whitelabe
       return <RestrictionPage location={status.location} />;
     case SYSTEM_STATUS.NORMAL:
       return (
-        <Suspense fallback={<BootLoading />}>
-          <AppRouter />
-        </Suspense>
+        <>
+          {/* Outside the boundary: its effect runs while the router's chunk is still loading. */}
+          <PrefetchFrame merchantCode={whitelabel.merchant.code} />
+          <Suspense fallback={<BootLoading />}>
+            <AppRouter />
+          </Suspense>
+        </>
       );
   }
+}
+
+/**
+ * The frame's data (category menus: header, footer, home shortcuts; the home page's hot games) is
+ * asked for while the router's chunk still loads, so the first page renders complete instead of
+ * growing as each call answers (no layout shift, an earlier largest paint).
+ */
+function PrefetchFrame({ merchantCode }: { merchantCode: string }) {
+  const queryClient = useQueryClient();
+  const language = useLanguageCode();
+  useEffect(() => {
+    void queryClient.prefetchQuery(gameMenusQueryOptions(language));
+    void queryClient.prefetchQuery(hotGamesQueryOptions(merchantCode, language));
+  }, [queryClient, language, merchantCode]);
+  return null;
 }

@@ -7,13 +7,15 @@ type GameTileProps = {
   /** Seeds the placeholder's colour; the game or vendor id. */
   seed: string;
   className?: string;
+  /** Load the image at once (tiles in the first screenful), not lazily. */
+  isEager?: boolean;
 };
 
 /**
  * A game or vendor image. Catalogues often list icons that are not uploaded yet; until one loads,
  * the tile shows a generated face (the name's initials on a colour of its own) instead of a broken image.
  */
-export function GameTile({ src, name, seed, className }: GameTileProps) {
+export function GameTile({ src, name, seed, className, isEager = false }: GameTileProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const hasImage = Boolean(src) && failedSrc !== src;
   const style = { '--tile-hue': hueOf(seed) } as CSSProperties;
@@ -28,7 +30,7 @@ export function GameTile({ src, name, seed, className }: GameTileProps) {
           className="game-tile__image"
           src={src}
           alt=""
-          loading="lazy"
+          loading={isEager ? 'eager' : 'lazy'}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />

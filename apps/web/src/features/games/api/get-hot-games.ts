@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOT_GAMES_PLATFORM_CODE } from '@jade/contracts/constants';
 import { gameListItems, type GameItem } from '@jade/contracts/games';
 import { apiSend } from '../../../api/client';
@@ -18,12 +18,12 @@ export const getHotGames = (
     { signal },
   );
 
-export const useHotGames = () => {
-  const merchantCode = useBrand().whitelabel.merchant.code;
-  const language = useLanguageCode();
-  return useQuery({
+export const hotGamesQueryOptions = (merchantCode: string, language: string) =>
+  queryOptions({
     queryKey: ['games', 'hot', merchantCode, language],
     queryFn: ({ signal }) => getHotGames(merchantCode, language, signal),
     staleTime: 5 * 60_000,
   });
-};
+
+export const useHotGames = () =>
+  useQuery(hotGamesQueryOptions(useBrand().whitelabel.merchant.code, useLanguageCode()));

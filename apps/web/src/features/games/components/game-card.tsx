@@ -9,10 +9,12 @@ type GameCardProps = {
   /** The vendor's name under the game's, where a list mixes vendors. */
   vendorName?: string;
   size?: 'regular' | 'compact';
+  /** In the first screenful: its art loads at once rather than lazily (the page's largest paint). */
+  isAboveFold?: boolean;
 };
 
 /** A game with Play and, when the vendor offers it (§2: supportPlay 0), Free trial. */
-export function GameCard({ game, vendorName, size = 'regular' }: GameCardProps) {
+export function GameCard({ game, vendorName, size = 'regular', isAboveFold = false }: GameCardProps) {
   const { t } = useTranslation();
   const { play, tryFree } = useLaunchGame();
   const hasTrial = game.supportPlay === 0;
@@ -20,7 +22,12 @@ export function GameCard({ game, vendorName, size = 'regular' }: GameCardProps) 
   return (
     <article className={`game-card game-card--${size}`} aria-label={game.gameName}>
       <div className="game-card__art">
-        <GameTile src={game.showIcon} name={game.gameName} seed={`${game.vassalage}/${game.gameId}`} />
+        <GameTile
+          src={game.showIcon}
+          name={game.gameName}
+          seed={`${game.vassalage}/${game.gameId}`}
+          isEager={isAboveFold}
+        />
         {game.isHot && (
           <span className="game-card__hot">
             <FlameIcon size={12} />

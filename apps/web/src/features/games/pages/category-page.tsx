@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/spinner';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGameList } from '../api/get-game-list';
 import { useGameMenus } from '../api/get-game-menus';
-import { GameGrid } from '../components/game-grid';
+import { GameGrid, GameGridSkeleton } from '../components/game-grid';
 import { VendorTabs } from '../components/vendor-tabs';
 import { useLaunchGame } from '../launch';
 import { useCategoryLabel } from '../use-category-label';
@@ -45,7 +45,7 @@ export function CategoryPage({ category, vendorParam = 'vendor', vendorLabel }: 
         {menu?.point && <span className="pill">{t('games.pointRate', { point: menu.point })}</span>}
       </PageHero>
       {menus.isPending ? (
-        <PageSpinner />
+        <GameGridSkeleton />
       ) : !menu || menu.vendors.length === 0 ? (
         <EmptyState title={t('games.noVendors')} icon={<CategoryIcon category={category} size={36} />} />
       ) : category === 'SPORTS' ? (
@@ -114,7 +114,7 @@ function VendorGames({
         </label>
       </div>
       {list.isPending ? (
-        <PageSpinner />
+        <GameGridSkeleton />
       ) : list.isError ? (
         <p role="alert" className="form-error">
           {t('errors.NETWORK_ERROR')}

@@ -11,6 +11,17 @@ export function NoticeMarquee() {
   const modals = useModals();
   const notices = useAnnouncements(1);
   const announcements = notices.data?.announcements ?? [];
+  // While the titles load, the ticker keeps its place, so the page below does not jump when they come.
+  if (notices.isPending) {
+    return (
+      <section className="marquee" aria-label={t('notices.latest')} aria-busy="true">
+        <span className="marquee__icon">
+          <BellIcon size={18} />
+        </span>
+        <div className="marquee__viewport" />
+      </section>
+    );
+  }
   if (announcements.length === 0) return null;
 
   const items = announcements.map((notice) => (

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../../platform/db/index.js';
+import { listResources } from '../merchants/repo.js';
+import { resolveMerchantByHost } from '../merchants/service.js';
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** The app's page chunk of the routes people land on (apps/web/src/app/routes.tsx). */
+const PAGE_CHUNKS: Record<string, string> = {
+  '/': 'src/app/pages/home-page.tsx',
+  '/index': 'src/app/pages/home-page.tsx',
+  '/register': 'src/app/pages/home-page.tsx',
+  '/register.html': 'src/app/pages/home-page.tsx',
+  '/rng': 'src/features/games/pages/slots-page.tsx',
+  '/vnlottery': 'src/features/games/pages/vn-lottery-page.tsx',
+  '/lottery': 'src/features/games/pages/lottery-page.tsx',
+  '/seaLottery': 'src/features/games/pages/lottery-page.tsx',
+  '/promotions': 'src/features/promotions/pages/promotions-page.tsx',
+};
+/** The routes that show the brand's banners first. */
+const BANNER_ROUTES = new Set(['/', '/index', '/register', '/register.html']);
+const ROUTER_CHUNK = 'src/app/router.tsx';
+
+/**
+ * Link headers for the app's HTML (issue 9, item 19): the router and the first page's chunks are
+ * announced as modulepreload, so they download while the entry script boots instead of after it,
+ * and the brand's first banner (the home page's largest image) as a high-priority image preload.
+ * Read from the build's manifest once; without one (no build, tests) nothing is announced.
+ */
+export const createWebPreload = (webDist: string, db: Db) => {
+  let manifest: Manifest | undefined;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    manifest = undefined;
+  }
+  const entry = manifest && Object.values(manifest).find((chunk) => chunk.isEntry);
+  /** What the HTML already loads: the entry and its static imports. */
+  const inHtml = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest?.[key]?.file)]);
+
+  const chunksOf = (key: string, seen = new Set<string>()): ManifestChunk[] => {
+    const chunk = manifest?.[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [chunk, ...(chunk.imports ?? []).flatMap((next) => chunksOf(next, seen))];
+  };
+  const linksFor = (route: string) => {
+    const chunks = [ROUTER_CHUNK, PAGE_CHUNKS[route]].filter(Boolean).flatMap((key) => chunksOf(key!));
+    const scripts = [...new Set(chunks.map((c) => c.file))].filter((file) => !inHtml.has(file));
+    const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+    return [
+      ...scripts.map((file) => `</${file}>; rel=modulepreload`),
+      ...styles.map((file) => `</${file}>; rel=preload; as=style`),
+    ];
+  };
+  const cache = new Map<string, string[]>();
+
+  return async (route: string, hostHeader: string): Promise<string | undefined> => {
+    if (!manifest) return undefined;
+    let links = cache.get(route);
+    if (!links) cache.set(route, (links = linksFor(route)));
+    if (BANNER_ROUTES.has(route)) {
+      try {
+        const merchant = await resolveMerchantByHost(db, hostHeader);
+        const banner = (await listResources(db, merchant.id)).find((r) => r.resourceType === 'BANNER');
+        if (banner && banner.url.startsWith('/')) {
+          links = [`<${encodeURI(banner.url)}>; rel=preload; as=image; fetchpriority=high`, ...links];
+        }
+      } catch {
+        // No brand at this host: the app shows its own error; the chunks are still worth having.
+      }
+    }
+    return links.length > 0 ? links.join(', ') : undefined;
+  };
+};
