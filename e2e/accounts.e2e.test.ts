@@ -260,7 +260,10 @@ describe('register, log out, log in', () => {
     await summary.getByRole('button', { name: 'Log out' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Do you want to log out?').waitFor();
+    // The page forgets the session at once, then loads afresh: wait for that load.
+    const reloaded = page.waitForEvent('load');
     await confirm.getByRole('button', { name: 'Log out' }).click();
+    await reloaded;
     await page.getByRole('form', { name: 'Log in' }).waitFor();
     expect(await sessionValue(page, 'token')).toBeNull();
     expect(await sessionValue(page, 'account')).toBeNull();

@@ -644,7 +644,10 @@ describe('a logged-in trial account (free play)', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
 
     await page.getByRole('button', { name: 'Log out' }).click();
+    // The page forgets the session at once, then loads afresh: wait for that load.
+    const reloaded = page.waitForEvent('load');
     await page.keyboard.press('Enter');
+    await reloaded;
     await page.getByRole('form', { name: 'Log in' }).waitFor();
     expect(
       await page.evaluate(() => [sessionStorage.getItem('token'), sessionStorage.getItem('merchant')]),
