@@ -4,6 +4,9 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** §6: isAgent values allowed into the agent centre, and the trial account type. */
 export const AGENT_CENTER_TYPES = [1, 2, 41, 42] as const;
+/** Whether an account type is one of the agent types (§6). */
+export const isAgentAccountType = (type: number): boolean =>
+  (AGENT_CENTER_TYPES as readonly number[]).includes(type);
 export const HEADER_AGENT_TYPES = [1, 2, 4, 41, 42] as const;
 export const TRIAL_ACCOUNT_TYPE = 4;
 

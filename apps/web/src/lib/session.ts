@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { AGENT_CENTER_TYPES, TRIAL_ACCOUNT_TYPE } from '@jade/contracts/constants';
+import { isAgentAccountType, TRIAL_ACCOUNT_TYPE } from '@jade/contracts/constants';
 
 /** §3 session storage keys of a logged-in visitor. `merchant` is not one of them: it outlives a logout. */
 const SESSION_KEYS = ['token', 'account', 'customerId', 'isAgent', 'memberLabel'] as const;
@@ -78,7 +78,7 @@ export const isLoggedIn = (session: Session): boolean => Boolean(session.token);
 export const isTrialAccount = (session: Session): boolean => session.isAgent === String(TRIAL_ACCOUNT_TYPE);
 /** §6: the agent centre is for isAgent 1, 2, 41 and 42. */
 export const isAgentAccount = (session: Session): boolean =>
-  isLoggedIn(session) && (AGENT_CENTER_TYPES as readonly number[]).includes(Number(session.isAgent));
+  isLoggedIn(session) && isAgentAccountType(Number(session.isAgent));
 /** §6: the member centre needs a token and a real (non-trial) account. */
 export const canUseMemberCenter = (session: Session): boolean =>
   isLoggedIn(session) && !isTrialAccount(session);

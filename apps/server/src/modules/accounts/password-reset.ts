@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { Merchant } from '../merchants/repo.js';
+import { ruleError } from './profile.js';
 import * as repo from './repo.js';
 import { getAuthSettings } from './settings.js';
 
@@ -76,12 +77,7 @@ export const resetPasswordWithToken = async (
   if (!member || member.status !== 'ACTIVE') throw invalid();
   const settings = await getAuthSettings(db, merchant.id);
   const failure = checkPattern(input.newPassword, settings.passwordRule);
-  if (failure) {
-    throw new AppError('VALIDATION_FAILED', failure.message, {
-      fields: { newPassword: [failure.message] },
-      details: { rules: { newPassword: { key: failure.key, params: failure.params } } },
-    });
-  }
+  if (failure) throw ruleError('newPassword', failure);
   const passwordHash = await hashPassword(input.newPassword);
   await writeTransaction(db, async (trx) => {
     const used = await trx

@@ -26,7 +26,8 @@ import { recordSecurityEvent } from '../../platform/login-throttle.js';
 
 const now = () => new Date().toISOString();
 
-const ruleError = (
+/** A value broken against its rule, with the i18n key the web app translates (§5). */
+export const ruleError = (
   field: string,
   failure: { key: string; message: string; params: Record<string, string> },
 ) =>
@@ -44,10 +45,8 @@ export const setPaymentPassword = async (
 ) => {
   if (member.payment_password_hash) {
     await checkPaymentPassword(db, member, input.oldPaymentPassword, new Date(), 'oldPaymentPassword');
-  } else if (!input.password || !(await verifyPassword(member.password_hash, input.password))) {
-    throw new AppError('WRONG_PASSWORD', 'The login password is not right', {
-      fields: { password: ['Incorrect'] },
-    });
+  } else {
+    await requireLoginPassword(member, input.password);
   }
   const setting = (await getRegisterSettings(db, merchant)).fields.find((f) => f.field === 'paymentPassword');
   const failure = checkPattern(input.newPaymentPassword, setting ?? DEFAULT_PAYMENT_PASSWORD_RULE);

@@ -1,4 +1,4 @@
-import { AGENT_CENTER_TYPES, TRIAL_ACCOUNT_TYPE } from '@jade/contracts/constants';
+import { isAgentAccountType, TRIAL_ACCOUNT_TYPE } from '@jade/contracts/constants';
 import type {
   ChangePasswordRequest,
   LoginRequest,
@@ -41,7 +41,9 @@ export type RequestContext = { merchant: Merchant; ip: string; userAgent: string
 
 const DAY = 86_400_000;
 const nowIso = (now: Date) => now.toISOString();
-const isAgentType = (type: number) => (AGENT_CENTER_TYPES as readonly number[]).includes(type);
+/** §6: only an active agent takes downlines (affiliate, referral and recommender uplines). */
+const isActiveAgent = (member: repo.MemberRow) =>
+  isAgentAccountType(member.type) && member.status === 'ACTIVE';
 
 const rateLimited = (retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', 'Too many attempts, please wait and try again', {
@@ -132,7 +134,7 @@ export const validateRegistration = (
 /** The invitation code check of §4, also behind GET /wps/agent/affiliate. */
 export const checkAffiliateCode = async (db: DbOrTrx, merchantId: number, code: string) => {
   const agent = await repo.findMemberByCode(db, merchantId, 'affiliate_code', code.trim());
-  if (!agent || !isAgentType(agent.type) || agent.status !== 'ACTIVE') {
+  if (!agent || !isActiveAgent(agent)) {
     throw new AppError('INVITATION_CODE_ERROR', 'invitation_code_error', {
       fields: { affiliateCode: ['Invalid invitation code'] },
     });
@@ -243,15 +245,15 @@ export const register = async (
       'referral_code',
       input.referralCode.trim().toUpperCase(),
     );
-    // Only agents (§6 agent account types) take downlines: an ordinary member is no upline.
-    if (!upline || !isAgentType(upline.type) || upline.status !== 'ACTIVE')
+    // An ordinary member is no upline.
+    if (!upline || !isActiveAgent(upline))
       throw new AppError('INVITATION_CODE_ERROR', 'Invalid invitation code', {
         fields: { referralCode: ['Invalid invitation code'] },
       });
   }
   if (!upline && input.recommenderId) {
     upline = await repo.findMemberByUsername(db, merchant.id, input.recommenderId);
-    if (!upline || !isAgentType(upline.type) || upline.status !== 'ACTIVE')
+    if (!upline || !isActiveAgent(upline))
       throw new AppError('INVITATION_CODE_ERROR', 'Invalid invitation code', {
         fields: { recommenderId: ['Invalid invitation code'] },
       });
@@ -373,7 +375,7 @@ const checkAdmission = (member: repo.MemberRow, site: Site) => {
   if (member.status !== 'ACTIVE' || member.type === TRIAL_ACCOUNT_TYPE) {
     throw new AppError('NOT_A_MEMBER', 'Non-member account unable to login');
   }
-  if (site === 'AGENT' && !isAgentType(member.type)) {
+  if (site === 'AGENT' && !isAgentAccountType(member.type)) {
     throw new AppError('NOT_AN_AGENT', 'Only agents can log in to the agent site');
   }
 };
@@ -669,11 +671,12 @@ export const sendSmsCode = async (
   // other number everything happens as if it were sent (throttles, resend countdown, the code row)
   // except the message itself: whether a number has an account is not for strangers to learn.
   const reachable =
-    existing && (purpose === 'REGISTER' || purpose === 'LOGIN' || existing.mobile_verified === 1);
+    purpose === 'REGISTER' ||
+    (existing !== undefined && (purpose === 'LOGIN' || existing.mobile_verified === 1));
   return sendCode(
     db,
     secrets,
-    reachable || purpose === 'REGISTER' ? deps.messaging.sms : SILENT,
+    reachable ? deps.messaging.sms : SILENT,
     {
       merchantId: ctx.merchant.id,
       channel: 'SMS',

@@ -212,10 +212,10 @@ const helpArticles = [
   ),
 ];
 
-/** Seeds the demo brand when the database has none; returns whether it did. */
 /** A domain of the demo brand and the origin its links are built from. */
 export type SeedDomain = { host: string; origin: string | null };
 
+/** Seeds the demo brand when the database has none; returns whether it did. */
 export const seedDemoMerchant = async (db: Db, domains: SeedDomain[]): Promise<boolean> => {
   if ((await countMerchants(db)) > 0) return false;
   const now = new Date().toISOString();

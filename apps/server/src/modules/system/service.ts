@@ -30,26 +30,31 @@ export const locate = (ip: string): Location => {
 /** The brand's region rules, read on every member call by the site-state hook, memoised on SQLite. */
 const regionRules = createReadCache<merchants.RegionRule[]>();
 
-const getSystemStatus = async (db: DbOrTrx, merchant: Merchant, location: Location) =>
+const rulesOf = async (db: DbOrTrx, merchant: Merchant) =>
+  (await regionRules(sqliteHandleOf(db), String(merchant.id), () =>
+    merchants.listRegionRules(db, merchant.id),
+  )) ?? [];
+
+const statusOf = (merchant: Merchant, location: Location, rules: merchants.RegionRule[]) =>
   resolveSystemStatus({
     operatorStatus: merchant.systemStatus,
     ip: location.ip,
     country: location.country,
-    rules:
-      (await regionRules(sqliteHandleOf(db), String(merchant.id), () =>
-        merchants.listRegionRules(db, merchant.id),
-      )) ?? [],
+    rules,
   });
+
+const getSystemStatus = async (db: DbOrTrx, merchant: Merchant, location: Location) =>
+  statusOf(merchant, location, await rulesOf(db, merchant));
 
 /**
  * The state /wps/system/status reports, enforced: under maintenance (1) or region restriction (2)
  * a member call is refused with the message and, for maintenance, its announced end.
  */
 export const assertSiteOpen = async (db: DbOrTrx, merchant: Merchant, ip: string) => {
+  const rules = await rulesOf(db, merchant);
+  // An open brand without region rules (most requests) needs no GeoIP lookup.
   const systemStatus =
-    merchant.systemStatus === 0 && !(await hasRegionRules(db, merchant))
-      ? 0
-      : await getSystemStatus(db, merchant, locate(ip));
+    merchant.systemStatus === 0 && rules.length === 0 ? 0 : statusOf(merchant, locate(ip), rules);
   if (systemStatus === 1) {
     throw new AppError('SITE_MAINTENANCE', merchant.maintenanceMessage || 'The site is under maintenance', {
       details: {
@@ -65,13 +70,6 @@ export const assertSiteOpen = async (db: DbOrTrx, merchant: Merchant, ip: string
     });
   }
 };
-
-const hasRegionRules = async (db: DbOrTrx, merchant: Merchant) =>
-  (
-    (await regionRules(sqliteHandleOf(db), String(merchant.id), () =>
-      merchants.listRegionRules(db, merchant.id),
-    )) ?? []
-  ).length > 0;
 
 /**
  * regValidata: the register fields, and the account rules the web app's forms hold values to exactly

@@ -8,7 +8,7 @@ import type {
   WithdrawalConfirmation,
   WithdrawRequest,
 } from '@jade/contracts/payments';
-import { AGENT_CENTER_TYPES } from '@jade/contracts/constants';
+import { isAgentAccountType } from '@jade/contracts/constants';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -916,11 +916,7 @@ export const transferToUpline = async (
     .where('id', '=', member.upline_id)
     .where('merchant_id', '=', merchant.id)
     .executeTakeFirst();
-  if (
-    !upline ||
-    upline.status !== 'ACTIVE' ||
-    !(AGENT_CENTER_TYPES as readonly number[]).includes(upline.type)
-  )
+  if (!upline || upline.status !== 'ACTIVE' || !isAgentAccountType(upline.type))
     throw new AppError('OPERATION_NOT_ALLOWED', 'Funds can only be sent to your agent upline');
   await checkPaymentPassword(db, member, request.paymentPassword, now);
   const settings = await getMoneySettings(db, merchant.id);
