@@ -50,12 +50,16 @@ export const countLoginAttempt = async (db: DbOrTrx, key: ThrottleKey, now: Date
   return { failures: locked.failures, lockouts: locked.lockouts, lockedUntil: locked.locked_until };
 };
 
-/** Locks the pair: lockMinutes × 2^(locks before), at most a day. Answers the end of the lock. */
+/**
+ * Locks the pair: lockMinutes × 2^(locks before), at most a day, and records the lock as a security
+ * event for the operator. Answers the end of the lock.
+ */
 export const lockLoginAttempts = async (
   db: DbOrTrx,
   key: ThrottleKey,
   attempt: Attempt,
   lockMinutes: number,
+  event: { merchantId: number | null; kind: string; details?: Record<string, unknown> },
   now: Date,
 ): Promise<{ lockedUntil: string; retryAfterSeconds: number }> => {
   const ms = Math.min(MAX_LOCK_MS, lockMinutes * 60_000 * 2 ** Math.min(attempt.lockouts, 20));
@@ -74,6 +78,17 @@ export const lockLoginAttempts = async (
     .where('account', '=', id.account)
     .where('ip', '=', id.ip)
     .execute();
+  await recordSecurityEvent(
+    db,
+    {
+      merchantId: event.merchantId,
+      kind: event.kind,
+      subject: key.account,
+      ip: key.ip,
+      details: { lockedUntil, lockouts: attempt.lockouts + 1, ...event.details },
+    },
+    now,
+  );
   return { lockedUntil, retryAfterSeconds: Math.ceil(ms / 1000) };
 };
 

@@ -62,24 +62,6 @@ export const hitInterval = async (
   };
 };
 
-/** Reads a counter without counting. */
-export const peekRateLimit = async (
-  db: DbOrTrx,
-  key: string,
-  windowSeconds: number,
-  now: Date = new Date(),
-) => {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs).toISOString();
-  const row = await db
-    .selectFrom('rate_limit')
-    .select('hits')
-    .where('key', '=', key)
-    .where('window_start', '=', windowStart)
-    .executeTakeFirst();
-  return row?.hits ?? 0;
-};
-
 export const resetRateLimit = async (db: DbOrTrx, key: string) => {
   await db.deleteFrom('rate_limit').where('key', '=', key).execute();
 };

@@ -15,13 +15,8 @@ import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { randomToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.js';
-import {
-  clearLoginAttempts,
-  countLoginAttempt,
-  lockLoginAttempts,
-  recordSecurityEvent,
-} from '../../platform/login-throttle.js';
-import { hitRateLimit } from '../../platform/rate-limit.js';
+import { clearLoginAttempts, countLoginAttempt, lockLoginAttempts } from '../../platform/login-throttle.js';
+import { hitRateLimit, resetRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { Merchant } from '../merchants/repo.js';
 import { getFlags } from '../merchants/service.js';
@@ -521,19 +516,20 @@ export const login = async (
     : await verifyAgainstNothing(input.password);
   if (!member || !passwordOk) {
     if (attempt.failures >= settings.lockoutAfterFailures) {
-      const lock = await lockLoginAttempts(db, throttle, attempt, settings.lockoutMinutes, now);
-      await recordSecurityEvent(db, {
-        merchantId,
-        kind: 'LOGIN_LOCKED',
-        subject: input.username,
-        ip: ctx.ip,
-        details: { lockedUntil: lock.lockedUntil, lockouts: attempt.lockouts + 1, known: !!member },
-      });
+      const lock = await lockLoginAttempts(
+        db,
+        throttle,
+        attempt,
+        settings.lockoutMinutes,
+        { merchantId, kind: 'LOGIN_LOCKED', details: { known: !!member } },
+        now,
+      );
       throw accountLocked(lock.retryAfterSeconds * 1000);
     }
     throw loginFailed(attempt.failures >= settings.captchaAfterFailures);
   }
   await clearLoginAttempts(db, throttle);
+  await resetRateLimit(db, accountKey);
   checkAdmission(member, input.site);
   await challengeNewIp(deps, ctx, member, settings, input.site, 'PASSWORD', now);
   const passwordExpired =

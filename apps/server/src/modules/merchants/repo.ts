@@ -73,16 +73,6 @@ export const countMerchants = async (db: DbOrTrx): Promise<number> => {
   return Number(row.n);
 };
 
-export const listDomains = async (db: DbOrTrx, merchantId: number): Promise<string[]> =>
-  (
-    await db
-      .selectFrom('merchant_domain')
-      .select('host')
-      .where('merchant_id', '=', merchantId)
-      .orderBy('id')
-      .execute()
-  ).map((r) => r.host);
-
 export const listDomainRows = async (db: DbOrTrx, merchantId: number) =>
   db
     .selectFrom('merchant_domain')
@@ -90,6 +80,9 @@ export const listDomainRows = async (db: DbOrTrx, merchantId: number) =>
     .where('merchant_id', '=', merchantId)
     .orderBy('id')
     .execute();
+
+export const listDomains = async (db: DbOrTrx, merchantId: number): Promise<string[]> =>
+  (await listDomainRows(db, merchantId)).map((r) => r.host);
 
 /** A host belongs to one brand (unique index); adding it again only changes its origin. */
 export const upsertDomain = async (db: DbOrTrx, merchantId: number, host: string, origin: string | null) => {

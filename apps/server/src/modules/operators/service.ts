@@ -2,12 +2,7 @@ import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { keyedHash, randomToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.js';
-import {
-  clearLoginAttempts,
-  countLoginAttempt,
-  lockLoginAttempts,
-  recordSecurityEvent,
-} from '../../platform/login-throttle.js';
+import { clearLoginAttempts, countLoginAttempt, lockLoginAttempts } from '../../platform/login-throttle.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 
@@ -84,14 +79,14 @@ export const loginOperator = async (
     : await verifyAgainstNothing(input.password);
   if (!operator || !ok) {
     if (attempt.failures >= OPERATOR_LOCK.lockAfterFailures) {
-      const lock = await lockLoginAttempts(db, throttle, attempt, OPERATOR_LOCK.lockMinutes, now);
-      await recordSecurityEvent(db, {
-        merchantId: operator?.merchant_id ?? null,
-        kind: 'OPERATOR_LOGIN_LOCKED',
-        subject: input.username,
-        ip: input.ip,
-        details: { lockedUntil: lock.lockedUntil },
-      });
+      const lock = await lockLoginAttempts(
+        db,
+        throttle,
+        attempt,
+        OPERATOR_LOCK.lockMinutes,
+        { merchantId: operator?.merchant_id ?? null, kind: 'OPERATOR_LOGIN_LOCKED' },
+        now,
+      );
       throw operatorLocked(lock.retryAfterSeconds * 1000);
     }
     throw new AppError('LOGIN_FAILED', 'Incorrect operator name or password');
