@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { MemberInfo } from '@jade/contracts/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
@@ -684,7 +685,20 @@ describe('member and agent centres', () => {
             avatarUrl: null,
             referralCode: 'JADE88',
             createdAt: '2026-01-02T03:04:05.000Z',
-          },
+            profile: {
+              birthday: null,
+              idNumber: null,
+              nationality: null,
+              occupation: null,
+              sourceOfIncome: null,
+              address: null,
+              qqNum: null,
+              line: null,
+              whatsapp: null,
+              facebook: null,
+              wechat: null,
+            },
+          } satisfies MemberInfo,
         }),
       }),
     );

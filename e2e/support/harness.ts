@@ -13,7 +13,7 @@ type Expected = { path: string | RegExp; status?: number };
 /**
  * Watches every page a browser test opens and collects what a user would call broken: a page error,
  * a same-origin answer of 4xx or 5xx the test did not say it expects, and one URL requested more than
- * five times within two seconds. `afterEach` fails the test with `take()`.
+ * five times within two seconds by one document. `afterEach` fails the test with `take()`.
  */
 export class PageWatch {
   private readonly problems: string[] = [];
@@ -27,11 +27,18 @@ export class PageWatch {
     const origin = new URL(this.baseUrl()).origin;
     const seen = new Map<string, number[]>();
     const stormed = new Set<string>();
+    const navigations = new Set<string>();
     page.on('pageerror', (error) => this.problems.push(`page error on ${page.url()}: ${error.message}`));
     page.on('request', (request) => {
       const url = request.url();
       if (url.startsWith('data:')) return;
       const key = `${request.method()} ${url} ${request.postData() ?? ''}`;
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        // A new document starts its own count: a test walking through pages loads the same styles and
+        // scripts once a page, which is no loop. The documents themselves are still counted (a reload loop).
+        for (const seenKey of seen.keys()) if (!navigations.has(seenKey)) seen.delete(seenKey);
+        navigations.add(key);
+      }
       const now = Date.now();
       const times = (seen.get(key) ?? []).filter((t) => now - t < STORM_WINDOW_MS);
       times.push(now);

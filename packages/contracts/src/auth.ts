@@ -189,3 +189,8 @@ export const affiliateQuery = z.object({
   domain: z.string().trim().max(253).optional(),
 });
 export const affiliateResponse = z.object({ valid: z.literal(true), agent: z.string() });
+
+/** DELETE /wps/session/logout (a member's) and the operators' logout. */
+export const logoutResponse = z.object({ loggedOut: z.literal(true) });
+/** POST /wps/member/firstLogin: the welcome has been seen. */
+export const firstLoginResponse = z.object({ recorded: z.literal(true) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeReturnPath } from './return-path.js';
 
 /** Social sign-in (§4): the providers a brand can offer. */
 export const SOCIAL_PROVIDERS = ['GOOGLE', 'FACEBOOK'] as const;
@@ -7,24 +8,6 @@ export type SocialProvider = z.infer<typeof socialProvider>;
 
 /** GET /wps/session/social/providers: the providers this brand has configured, for the login buttons. */
 export const socialProvidersResponse = z.array(socialProvider);
-
-const BASE = 'https://return-to.invalid';
-
-/**
- * A path on this site to send the browser back to after a social sign-in: relative, same origin,
- * no fragment (the result travels in one). Anything else could turn the sign-in into an open redirect.
- */
-export const isSafeReturnPath = (path: string) => {
-  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || path.includes('#'))
-    return false;
-  // Browsers drop tabs and newlines from URLs, so '/\t/evil.example' would become '//evil.example'.
-  if ([...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return false;
-  try {
-    return new URL(path, BASE).origin === BASE;
-  } catch {
-    return false;
-  }
-};
 
 const returnTo = z
   .string()

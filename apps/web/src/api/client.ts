@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorEnvelope, okEnvelope, type ApiError, type OkEnvelope } from '@jade/contracts/envelope';
+import type { ApiError } from '@jade/contracts/envelope';
 import { isErrorCode, type ErrorCode } from '@jade/contracts/errors';
 import { getSession } from '../lib/session';
 
@@ -44,27 +44,71 @@ export type RequestOptions = {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const apiGet = <T extends z.ZodType>(
-  path: string,
-  valueSchema: T,
-  options: RequestOptions = {},
-): Promise<z.output<T>> => request('GET', path, undefined, valueSchema, options);
+/**
+ * A value the client takes as the server sends it, unchecked: only the hot reads of the landing pages
+ * (brand, status, menus, games, notices, balance, member info), so that zod and the contracts' schemas
+ * stay out of the first bundle (decision 0015). The server checks its answers against the same schemas.
+ */
+export type Trusted<T> = { readonly trusted: true; readonly value?: T };
+const TRUSTED: Trusted<never> = { trusted: true };
+export const trusted = <T>(): Trusted<T> => TRUSTED;
 
-export const apiSend = <T extends z.ZodType>(
+/**
+ * What a call's value is checked against: a contracts schema, a schema loaded on demand (an action
+ * the landing pages offer, such as logout: zod arrives only when it is used), or trust.
+ */
+export type ValueSchema = z.ZodType | (() => Promise<z.ZodType>) | Trusted<unknown>;
+export type ValueOf<S> =
+  S extends Trusted<infer T>
+    ? T
+    : S extends () => Promise<infer Z extends z.ZodType>
+      ? z.output<Z>
+      : S extends z.ZodType
+        ? z.output<S>
+        : never;
+
+export const apiGet = <S extends ValueSchema>(
+  path: string,
+  valueSchema: S,
+  options: RequestOptions = {},
+): Promise<ValueOf<S>> => request('GET', path, undefined, valueSchema, options) as Promise<ValueOf<S>>;
+
+export const apiSend = <S extends ValueSchema>(
   method: Exclude<Method, 'GET'>,
   path: string,
   body: unknown,
-  valueSchema: T,
+  valueSchema: S,
   options: RequestOptions = {},
-): Promise<z.output<T>> => request(method, path, body, valueSchema, options);
+): Promise<ValueOf<S>> => request(method, path, body, valueSchema, options) as Promise<ValueOf<S>>;
 
-async function request<T extends z.ZodType>(
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The error half of the envelope (contracts/envelope.ts), read without zod: code and message are required. */
+function readError(payload: unknown): ApiError | undefined {
+  if (!isRecord(payload) || payload.success !== false || !isRecord(payload.error)) return undefined;
+  const { code, message, fields, details } = payload.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  const isFields =
+    isRecord(fields) &&
+    Object.values(fields).every(
+      (reasons) => Array.isArray(reasons) && reasons.every((reason) => typeof reason === 'string'),
+    );
+  return {
+    code,
+    message,
+    fields: isFields ? (fields as ApiError['fields']) : undefined,
+    details: isRecord(details) ? details : undefined,
+  };
+}
+
+async function request(
   method: Method,
   path: string,
   body: unknown,
-  valueSchema: T,
+  valueSchema: ValueSchema,
   options: RequestOptions,
-): Promise<z.output<T>> {
+): Promise<unknown> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
@@ -72,6 +116,10 @@ async function request<T extends z.ZodType>(
   // §6: the session token rides on every call; public endpoints ignore it.
   const { token } = getSession();
   if (token) headers.authorization = `Bearer ${token}`;
+  // A schema loaded on demand comes down beside the call, not after it.
+  const schema = typeof valueSchema === 'function' ? valueSchema() : valueSchema;
+  // Handled here as well, so a load that fails while the call fails first is not an unhandled rejection.
+  if (schema instanceof Promise) schema.catch(() => undefined);
 
   let response: Response;
   try {
@@ -98,9 +146,9 @@ async function request<T extends z.ZodType>(
     });
   }
 
-  const failure = errorEnvelope.safeParse(payload);
-  if (failure.success) {
-    const { code, message, fields, details } = failure.data.error;
+  const failure = readError(payload);
+  if (failure) {
+    const { code, message, fields, details } = failure;
     if (!isErrorCode(code)) {
       throw new ApiRequestError('INVALID_RESPONSE', `${method} ${path}: unknown error code ${code}`, {
         status: response.status,
@@ -109,14 +157,20 @@ async function request<T extends z.ZodType>(
     throw new ApiRequestError(code, message, { status: response.status, fields, details });
   }
 
-  const success = okEnvelope(valueSchema).safeParse(payload);
-  if (!success.success) {
-    throw new ApiRequestError('INVALID_RESPONSE', `${method} ${path}: ${success.error.message}`, {
+  if (!isRecord(payload) || payload.success !== true || !('value' in payload)) {
+    throw new ApiRequestError('INVALID_RESPONSE', `${method} ${path}: not a response envelope`, {
       status: response.status,
     });
   }
-  // zod cannot resolve the object's output type through the generic T; the parse above checked it.
-  return (success.data as OkEnvelope<z.output<T>>).value;
+  const checker = await schema;
+  if ('trusted' in checker) return payload.value;
+  const value = checker.safeParse(payload.value);
+  if (!value.success) {
+    throw new ApiRequestError('INVALID_RESPONSE', `${method} ${path}: ${value.error.message}`, {
+      status: response.status,
+    });
+  }
+  return value.data;
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {

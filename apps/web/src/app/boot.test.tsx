@@ -8,11 +8,21 @@ type Reply = { status: number; body: unknown } | 'network-error';
 
 const ok = (value: unknown): Reply => ({ status: 200, body: { success: true, value } });
 
-/** Answers each boot call from its own queue; the last reply repeats. */
+const notFound: Reply = {
+  status: 404,
+  body: { success: false, error: { code: 'NOT_FOUND', message: 'Not found' } },
+};
+
+/** Answers each boot call from its own queue (the last reply repeats), and any other call with 404. */
 const stubApi = (replies: { whitelabel: Reply[]; status: Reply[] }) => {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), window.location.href);
-    const queue = url.pathname === '/wps/system/whitelabel' ? replies.whitelabel : replies.status;
+    const queue =
+      url.pathname === '/wps/system/whitelabel'
+        ? replies.whitelabel
+        : url.pathname === '/wps/system/status'
+          ? replies.status
+          : [notFound];
     const reply = queue.length > 1 ? queue.shift() : queue[0];
     if (!reply || reply === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(reply.body), {

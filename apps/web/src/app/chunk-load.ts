@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@jade/contracts/constants';
 
 export class ChunkLoadTimeoutError extends Error {
@@ -28,7 +28,6 @@ export const withChunkTimeout = async <M>(load: Promise<M>): Promise<M> => {
   }
 };
 
-/** A route's `lazy`: the page's chunk, under the chunk timeout. */
-export const lazyPage =
-  <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async (): Promise<{ Component: ComponentType }> => ({ Component: pick(await withChunkTimeout(load())) });
+/** A route's page: its chunk loads on first render (the route's Suspense shows meanwhile), under the chunk timeout. */
+export const lazyPage = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(async () => ({ default: pick(await withChunkTimeout(load())) }));

@@ -1,5 +1,7 @@
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
 import { Spinner } from '../components/spinner';
 import { isChunkLoadError } from './chunk-load';
 
@@ -14,14 +16,9 @@ export function RouteLoading() {
 }
 
 /** §8: a page chunk that fails or times out asks the visitor to check the network and reload. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  const message = isChunkLoadError(error)
-    ? t('errors.TIMEOUT')
-    : isRouteErrorResponse(error) && error.status === 404
-      ? t('notFound.message')
-      : t('errors.UNKNOWN');
+  const message = isChunkLoadError(error) ? t('errors.TIMEOUT') : t('errors.UNKNOWN');
 
   return (
     <section className="route-status route-status--error" aria-labelledby="route-error-title">
@@ -31,5 +28,19 @@ export function RouteError() {
         {t('routeError.reload')}
       </button>
     </section>
+  );
+}
+
+/**
+ * Around the routes (children), or around a layout's page (its outlet): the loading state while a
+ * page's chunk arrives, and the error page when it fails or the page throws. Keyed by the path, so
+ * moving to another page leaves an error behind.
+ */
+export function RouteBoundary({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary key={pathname} fallback={(error) => <RouteError error={error} />}>
+      <Suspense fallback={<RouteLoading />}>{children ?? <Outlet />}</Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,9 +1,22 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { RouteBoundary } from './route-status';
 import { routes } from './routes';
 
-/** Created only in the normal state, so the system pages never start listening to history. */
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * Mounted only in the normal state, so the system pages never start listening to history. A
+ * declarative router: the app uses no loaders or actions, and the data router's code would double the
+ * router's share of the first bundle (decision 0015).
+ */
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <RouteBoundary>
+        <AppRoutes />
+      </RouteBoundary>
+    </BrowserRouter>
+  );
 }

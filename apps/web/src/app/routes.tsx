@@ -3,7 +3,7 @@ import { paths } from '../config/paths';
 import { lazyPage } from './chunk-load';
 import { RootLayout } from './layout/root-layout';
 import { SiteLayout } from './layout/site-layout';
-import { RouteError, RouteLoading } from './route-status';
+import { RouteBoundary } from './route-status';
 
 /*
  * §2 routes and their lazy page groups. Routes of one group import the same module, so they share a
@@ -20,82 +20,82 @@ const download = () => import('../features/download/pages/download-page');
 
 /** Header, footer and the right side bar: most pages (§2). */
 const fullPages: RouteObject[] = [
-  { path: paths.home, lazy: lazyPage(index, (m) => m.HomePage) },
-  { path: paths.register, lazy: lazyPage(index, (m) => m.RegisterPage) },
-  { path: paths.registerHtml, lazy: lazyPage(index, (m) => m.RegisterPage) },
+  { path: paths.home, Component: lazyPage(index, (m) => m.HomePage) },
+  { path: paths.register, Component: lazyPage(index, (m) => m.RegisterPage) },
+  { path: paths.registerHtml, Component: lazyPage(index, (m) => m.RegisterPage) },
   {
     path: paths.login,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('./pages/login-page'),
       (m) => m.LoginPage,
     ),
   },
   {
     path: paths.resetPassword,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/accounts/pages/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
   },
   {
     path: paths.notices,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/notices/pages/notice-page'),
       (m) => m.NoticePage,
     ),
   },
   {
     path: paths.vip,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/vip/pages/vip-page'),
       (m) => m.VipPage,
     ),
   },
-  { path: paths.eLottery, lazy: lazyPage(live, (m) => m.ELotteryPage) },
+  { path: paths.eLottery, Component: lazyPage(live, (m) => m.ELotteryPage) },
   {
     path: paths.slots,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/games/pages/slots-page'),
       (m) => m.SlotsPage,
     ),
   },
-  { path: paths.live, lazy: lazyPage(live, (m) => m.LivePage) },
-  { path: paths.fish, lazy: lazyPage(live, (m) => m.FishPage) },
+  { path: paths.live, Component: lazyPage(live, (m) => m.LivePage) },
+  { path: paths.fish, Component: lazyPage(live, (m) => m.FishPage) },
   {
     path: paths.pvp,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/games/pages/pvp-page'),
       (m) => m.PvpPage,
     ),
   },
-  { path: paths.sports, lazy: lazyPage(live, (m) => m.SportsPage) },
+  { path: paths.sports, Component: lazyPage(live, (m) => m.SportsPage) },
   {
     path: paths.promotions,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/promotions/pages/promotions-page'),
       (m) => m.PromotionsPage,
     ),
   },
   {
     path: paths.promoDetail,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/promotions/pages/promo-detail-page'),
       (m) => m.PromoDetailPage,
     ),
   },
-  { path: paths.help, lazy: lazyPage(help, (m) => m.HelpPage) },
-  { path: paths.download, lazy: lazyPage(download, (m) => m.DownloadPage) },
-  { path: paths.downloadAlias, lazy: lazyPage(download, (m) => m.DownloadPage) },
+  { path: paths.help, Component: lazyPage(help, (m) => m.HelpPage) },
+  { path: paths.download, Component: lazyPage(download, (m) => m.DownloadPage) },
+  { path: paths.downloadAlias, Component: lazyPage(download, (m) => m.DownloadPage) },
   {
     path: paths.join,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('./pages/join-page'),
       (m) => m.JoinPage,
     ),
   },
   {
     path: '*',
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('./pages/not-found-page'),
       (m) => m.NotFoundPage,
     ),
@@ -106,7 +106,7 @@ const fullPages: RouteObject[] = [
 const headerFooterPages: RouteObject[] = [
   {
     path: paths.pointMall,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/points/pages/point-mall-page'),
       (m) => m.PointMallPage,
     ),
@@ -115,25 +115,25 @@ const headerFooterPages: RouteObject[] = [
 
 /** Header only (§2): the lottery lobbies, the seamless hall and the game frame. */
 const headerOnlyPages: RouteObject[] = [
-  { path: paths.lottery, lazy: lazyPage(eaLottery, (m) => m.LotteryPage) },
-  { path: paths.seaLottery, lazy: lazyPage(eaLottery, (m) => m.SeaLotteryPage) },
+  { path: paths.lottery, Component: lazyPage(eaLottery, (m) => m.LotteryPage) },
+  { path: paths.seaLottery, Component: lazyPage(eaLottery, (m) => m.SeaLotteryPage) },
   {
     path: paths.vnLottery,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/games/pages/vn-lottery-page'),
       (m) => m.VnLotteryPage,
     ),
   },
   {
     path: paths.seamless,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/games/pages/seamless-page'),
       (m) => m.SeamlessPage,
     ),
   },
   {
     path: paths.game,
-    lazy: lazyPage(
+    Component: lazyPage(
       () => import('../features/games/pages/game-page'),
       (m) => m.GamePage,
     ),
@@ -141,20 +141,21 @@ const headerOnlyPages: RouteObject[] = [
 ];
 
 /** No frame at all: the help centre the customer-service window opens (§2 /helpmc). */
-const barePages: RouteObject[] = [{ path: paths.helpCenter, lazy: lazyPage(help, (m) => m.HelpCenterPage) }];
+const barePages: RouteObject[] = [
+  { path: paths.helpCenter, Component: lazyPage(help, (m) => m.HelpCenterPage) },
+];
 
-// The pathless child under each layout keeps the header and footer around a page that fails to load.
+// The pathless child under each layout keeps the header and footer around a page that is loading or
+// fails to load.
 const withLayout = (variant: 'full' | 'headerFooter' | 'headerOnly' | 'bare', children: RouteObject[]) => ({
   element: <SiteLayout variant={variant} />,
-  children: [{ ErrorBoundary: RouteError, children }],
+  children: [{ element: <RouteBoundary />, children }],
 });
 
 export const routes: RouteObject[] = [
   {
     path: paths.root,
     Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: RouteLoading,
     children: [
       { index: true, element: <Navigate to={paths.home} replace /> },
       withLayout('headerFooter', headerFooterPages),

@@ -6,9 +6,11 @@ import {
   changePasswordRequest,
   forgotByEmailRequest,
   forgotByEmailResponse,
+  firstLoginResponse,
   freePlayRequest,
   loginRequest,
   loginResponse,
+  logoutResponse,
   memberInfo,
   registerRequest,
   registerResponse,
@@ -198,7 +200,7 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
       schema: {
         tags,
         summary: 'Log out: revoke this session',
-        response: ok(z.object({ loggedOut: z.literal(true) })),
+        response: ok(logoutResponse),
       },
     },
     async (request) => {
@@ -266,7 +268,7 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
       schema: {
         tags,
         summary: 'Record that the member has seen the first-login welcome',
-        response: ok(z.object({ recorded: z.literal(true) })),
+        response: ok(firstLoginResponse),
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { ModalProvider } from '../../components/modal/modal-provider';
 import { isApiRequestError } from '../../api/client';
 import { useBrand } from '../../config/brand';
@@ -44,5 +44,29 @@ function MemberInfoSync() {
     // A token the server no longer accepts is a logged-out visitor.
     if (isApiRequestError(info.error) && info.error.code === 'UNAUTHENTICATED') clearSession();
   }, [info.error]);
+  return null;
+}
+
+/**
+ * A new page starts at the top; back and forward return to where the visitor was on that page (the
+ * browser's own restoration is off: it would run before the page's content has loaded).
+ */
+function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef(new Map<string, number>());
+  const current = useRef(location.key);
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const remember = () => positions.current.set(current.current, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, []);
+  useLayoutEffect(() => {
+    current.current = location.key;
+    if (location.hash) return;
+    const top = navigationType === 'POP' ? (positions.current.get(location.key) ?? 0) : 0;
+    if (window.scrollY !== top) window.scrollTo(0, top);
+  }, [location.key, location.hash, navigationType]);
   return null;
 }

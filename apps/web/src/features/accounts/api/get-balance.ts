@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { balanceResponse, type BalanceResponse } from '@jade/contracts/wallet';
-import { apiGet } from '../../../api/client';
+import type { BalanceResponse } from '@jade/contracts/wallet';
+import { apiGet, trusted } from '../../../api/client';
 import { useSession } from '../../../lib/session';
 
 /** §7 balance (token): every wallet in minor units and their sum. */
 export const getBalance = (signal?: AbortSignal): Promise<BalanceResponse> =>
-  apiGet('/wps/v2/wallets/balance', balanceResponse, { signal });
+  apiGet('/wps/v2/wallets/balance', trusted<BalanceResponse>(), { signal });
 
 export const balanceQueryKey = ['accounts', 'balance'] as const;
 

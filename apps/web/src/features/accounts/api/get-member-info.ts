@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { memberInfo, type MemberInfo } from '@jade/contracts/auth';
-import { apiGet } from '../../../api/client';
+import type { MemberInfo } from '@jade/contracts/auth';
+import { apiGet, trusted } from '../../../api/client';
 import { useSession } from '../../../lib/session';
 
 /** §7 member info (token). */
 export const getMemberInfo = (signal?: AbortSignal): Promise<MemberInfo> =>
-  apiGet('/wps/member/info', memberInfo, { signal });
+  apiGet('/wps/member/info', trusted<MemberInfo>(), { signal });
 
 export const memberInfoQueryKey = (token: string | null) => ['accounts', 'member-info', token] as const;
 

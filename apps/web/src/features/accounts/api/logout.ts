@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { apiSend } from '../../../api/client';
 
 /**
@@ -6,6 +5,12 @@ import { apiSend } from '../../../api/client';
  * still running can use a session the server is ending.
  */
 export const logout = (token: string): Promise<{ loggedOut: true }> =>
-  apiSend('DELETE', '/wps/session/logout', undefined, z.object({ loggedOut: z.literal(true) }), {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  apiSend(
+    'DELETE',
+    '/wps/session/logout',
+    undefined,
+    async () => (await import('@jade/contracts/auth')).logoutResponse,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );

@@ -1,6 +1,12 @@
-import type { z } from 'zod';
 import { importSealingKey, publicKeyResponse, sealPayload } from '@jade/contracts/sealed';
-import { apiGet, apiSend, ApiRequestError, isApiRequestError } from '../../../api/client';
+import {
+  apiGet,
+  apiSend,
+  ApiRequestError,
+  isApiRequestError,
+  type ValueOf,
+  type ValueSchema,
+} from '../../../api/client';
 
 let sealingKey: Promise<CryptoKey> | undefined;
 
@@ -23,12 +29,12 @@ const getSealingKey = (): Promise<CryptoKey> => {
  * the server's public key (ARCHITECTURE.md, wire format). A key the server no longer holds is refused as
  * SEALED_PAYLOAD_INVALID; the call is then sealed once more with a freshly fetched key.
  */
-export const sendSealed = async <T extends z.ZodType>(
+export const sendSealed = async <T extends ValueSchema>(
   method: 'POST' | 'PUT',
   path: string,
   payload: unknown,
   valueSchema: T,
-): Promise<z.output<T>> => {
+): Promise<ValueOf<T>> => {
   // WebCrypto exists only in secure contexts (https, or http on localhost).
   if (!globalThis.crypto?.subtle) {
     throw new ApiRequestError('SEALED_PAYLOAD_INVALID', 'WebCrypto is not available on this page');

@@ -29,21 +29,22 @@ function useSocialReturn() {
   useEffect(() => {
     if (isFragmentRead) return;
     isFragmentRead = true;
-    const result = readSocialResult(window.location.hash);
-    if (!result) return;
-    // The token must not stay in the address bar, the history or a bookmark.
-    void navigate(start.current, { replace: true });
-    if ('token' in result) {
-      // §4: a social login skips the forced password change; the server has cleared it.
-      void completeLogin({
-        token: result.token,
-        firstTimeLogin: result.firstTimeLogin === 'true',
-        mustChangePassword: false,
-        passwordExpired: false,
-      });
-    } else {
-      void modals.alert({ message: errorText(result.error) });
-    }
+    void readSocialResult(window.location.hash).then((result) => {
+      if (!result) return;
+      // The token must not stay in the address bar, the history or a bookmark.
+      void navigate(start.current, { replace: true });
+      if ('token' in result) {
+        // §4: a social login skips the forced password change; the server has cleared it.
+        void completeLogin({
+          token: result.token,
+          firstTimeLogin: result.firstTimeLogin === 'true',
+          mustChangePassword: false,
+          passwordExpired: false,
+        });
+      } else {
+        void modals.alert({ message: errorText(result.error) });
+      }
+    });
   }, [navigate, modals, completeLogin, errorText]);
 }
 

@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { readSocialResult, socialReturnPath, socialStartUrl } from './social-return';
 
 describe('readSocialResult', () => {
-  it('reads a session or an error code from the fragment the server returns with', () => {
-    expect(readSocialResult('#token=abc&firstTimeLogin=true')).toEqual({
+  it('reads a session or an error code from the fragment the server returns with', async () => {
+    expect(await readSocialResult('#token=abc&firstTimeLogin=true')).toEqual({
       token: 'abc',
       firstTimeLogin: 'true',
     });
-    expect(readSocialResult('#error=SOCIAL_CONSENT_REQUIRED')).toEqual({ error: 'SOCIAL_CONSENT_REQUIRED' });
+    expect(await readSocialResult('#error=SOCIAL_CONSENT_REQUIRED')).toEqual({
+      error: 'SOCIAL_CONSENT_REQUIRED',
+    });
   });
 
-  it('ignores any other fragment', () => {
-    expect(readSocialResult('')).toBeUndefined();
-    expect(readSocialResult('#top')).toBeUndefined();
+  it('ignores any other fragment', async () => {
+    expect(await readSocialResult('')).toBeUndefined();
+    expect(await readSocialResult('#top')).toBeUndefined();
   });
 });
 

@@ -1,13 +1,16 @@
-import { isSafeReturnPath, socialSignInResult, type SocialSignInResult } from '@jade/contracts/social';
+import { isSafeReturnPath } from '@jade/contracts/return-path';
+import type { SocialSignInResult } from '@jade/contracts/social';
 
 /**
  * The outcome of a social sign-in, which the server puts in the fragment of the page it returns to
- * (`#token=...&firstTimeLogin=...` or `#error=CODE`); undefined for any other fragment.
+ * (`#token=...&firstTimeLogin=...` or `#error=CODE`); undefined for any other fragment. The schema is
+ * loaded only when there is an outcome to read, so it stays out of the first bundle.
  */
-export const readSocialResult = (hash: string): SocialSignInResult | undefined => {
+export const readSocialResult = async (hash: string): Promise<SocialSignInResult | undefined> => {
   if (!hash.startsWith('#')) return undefined;
   const params = new URLSearchParams(hash.slice(1));
   if (!params.has('token') && !params.has('error')) return undefined;
+  const { socialSignInResult } = await import('@jade/contracts/social');
   const parsed = socialSignInResult.safeParse(Object.fromEntries(params));
   return parsed.success ? parsed.data : { error: 'SOCIAL_PROVIDER_ERROR' };
 };

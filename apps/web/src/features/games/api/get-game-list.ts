@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { GAME_LIST_PAGE_SIZE } from '@jade/contracts/constants';
-import {
-  gameListResponse,
-  type GameCategory,
-  type GameItem,
-  type GameListResponse,
-} from '@jade/contracts/games';
-import { apiGet } from '../../../api/client';
+import type { GameCategory, GameItem, GameListResponse } from '@jade/contracts/games';
+import { apiGet, trusted } from '../../../api/client';
 import { useLanguageCode } from '../../../config/brand';
 
 export type GameListFilter = {
@@ -22,7 +17,7 @@ export const getGameList = (
   filter: GameListFilter & { language: string },
   signal?: AbortSignal,
 ): Promise<GameListResponse> =>
-  apiGet('/lgw/games/list', gameListResponse, {
+  apiGet('/lgw/games/list', trusted<GameListResponse>(), {
     query: {
       clientType: 3,
       platform: 'html5-desktop',

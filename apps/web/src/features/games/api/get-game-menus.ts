@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gameMenusResponse, type GameMenusResponse } from '@jade/contracts/games';
-import { apiGet } from '../../../api/client';
+import type { GameMenusResponse } from '@jade/contracts/games';
+import { apiGet, trusted } from '../../../api/client';
 import { useLanguageCode } from '../../../config/brand';
 
 /** §3 category navigation entries with the brand's vendors; the header, footer and pages all read it. */
 export const getGameMenus = (language: string, signal?: AbortSignal): Promise<GameMenusResponse> =>
-  apiGet('/lgw/games/game_menus', gameMenusResponse, { query: { language }, signal });
+  apiGet('/lgw/games/game_menus', trusted<GameMenusResponse>(), { query: { language }, signal });
 
 export const gameMenusQueryOptions = (language: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOT_GAMES_PLATFORM_CODE } from '@jade/contracts/constants';
-import { gameListItems, type GameItem } from '@jade/contracts/games';
-import { apiSend } from '../../../api/client';
+import type { GameItem } from '@jade/contracts/games';
+import { apiSend, trusted } from '../../../api/client';
 import { useBrand, useLanguageCode } from '../../../config/brand';
 
 /** §3 hot game request: merchantCode, isPlatform 2, platform 'flash,html5-desktop', language. */
@@ -14,7 +14,7 @@ export const getHotGames = (
     'POST',
     '/wps/relay/GCSGAME_hotGamesV2',
     { merchantCode, isPlatform: HOT_GAMES_PLATFORM_CODE, platform: 'flash,html5-desktop', language },
-    gameListItems,
+    trusted<GameItem[]>(),
     { signal },
   );
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { NOTICES_PER_PAGE } from '@jade/contracts/constants';
-import { listAnnouncementsResponse, type ListAnnouncementsResponse } from '@jade/contracts/messages';
-import { apiSend } from '../../../api/client';
+import type { ListAnnouncementsResponse } from '@jade/contracts/messages';
+import { apiSend, trusted } from '../../../api/client';
 import { useLanguageCode } from '../../../config/brand';
 
 /** §7 announcements (platform W, default execution type), 9 a page (§9). */
@@ -13,7 +13,7 @@ export const listAnnouncements = (
     'POST',
     '/wps/relay/MCSFE_getListAnnouncements',
     { platform: 'W', language, pageNo, pageSize },
-    listAnnouncementsResponse,
+    trusted<ListAnnouncementsResponse>(),
     { signal },
   );
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { statusResponse, type StatusResponse } from '@jade/contracts/system';
-import { apiGet } from '../../../api/client';
+import type { StatusResponse } from '@jade/contracts/system';
+import { apiGet, trusted } from '../../../api/client';
 
 /** §4 system status: 0 normal, 1 maintenance, 2 region restricted. */
 export const getStatus = (signal?: AbortSignal): Promise<StatusResponse> =>
-  apiGet('/wps/system/status', statusResponse, { signal });
+  apiGet('/wps/system/status', trusted<StatusResponse>(), { signal });
 
 export const statusQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { whitelabelResponse, type WhitelabelResponse } from '@jade/contracts/system';
-import { apiGet } from '../../../api/client';
+import type { WhitelabelResponse } from '@jade/contracts/system';
+import { apiGet, trusted } from '../../../api/client';
 
 /** §7 permission call: the brand behind the host this page is served from. */
 export const getWhitelabel = (host: string, signal?: AbortSignal): Promise<WhitelabelResponse> =>
-  apiGet('/wps/system/whitelabel', whitelabelResponse, { query: { url: host }, signal });
+  apiGet('/wps/system/whitelabel', trusted<WhitelabelResponse>(), { query: { url: host }, signal });
 
 export const whitelabelQueryOptions = (host: string) =>
   queryOptions({
