@@ -5,6 +5,7 @@
 //
 //   node bench/lighthouse.mjs                 3 runs of each route
 //   node bench/lighthouse.mjs --runs 5 /index
+//   LIGHTHOUSE_REPORTS=dir node bench/lighthouse.mjs   also writes each run's JSON report there
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -104,6 +105,13 @@ try {
         onlyCategories: CATEGORIES,
       });
       const { categories, audits } = result.lhr;
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        fs.writeFileSync(
+          path.join(process.env.LIGHTHOUSE_REPORTS, `${route.replace(/\W+/g, '_')}-${i + 1}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
       runs.push({
         ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])),
         fcp: audits['first-contentful-paint']?.numericValue ?? NaN,

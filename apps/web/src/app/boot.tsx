@@ -12,6 +12,7 @@ import { storeMerchantCode } from '../features/system/merchant-storage';
 import { useLanguageCode } from '../config/brand';
 import { gameMenusQueryOptions } from '../features/games/api/get-game-menus';
 import { hotGamesQueryOptions } from '../features/games/api/get-hot-games';
+import { prefetchCategoryPage } from '../features/games/category-routes';
 import { BrandProvider } from './brand-provider';
 import { withChunkTimeout } from './chunk-load';
 
@@ -86,6 +87,7 @@ function PrefetchFrame({ merchantCode }: { merchantCode: string }) {
   useEffect(() => {
     void queryClient.prefetchQuery(gameMenusQueryOptions(language));
     void queryClient.prefetchQuery(hotGamesQueryOptions(merchantCode, language));
+    void prefetchCategoryPage(queryClient, language, window.location);
   }, [queryClient, language, merchantCode]);
   return null;
 }

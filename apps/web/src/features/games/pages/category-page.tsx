@@ -13,6 +13,7 @@ import { useGameList } from '../api/get-game-list';
 import { useGameMenus } from '../api/get-game-menus';
 import { GameGrid, GameGridSkeleton } from '../components/game-grid';
 import { VendorTabs } from '../components/vendor-tabs';
+import { firstGamesPage, selectedVendor } from '../category-routes';
 import { useLaunchGame } from '../launch';
 import { useCategoryLabel } from '../use-category-label';
 
@@ -68,12 +69,14 @@ function VendorGames({
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const requested = params.get(vendorParam);
-  const vendor = menu.vendors.find((entry) => entry.vassalage === requested) ?? menu.vendors[0];
+  const vendor = selectedVendor(menu, params.get(vendorParam));
   const [search, setSearch] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const gameName = useDebouncedValue(search.trim());
-  const list = useGameList({ vassalage: vendor?.vassalage, gameName, pageNo }, { enabled: Boolean(vendor) });
+  const list = useGameList(
+    { ...firstGamesPage(vendor?.vassalage), gameName, pageNo },
+    { enabled: Boolean(vendor) },
+  );
 
   const selectVendor = (vassalage: string) => {
     setPageNo(1);
