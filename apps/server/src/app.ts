@@ -26,6 +26,7 @@ import { createWebPreload } from './modules/system/web-preload.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
+import { vendorWalletRoutes } from './modules/vendors/routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
@@ -58,7 +59,7 @@ const cacheControlFor = (filePath: string) => {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Paths that belong to the API: never answered with the web app's index.html. */
-const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/docs', '/metrics', '/healthz'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/gw/', '/docs', '/metrics', '/healthz'];
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -140,6 +141,7 @@ export const buildApp = async ({
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });
+  await vendorWalletRoutes(app, { db, secrets });
   await accountRoutes(app, { db, secrets, config, messaging: createMessaging(config), captchaText });
 
   const webDist = config.webDist ?? defaultWebDist();

@@ -15,6 +15,9 @@ const main = async () => {
       // A gateway's signing secret typed by the operator for `payment channel-gateway`.
       // eslint-disable-next-line no-restricted-properties
       gatewaySecret: process.env.JADE_GATEWAY_SECRET,
+      // A vendor's HMAC secret or public key typed by the operator for `vendor set`.
+      // eslint-disable-next-line no-restricted-properties
+      vendorKey: process.env.JADE_VENDOR_KEY,
       // The server's secret seals it; read (or created, as the server would) only when needed.
       serverSecret: () => loadSecrets(config).sessionSecret,
     });

@@ -10,6 +10,7 @@ import { ENGAGEMENT_USAGE, runEngagementCommand } from '../modules/engagement/en
 import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
 import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
+import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -61,6 +62,8 @@ ${ENGAGEMENT_USAGE}
 
 ${VENDOR_WALLET_USAGE}
 
+${VENDOR_USAGE}
+
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
   --help                                 this text
@@ -90,6 +93,7 @@ export const runCommand = async (
   secrets: {
     operatorPassword?: string | undefined;
     gatewaySecret?: string | undefined;
+    vendorKey?: string | undefined;
     serverSecret?: (() => string) | undefined;
   } = {},
 ): Promise<void> => {
@@ -113,6 +117,9 @@ export const runCommand = async (
       max: { type: 'string' },
       daily: { type: 'string' },
       limit: { type: 'string' },
+      alg: { type: 'string' },
+      date: { type: 'string' },
+      timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -268,6 +275,15 @@ export const runCommand = async (
   };
   if (await runPaymentCommand(db, merchant, group, action, rest, paymentOptions, out)) return;
   if (await runVendorWalletCommand(db, merchant, group, action, rest, out)) return;
+  const vendorOptions = {
+    url: values.url,
+    alg: values.alg,
+    timeout: values.timeout,
+    date: values.date,
+    vendorKey: secrets.vendorKey,
+    serverSecret: secrets.serverSecret,
+  };
+  if (await runVendorCommand(db, merchant, group, action, rest, vendorOptions, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

@@ -880,6 +880,10 @@ export const freePlay = async (
   });
 };
 
+/** A member of the brand by id (other domains read members through here, not the repo). */
+export const findMember = (db: DbOrTrx, merchantId: number, memberId: number) =>
+  repo.findMemberById(db, merchantId, memberId);
+
 export const recordFirstLogin = async (db: DbOrTrx, member: repo.MemberRow, now = new Date()) => {
   if (member.first_login_at === null)
     await repo.updateMember(db, member.id, { first_login_at: nowIso(now), updated_at: nowIso(now) });

@@ -367,3 +367,22 @@ export const setBrandVendorEnabled = async (
     .where('vendor_id', '=', vendorId)
     .execute();
 };
+
+const gameCategories = createReadCache<GameCategory | null>();
+
+/** A game's category (its game type), by vendor code and game id; null for a game not in the catalogue. */
+export const findGameCategory = async (
+  db: DbOrTrx,
+  vendorCode: string,
+  gameId: string,
+): Promise<GameCategory | null> =>
+  (await gameCategories(sqliteHandleOf(db), `${vendorCode}\u0000${gameId}`, async () => {
+    const row = await db
+      .selectFrom('game')
+      .innerJoin('vendor', 'vendor.id', 'game.vendor_id')
+      .select('game.game_type')
+      .where('vendor.code', '=', vendorCode)
+      .where('game.game_id', '=', gameId)
+      .executeTakeFirst();
+    return (row?.game_type as GameCategory | undefined) ?? null;
+  })) ?? null;

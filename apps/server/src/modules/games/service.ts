@@ -368,3 +368,11 @@ export const demoGameArt = (vendorCode: string, gameId: string) =>
 /** The brand's enabled vendors that keep a wallet of their own (transfer mode), for the wallet module. */
 export const listTransferVendors = async (db: DbOrTrx, merchantId: number) =>
   (await repo.listBrandVendors(db, merchantId)).filter((v) => v.walletMode === 'TRANSFER');
+
+/** The category a round of this game counts under (betting records); undefined for a game not in the catalogue. */
+export const gameCategoryOf = async (db: DbOrTrx, vendorCode: string, gameId: string) =>
+  (await repo.findGameCategory(db, vendorCode, gameId)) ?? undefined;
+
+/** The vendor as the brand offers it (enabled or not), or undefined when the brand does not carry it. */
+export const findBrandVendor = async (db: DbOrTrx, merchantId: number, code: string) =>
+  (await repo.listBrandVendors(db, merchantId, { includeDisabled: true })).find((v) => v.code === code);

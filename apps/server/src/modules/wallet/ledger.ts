@@ -386,3 +386,36 @@ export const checkInvariants = async (db: DbOrTrx) => {
     ok: Number(sums.total ?? 0) === 0 && negative.length === 0 && mismatched.length === 0,
   };
 };
+
+/**
+ * What the ledger moved for these game rounds (transfers referenced `round:<vendor>:<round>`), ever:
+ * stake is bets less their rollbacks, payout is wins.
+ */
+export const roundTotalsOnLedger = async (
+  db: DbOrTrx,
+  merchantId: number,
+  references: string[],
+): Promise<Map<string, { stake: number; payout: number }>> => {
+  const totals = new Map<string, { stake: number; payout: number }>();
+  for (let i = 0; i < references.length; i += 500) {
+    const rows = await db
+      .selectFrom('ledger_transfer')
+      .select(['reference', 'kind'])
+      .select((eb) => eb.fn.sum<number | string>('amount').as('total'))
+      .where('merchant_id', '=', merchantId)
+      .where('reference', 'in', references.slice(i, i + 500))
+      .where('kind', 'in', ['BET', 'BET_ROLLBACK', 'WIN'])
+      .groupBy(['reference', 'kind'])
+      .execute();
+    for (const row of rows) {
+      const reference = row.reference ?? '';
+      const entry = totals.get(reference) ?? { stake: 0, payout: 0 };
+      const amount = Number(row.total);
+      if (row.kind === 'BET') entry.stake += amount;
+      else if (row.kind === 'BET_ROLLBACK') entry.stake -= amount;
+      else entry.payout += amount;
+      totals.set(reference, entry);
+    }
+  }
+  return totals;
+};

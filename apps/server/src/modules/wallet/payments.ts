@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { checkPaymentPassword } from '../accounts/payment-password.js';
 
 import { storeImage } from '../../platform/uploads.js';
+import { settledTurnover } from '../games/bet-records.js';
 import { pageCount, pageOffset } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
 import type { Operator } from '../operators/service.js';
@@ -544,7 +545,7 @@ export const sumTransfers = async (
 /**
  * Turnover still to wager: deposits (ledger DEPOSIT credits to the main wallet) times the brand's
  * multiplier, plus turnover carried in with upline transfers and less what was carried out
- * (decision 0012), less every bet placed; never below 0. A multiplier of 0 asks for nothing.
+ * (decision 0012), less the valid bet of every settled round (decision 0016); never below 0. A multiplier of 0 asks for nothing.
  */
 export const turnoverRemaining = async (
   db: DbOrTrx,
@@ -558,7 +559,8 @@ const turnoverBalance = async (db: DbOrTrx, merchantId: number, memberId: number
   if (multiplier <= 0) return 0;
   const main = await ledger.memberAccount(db, merchantId, memberId, 'MAIN');
   const deposited = await sumTransfers(db, main, 'DEPOSIT', 'credit');
-  const wagered = await sumTransfers(db, main, 'BET', 'debit');
+  // Every settled round counts its valid bet (betting records): an open round or a rolled-back bet does not.
+  const wagered = await settledTurnover(db, merchantId, memberId);
   const carried = await db
     .selectFrom('turnover_adjustment')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))

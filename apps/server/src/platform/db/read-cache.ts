@@ -31,6 +31,8 @@ const WATCHED_TABLES = new Set([
   'vendor',
   'merchant_vendor',
   'vendor_wallet_api',
+  'vendor_connection',
+  'game',
 ]);
 let generation = 0;
 

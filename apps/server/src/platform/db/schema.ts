@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from './accounts-schema.js';
 import type { EngagementTables } from './engagement-schema.js';
+import type { GamesWalletTables } from './games-wallet-schema.js';
 import type { LedgerTables } from './ledger-schema.js';
 import type { PaymentTables } from './payments-schema.js';
 import type { SocialTables } from './social-schema.js';
@@ -12,6 +13,7 @@ import type { VendorTransferTables } from './vendor-transfer-schema.js';
  */
 export type Database = AccountTables &
   EngagementTables &
+  GamesWalletTables &
   LedgerTables &
   PaymentTables &
   SocialTables &

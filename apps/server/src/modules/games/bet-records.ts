@@ -1,0 +1,192 @@
+import type { GameCategory } from '@jade/contracts/games';
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../platform/db/index.js';
+
+/**
+ * Betting records: one row per round or ticket of every vendor, the fact table that turnover, the
+ * lottery, agents and engagement read (ARCHITECTURE.md, decision 0016). A record is OPEN while bets
+ * are placed and SETTLED (or VOID, every bet rolled back) at the end; settling adds it to the
+ * member's daily summary in the same transaction, so a summary is never ahead of or behind its records.
+ * Every function here runs inside the caller's transaction.
+ */
+export type BetRecord = {
+  id: number;
+  merchantId: number;
+  memberId: number;
+  vendorCode: string;
+  gameId: string;
+  category: GameCategory;
+  roundId: string;
+  stake: number;
+  validBet: number;
+  payout: number;
+  winLoss: number;
+  status: 'OPEN' | 'SETTLED' | 'VOID';
+  placedAt: string;
+  settledAt: string | null;
+};
+
+type Row = {
+  id: number;
+  merchant_id: number;
+  member_id: number;
+  vendor_code: string;
+  game_id: string;
+  category: string;
+  round_id: string;
+  stake: number | string;
+  valid_bet: number | string;
+  payout: number | string;
+  win_loss: number | string;
+  status: 'OPEN' | 'SETTLED' | 'VOID';
+  placed_at: string;
+  settled_at: string | null;
+};
+
+export const toBetRecord = (row: Row): BetRecord => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  memberId: row.member_id,
+  vendorCode: row.vendor_code,
+  gameId: row.game_id,
+  category: row.category as GameCategory,
+  roundId: row.round_id,
+  stake: Number(row.stake),
+  validBet: Number(row.valid_bet),
+  payout: Number(row.payout),
+  winLoss: Number(row.win_loss),
+  status: row.status,
+  placedAt: row.placed_at,
+  settledAt: row.settled_at,
+});
+
+/** The ledger reference of a round's movements: `round:<vendor>:<round id>`. */
+export const roundReference = (vendorCode: string, roundId: string) => `round:${vendorCode}:${roundId}`;
+
+export type RoundKey = { merchantId: number; vendorCode: string; roundId: string };
+
+export const findBetRecord = async (trx: DbOrTrx, key: RoundKey): Promise<BetRecord | undefined> => {
+  const row = await trx
+    .selectFrom('bet_record')
+    .selectAll()
+    .where('merchant_id', '=', key.merchantId)
+    .where('vendor_code', '=', key.vendorCode)
+    .where('round_id', '=', key.roundId)
+    .executeTakeFirst();
+  return row && toBetRecord(row);
+};
+
+/** A bet: the round's record is opened with this stake, or its stake grows. */
+export const addStake = async (
+  trx: DbOrTrx,
+  input: RoundKey & { memberId: number; gameId: string; category: GameCategory; amount: number; at: string },
+) => {
+  await trx
+    .insertInto('bet_record')
+    .values({
+      merchant_id: input.merchantId,
+      member_id: input.memberId,
+      vendor_code: input.vendorCode,
+      game_id: input.gameId,
+      category: input.category,
+      round_id: input.roundId,
+      stake: input.amount,
+      valid_bet: 0,
+      payout: 0,
+      win_loss: -input.amount,
+      status: 'OPEN',
+      placed_at: input.at,
+      settled_at: null,
+      settled_day: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['merchant_id', 'vendor_code', 'round_id']).doUpdateSet({
+        stake: sql`bet_record.stake + ${input.amount}`,
+        win_loss: sql`bet_record.win_loss - ${input.amount}`,
+      }),
+    )
+    .execute();
+};
+
+/** A rolled-back bet leaves the round; a round with nothing left staked and nothing paid is VOID. */
+export const removeStake = async (trx: DbOrTrx, record: BetRecord, amount: number, at: string) => {
+  const stake = record.stake - amount;
+  const isVoid = stake === 0 && record.payout === 0;
+  await trx
+    .updateTable('bet_record')
+    .set({
+      stake,
+      win_loss: record.payout - stake,
+      ...(isVoid && { status: 'VOID' as const, settled_at: at, settled_day: at.slice(0, 10) }),
+    })
+    .where('id', '=', record.id)
+    .execute();
+};
+
+/** A credit: the payout grows; with `close`, the round settles into the daily summary. */
+export const addPayout = async (
+  trx: DbOrTrx,
+  record: BetRecord,
+  input: { amount: number; close: boolean; validBet?: number | undefined; at: string },
+) => {
+  const payout = record.payout + input.amount;
+  const winLoss = payout - record.stake;
+  if (!input.close) {
+    await trx
+      .updateTable('bet_record')
+      .set({ payout, win_loss: winLoss })
+      .where('id', '=', record.id)
+      .execute();
+    return;
+  }
+  const validBet = Math.min(input.validBet ?? record.stake, record.stake);
+  const day = input.at.slice(0, 10);
+  await trx
+    .updateTable('bet_record')
+    .set({
+      payout,
+      win_loss: winLoss,
+      valid_bet: validBet,
+      status: 'SETTLED',
+      settled_at: input.at,
+      settled_day: day,
+    })
+    .where('id', '=', record.id)
+    .execute();
+  await trx
+    .insertInto('bet_daily_summary')
+    .values({
+      merchant_id: record.merchantId,
+      member_id: record.memberId,
+      day,
+      category: record.category,
+      bets: 1,
+      stake: record.stake,
+      valid_bet: validBet,
+      payout,
+      win_loss: winLoss,
+    })
+    .onConflict((oc) =>
+      oc.columns(['merchant_id', 'member_id', 'day', 'category']).doUpdateSet({
+        bets: sql`bet_daily_summary.bets + 1`,
+        stake: sql`bet_daily_summary.stake + ${record.stake}`,
+        valid_bet: sql`bet_daily_summary.valid_bet + ${validBet}`,
+        payout: sql`bet_daily_summary.payout + ${payout}`,
+        win_loss: sql`bet_daily_summary.win_loss + ${winLoss}`,
+      }),
+    )
+    .execute();
+};
+
+/** Every settled round's turnover, ever: what the withdrawal turnover rule counts as wagered. */
+export const settledTurnover = async (db: DbOrTrx, merchantId: number, memberId: number): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('bet_daily_summary')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('valid_bet'), eb.lit(0)).as('total'))
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirstOrThrow()
+    ).total,
+  );

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  VENDOR_SIGNATURE_HEADER,
+  VENDOR_TIMESTAMP_HEADER,
+  walletAuthenticateRequest,
+  walletBalanceRequest,
+  walletCreditRequest,
+  walletDebitRequest,
+  walletRollbackRequest,
+  type WalletRefusal,
+} from '@jade/contracts/vendor-wallet';
+import type { Db } from '../../platform/db/index.js';
+import type { Secrets } from '../../platform/secrets.js';
+import { findBrandVendor } from '../games/service.js';
+import { findMerchant } from '../merchants/service.js';
+import { findVendorConnection } from './connections.js';
+import * as seamless from './seamless.js';
+import { checkVendorSignature } from './signature.js';
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+const refuse = (reply: FastifyReply, status: 401 | 400, body: WalletRefusal) =>
+  reply.status(status).send(body);
+
+const untrusted = (reply: FastifyReply) =>
+  refuse(reply, 401, { status: 'INVALID_SIGNATURE', message: 'The call is not signed by this vendor' });
+
+/**
+ * The seamless-wallet callbacks (decision 0016): POST /gw/wallet/{merchant}/{vendor}/{action}. The body
+ * is read as raw bytes, and trusted only once its signature checks against the brand's key for the
+ * vendor; then it is parsed and validated. Nothing here answers differently for an unknown brand, an
+ * unknown vendor or a wrong signature.
+ */
+export const vendorWalletRoutes = async (app: FastifyInstance, deps: { db: Db; secrets: Secrets }) => {
+  const { db, secrets } = deps;
+  const secret = secrets.sessionSecret;
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    scope.post<{ Params: { merchantCode: string; vendorCode: string; action: string } }>(
+      '/gw/wallet/:merchantCode/:vendorCode/:action',
+      async (request, reply) => {
+        const { merchantCode, vendorCode, action } = request.params;
+        const schema = SCHEMAS[action as keyof typeof SCHEMAS];
+        if (!schema)
+          return refuse(reply, 400, { status: 'BAD_REQUEST', message: `No wallet call '${action}'` });
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const merchant = await findMerchant(db, merchantCode);
+        const connection = merchant && (await findVendorConnection(db, secret, merchant.id, vendorCode));
+        if (!merchant || !connection) return untrusted(reply);
+        const problem = checkVendorSignature(
+          connection.algorithm,
+          connection.key,
+          {
+            timestamp: header(request, VENDOR_TIMESTAMP_HEADER),
+            signature: header(request, VENDOR_SIGNATURE_HEADER),
+          },
+          raw,
+        );
+        if (problem) {
+          request.log.warn({ merchantCode, vendorCode, problem }, 'vendor wallet call refused');
+          return untrusted(reply);
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return refuse(reply, 400, { status: 'BAD_REQUEST', message: 'The body is not JSON' });
+        }
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+          return refuse(reply, 400, {
+            status: 'BAD_REQUEST',
+            message: parsed.error.issues[0]?.message ?? '',
+          });
+        }
+        const ctx = { merchant, vendorCode };
+        switch (action) {
+          case 'authenticate':
+            return seamless.authenticate(
+              db,
+              secret,
+              ctx,
+              (parsed.data as z.infer<typeof walletAuthenticateRequest>).launchCode,
+            );
+          case 'balance':
+            return seamless.balance(db, secret, ctx, parsed.data as z.infer<typeof walletBalanceRequest>);
+          case 'debit': {
+            const vendor = await findBrandVendor(db, merchant.id, vendorCode);
+            return seamless.debit(
+              db,
+              secret,
+              {
+                ...ctx,
+                vendorOffered: vendor?.isEnabled ?? false,
+                vendorCategory: vendor?.category ?? 'RNG',
+              },
+              parsed.data as z.infer<typeof walletDebitRequest>,
+            );
+          }
+          case 'credit':
+            return seamless.credit(db, ctx, parsed.data as z.output<typeof walletCreditRequest>);
+          default:
+            return seamless.rollback(db, ctx, parsed.data as z.infer<typeof walletRollbackRequest>);
+        }
+      },
+    );
+  });
+};
+
+const SCHEMAS = {
+  authenticate: walletAuthenticateRequest,
+  balance: walletBalanceRequest,
+  debit: walletDebitRequest,
+  credit: walletCreditRequest,
+  rollback: walletRollbackRequest,
+} as const;

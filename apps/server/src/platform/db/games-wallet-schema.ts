@@ -1,0 +1,69 @@
+import type { Generated } from 'kysely';
+
+/** Vendor connections, game sessions, seamless wallet transactions and betting records (migration 2026-11-24T1000-games-wallet). */
+export type GamesWalletTables = {
+  vendor_connection: {
+    merchant_id: number;
+    vendor_code: string;
+    endpoint: string;
+    signature_algorithm: string;
+    key_sealed: string;
+    timeout_ms: number;
+    updated_at: string;
+  };
+  game_session: {
+    id: Generated<number>;
+    merchant_id: number;
+    member_id: number;
+    vendor_code: string;
+    game_id: string;
+    token_hash: string;
+    launch_code_hash: string | null;
+    launch_expires_at: string;
+    expires_at: string;
+    created_at: string;
+  };
+  wallet_transaction: {
+    id: Generated<number>;
+    merchant_id: number;
+    vendor_code: string;
+    transaction_id: string;
+    kind: 'DEBIT' | 'CREDIT' | 'ROLLBACK' | 'TOMBSTONE';
+    member_id: number;
+    round_id: string;
+    game_id: string;
+    /** bigint: PostgreSQL hands it back as text. */
+    amount: number | string;
+    reference_transaction_id: string | null;
+    status: 'APPLIED' | 'CREDITED' | 'ROLLED_BACK';
+    created_at: string;
+  };
+  bet_record: {
+    id: Generated<number>;
+    merchant_id: number;
+    member_id: number;
+    vendor_code: string;
+    game_id: string;
+    category: string;
+    round_id: string;
+    stake: number | string;
+    valid_bet: number | string;
+    payout: number | string;
+    win_loss: number | string;
+    status: 'OPEN' | 'SETTLED' | 'VOID';
+    placed_at: string;
+    settled_at: string | null;
+    settled_day: string | null;
+  };
+  bet_daily_summary: {
+    merchant_id: number;
+    member_id: number;
+    day: string;
+    category: string;
+    bets: number;
+    stake: number | string;
+    valid_bet: number | string;
+    payout: number | string;
+    win_loss: number | string;
+  };
+};

@@ -1,0 +1,137 @@
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  VENDOR_SIGNATURE_HEADER,
+  VENDOR_TIMESTAMP_HEADER,
+  type VendorSignatureAlgorithm,
+} from '@jade/contracts/vendor-wallet';
+import { findBetRecord } from '../modules/games/bet-records.js';
+import type { Merchant } from '../modules/merchants/repo.js';
+import { setVendorConnection } from '../modules/vendors/connections.js';
+import { openGameSession } from '../modules/vendors/game-sessions.js';
+import { signVendorBody } from '../modules/vendors/signature.js';
+import {
+  checkInvariants,
+  getAccountBalance,
+  houseAccount,
+  memberAccount,
+  postTransfer,
+} from '../modules/wallet/ledger.js';
+import { registeredMember } from './funded-member.js';
+import type { TestServer } from './server.js';
+import type { ConformanceTarget, Tamper, WalletCall } from './wallet-conformance.js';
+
+/** A key of the right kind that is not the vendor's. */
+const wrongKey = (algorithm: VendorSignatureAlgorithm): string => {
+  if (algorithm === 'HMAC-SHA256') return 'another-secret-of-at-least-32-characters!';
+  const { privateKey } =
+    algorithm === 'ED25519'
+      ? generateKeyPairSync('ed25519')
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+};
+
+/** A vendor's wallet client as the kit drives it: signs with its own key, over HTTP to the real server. */
+type Setup = { server: () => TestServer; merchant: () => Merchant; sessionSecret: string; captcha: string };
+
+export const vendorTarget = (
+  setup: Setup,
+  options: {
+    vendorCode: string;
+    gameId: string;
+    algorithm: VendorSignatureAlgorithm;
+    /** What the vendor signs with: the HMAC secret or its private key. */
+    signingKey: string;
+    /** What the platform holds: the same secret or the public key. */
+    platformKey: string;
+  },
+): (() => ConformanceTarget) => {
+  const server = () => setup.server();
+  const demo = () => setup.merchant();
+  const SESSION_SECRET = setup.sessionSecret;
+  const CAPTCHA = setup.captcha;
+  let target: ConformanceTarget | undefined;
+  let configured = false;
+  const call = async (action: WalletCall, body: Record<string, unknown>, tamper?: Tamper) => {
+    if (!configured) {
+      await setVendorConnection(server().db, SESSION_SECRET, {
+        merchantId: demo().id,
+        vendorCode: options.vendorCode,
+        endpoint: 'http://127.0.0.1:9/',
+        algorithm: options.algorithm,
+        key: options.platformKey,
+        timeoutMs: 2000,
+      });
+      configured = true;
+    }
+    const raw = Buffer.from(JSON.stringify(body));
+    const now = Math.floor(Date.now() / 1000);
+    const timestamp = String(tamper === 'stale-timestamp' ? now - 3600 : now);
+    const key = tamper === 'wrong-key' ? wrongKey(options.algorithm) : options.signingKey;
+    const signature = signVendorBody(options.algorithm, key, timestamp, raw);
+    const sent =
+      tamper === 'body-byte' ? Buffer.from(raw.toString().replace('"amount":', '"amount": ')) : raw;
+    const response = await server().fetch(`/gw/wallet/DEMO/${options.vendorCode}/${action}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [VENDOR_TIMESTAMP_HEADER]: timestamp,
+        ...(tamper !== 'no-signature' && { [VENDOR_SIGNATURE_HEADER]: signature }),
+      },
+      body: sent,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const make = (): ConformanceTarget => ({
+    call,
+    currency: demo().currency,
+    gameId: options.gameId,
+    newPlayer: async (funds) => {
+      const { memberId } = await registeredMember(server(), { prefix: 'seam', captcha: CAPTCHA });
+      if (funds > 0) {
+        await postTransfer(server().db, {
+          merchantId: demo().id,
+          idempotencyKey: `seamless-funding:${memberId}`,
+          kind: 'DEPOSIT',
+          debitAccountId: await houseAccount(server().db, demo().id, 'CASH'),
+          creditAccountId: await memberAccount(server().db, demo().id, memberId, 'MAIN'),
+          amount: funds,
+        });
+      }
+      const { launchCode } = await openGameSession(server().db, SESSION_SECRET, {
+        merchantId: demo().id,
+        memberId,
+        vendorCode: options.vendorCode,
+        gameId: options.gameId,
+      });
+      return { memberId, launchCode };
+    },
+    expiredLaunch: async (memberId) => {
+      const { launchCode } = await openGameSession(
+        server().db,
+        SESSION_SECRET,
+        { merchantId: demo().id, memberId, vendorCode: options.vendorCode, gameId: options.gameId },
+        new Date(Date.now() - 13 * 3_600_000 + 60_000),
+      );
+      // The launch code of a session opened 13 hours ago is long expired: move its window to now.
+      await server()
+        .db.updateTable('game_session')
+        .set({ launch_expires_at: new Date(Date.now() + 60_000).toISOString() })
+        .where('member_id', '=', memberId)
+        .where('launch_code_hash', 'is not', null)
+        .execute();
+      return launchCode;
+    },
+    blockMember: async (memberId) => {
+      await server().db.updateTable('member').set({ status: 'BLOCKED' }).where('id', '=', memberId).execute();
+    },
+    mainBalance: async (memberId) =>
+      getAccountBalance(server().db, await memberAccount(server().db, demo().id, memberId, 'MAIN')),
+    ledger: async () => ({
+      float: await getAccountBalance(server().db, await houseAccount(server().db, demo().id, 'VENDOR_FLOAT')),
+      ok: (await checkInvariants(server().db)).ok,
+    }),
+    record: async (roundId) =>
+      findBetRecord(server().db, { merchantId: demo().id, vendorCode: options.vendorCode, roundId }),
+  });
+  return () => (target ??= make());
+};

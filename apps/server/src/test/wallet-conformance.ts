@@ -1,0 +1,295 @@
+import { expect, it } from 'vitest';
+import type { WalletResponse } from '@jade/contracts/vendor-wallet';
+
+/**
+ * The seamless-wallet conformance kit (issue 10): one suite every vendor's wallet client must pass
+ * against the real platform over HTTP. A vendor plugs in how it signs and sends a call; the kit plays
+ * rounds through it and checks each answer and the ledger. Registered inside the caller's `describe`.
+ */
+export type WalletCall = 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback';
+export type Tamper = 'body-byte' | 'wrong-key' | 'no-signature' | 'stale-timestamp';
+export type Answer = { status: number; body: Record<string, unknown> };
+
+export type ConformanceTarget = {
+  /** Sends one call as the vendor does; `tamper` spoils it the way an attacker would. */
+  call: (action: WalletCall, body: Record<string, unknown>, tamper?: Tamper) => Promise<Answer>;
+  /** A new member of the brand holding `funds` in the main wallet, with a launch code for `gameId`. */
+  newPlayer: (funds: number) => Promise<{ memberId: number; launchCode: string }>;
+  /** A game session for the member whose token has already expired; answers its launch code. */
+  expiredLaunch: (memberId: number) => Promise<string>;
+  blockMember: (memberId: number) => Promise<void>;
+  /** The member's main-wallet balance, read from the ledger. */
+  mainBalance: (memberId: number) => Promise<number>;
+  /** The brand's VENDOR_FLOAT balance and whether the ledger's invariants hold. */
+  ledger: () => Promise<{ float: number; ok: boolean }>;
+  /** The betting record of a round, if any. */
+  record: (
+    roundId: string,
+  ) => Promise<{ status: string; stake: number; payout: number; validBet: number } | undefined>;
+  currency: string;
+  gameId: string;
+};
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
+
+export const walletConformance = (target: () => ConformanceTarget) => {
+  /** A funded player with a session: the token, the player id and helpers for its calls. */
+  const player = async (funds: number) => {
+    const t = target();
+    const { memberId, launchCode } = await t.newPlayer(funds);
+    const auth = await t.call('authenticate', { launchCode });
+    expect(auth.status, JSON.stringify(auth.body)).toBe(200);
+    expect(auth.body.status).toBe('OK');
+    const session = {
+      token: auth.body.token as string,
+      player: auth.body.player as string,
+      currency: t.currency,
+    };
+    const bet = (amount: number, round = unique('r'), tx = unique('d')) =>
+      t.call('debit', { ...session, transactionId: tx, roundId: round, gameId: t.gameId, amount });
+    const pay = (
+      bet: { tx: string; round: string },
+      amount: number,
+      extra: Record<string, unknown> = {},
+      tx = unique('c'),
+    ) =>
+      t.call('credit', {
+        ...session,
+        transactionId: tx,
+        roundId: bet.round,
+        gameId: t.gameId,
+        referenceTransactionId: bet.tx,
+        amount,
+        ...extra,
+      });
+    const undo = (bet: { tx: string; round: string }, tx = unique('rb')) =>
+      t.call('rollback', {
+        ...session,
+        transactionId: tx,
+        roundId: bet.round,
+        gameId: t.gameId,
+        referenceTransactionId: bet.tx,
+      });
+    return { t, memberId, session, bet, pay, undo, balance: () => t.mainBalance(memberId) };
+  };
+  const statusOf = (answer: Answer) => (answer.body as WalletResponse).status;
+
+  it('refuses a changed body byte, a wrong key, a missing signature and a stale timestamp, moving nothing', async () => {
+    const p = await player(10_000);
+    const body = {
+      ...p.session,
+      transactionId: unique('d'),
+      roundId: unique('r'),
+      gameId: p.t.gameId,
+      amount: 100,
+    };
+    for (const tamper of ['body-byte', 'wrong-key', 'no-signature', 'stale-timestamp'] as const) {
+      const answer = await p.t.call('debit', body, tamper);
+      expect(answer.status, tamper).toBe(401);
+      expect(answer.body.status).toBe('INVALID_SIGNATURE');
+    }
+    expect(await p.balance()).toBe(10_000);
+    expect(await p.t.record(body.roundId)).toBeUndefined();
+  });
+
+  it('answers the balance for a valid token and refuses an unknown one; a launch code works once', async () => {
+    const t = target();
+    const { memberId, launchCode } = await t.newPlayer(12_345);
+    const auth = await t.call('authenticate', { launchCode });
+    expect(auth.body).toMatchObject({
+      status: 'OK',
+      player: String(memberId),
+      balance: 12_345,
+      currency: t.currency,
+    });
+    expect((await t.call('authenticate', { launchCode })).body.status).toBe('INVALID_TOKEN');
+    const session = { token: auth.body.token, player: auth.body.player, currency: t.currency };
+    expect((await t.call('balance', session)).body).toMatchObject({ status: 'OK', balance: 12_345 });
+    const unknown = await t.call('balance', { ...session, token: 'no-such-token' });
+    expect(unknown.body).toMatchObject({ status: 'INVALID_TOKEN', balance: 0 });
+    const otherPlayer = await t.call('balance', { ...session, player: '999999' });
+    expect(otherPlayer.body.status).toBe('INVALID_TOKEN');
+  });
+
+  it('moves exact amounts at the smallest unit, and pays out more than 60,000,000.00', async () => {
+    const p = await player(1);
+    const round = unique('r');
+    const tx = unique('d');
+    expect((await p.bet(1, round, tx)).body).toMatchObject({ status: 'OK', balance: 0 });
+    const big = 6_000_000_001;
+    expect((await p.pay({ tx, round }, big)).body).toMatchObject({ status: 'OK', balance: big });
+    expect(await p.t.record(round)).toMatchObject({ status: 'SETTLED', stake: 1, payout: big, validBet: 1 });
+    expect((await p.t.ledger()).ok).toBe(true);
+  });
+
+  it('answers insufficient funds with the balance unchanged', async () => {
+    const p = await player(500);
+    const round = unique('r');
+    const answer = await p.bet(501, round);
+    expect(answer.body).toMatchObject({ status: 'INSUFFICIENT_FUNDS', balance: 500 });
+    expect(await p.t.record(round)).toBeUndefined();
+    expect(await p.balance()).toBe(500);
+  });
+
+  it('charges a replayed debit once, and ten identical debits in parallel once', async () => {
+    const p = await player(10_000);
+    const round = unique('r');
+    const tx = unique('d');
+    const first = await p.bet(1_000, round, tx);
+    expect(first.body).toMatchObject({ status: 'OK', balance: 9_000 });
+    const replay = await p.bet(1_000, round, tx);
+    expect(replay.body).toMatchObject({ status: 'OK', balance: 9_000, replayed: true });
+    expect(replay.body.platformTransactionId).toBe(first.body.platformTransactionId);
+
+    const parallelTx = unique('d');
+    const parallelRound = unique('r');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => p.bet(2_000, parallelRound, parallelTx)),
+    );
+    for (const a of answers) expect(statusOf(a)).toBe('OK');
+    expect(new Set(answers.map((a) => a.body.platformTransactionId)).size).toBe(1);
+    expect(await p.balance()).toBe(7_000);
+    expect(await p.t.record(parallelRound)).toMatchObject({ status: 'OPEN', stake: 2_000 });
+  });
+
+  it('refuses one transaction id with another amount, round or player', async () => {
+    const p = await player(10_000);
+    const other = await player(10_000);
+    const round = unique('r');
+    const tx = unique('d');
+    await p.bet(1_000, round, tx);
+    expect(statusOf(await p.bet(1_001, round, tx))).toBe('TRANSACTION_CONFLICT');
+    expect(statusOf(await p.bet(1_000, unique('r'), tx))).toBe('TRANSACTION_CONFLICT');
+    expect(statusOf(await other.bet(1_000, round, tx))).toBe('TRANSACTION_CONFLICT');
+    expect(await p.balance()).toBe(9_000);
+    expect(await other.balance()).toBe(10_000);
+  });
+
+  it('refuses a credit to an unknown bet, applies a repeated credit once, and settles a zero credit as a loss', async () => {
+    const p = await player(10_000);
+    const unknown = await p.pay({ tx: unique('d'), round: unique('r') }, 500);
+    expect(unknown.body).toMatchObject({ status: 'UNKNOWN_TRANSACTION', balance: 10_000 });
+
+    const round = unique('r');
+    const tx = unique('d');
+    await p.bet(1_000, round, tx);
+    const creditTx = unique('c');
+    expect((await p.pay({ tx, round }, 2_500, {}, creditTx)).body).toMatchObject({
+      status: 'OK',
+      balance: 11_500,
+    });
+    expect((await p.pay({ tx, round }, 2_500, {}, creditTx)).body).toMatchObject({
+      status: 'OK',
+      balance: 11_500,
+      replayed: true,
+    });
+    expect(statusOf(await p.pay({ tx, round }, 2_600, {}, creditTx))).toBe('TRANSACTION_CONFLICT');
+
+    const lostRound = unique('r');
+    const lostTx = unique('d');
+    await p.bet(700, lostRound, lostTx);
+    expect((await p.pay({ tx: lostTx, round: lostRound }, 0)).body).toMatchObject({
+      status: 'OK',
+      balance: 10_800,
+    });
+    expect(await p.t.record(lostRound)).toMatchObject({ status: 'SETTLED', stake: 700, payout: 0 });
+    // A settled round takes no more bets.
+    expect(statusOf(await p.bet(100, lostRound))).toBe('ROUND_CLOSED');
+  });
+
+  it('restores the balance on a rollback, and a repeated rollback does nothing', async () => {
+    const p = await player(5_000);
+    const round = unique('r');
+    const tx = unique('d');
+    await p.bet(2_000, round, tx);
+    const rollbackTx = unique('rb');
+    expect((await p.undo({ tx, round }, rollbackTx)).body).toMatchObject({ status: 'OK', balance: 5_000 });
+    expect((await p.undo({ tx, round }, rollbackTx)).body).toMatchObject({
+      status: 'OK',
+      balance: 5_000,
+      replayed: true,
+    });
+    expect((await p.undo({ tx, round })).body).toMatchObject({ status: 'OK', balance: 5_000 });
+    expect(await p.t.record(round)).toMatchObject({ status: 'VOID', stake: 0 });
+  });
+
+  it('leaves a tombstone for a rollback of an unknown bet, so the late bet takes no money', async () => {
+    const p = await player(5_000);
+    const round = unique('r');
+    const tx = unique('d');
+    expect((await p.undo({ tx, round })).body).toMatchObject({ status: 'OK', balance: 5_000 });
+    const late = await p.bet(1_000, round, tx);
+    expect(late.body).toMatchObject({ status: 'TRANSACTION_ROLLED_BACK', balance: 5_000 });
+    expect(await p.balance()).toBe(5_000);
+  });
+
+  it('refuses a credit after a rollback and a rollback after a credit', async () => {
+    const p = await player(5_000);
+    const a = { round: unique('r'), tx: unique('d') };
+    await p.bet(1_000, a.round, a.tx);
+    await p.undo(a);
+    expect((await p.pay(a, 3_000)).body).toMatchObject({ status: 'TRANSACTION_ROLLED_BACK', balance: 5_000 });
+
+    const b = { round: unique('r'), tx: unique('d') };
+    await p.bet(1_000, b.round, b.tx);
+    await p.pay(b, 1_500);
+    expect((await p.undo(b)).body).toMatchObject({ status: 'TRANSACTION_SETTLED', balance: 5_500 });
+  });
+
+  it('refuses bets on an expired token or of a blocked member, while credits and rollbacks of earlier bets pass', async () => {
+    const p = await player(10_000);
+    const a = { round: unique('r'), tx: unique('d') };
+    const b = { round: unique('r'), tx: unique('d') };
+    await p.bet(1_000, a.round, a.tx);
+    await p.bet(1_000, b.round, b.tx);
+    await p.t.blockMember(p.memberId);
+    expect((await p.bet(500)).body).toMatchObject({ status: 'PLAYER_BLOCKED', balance: 8_000 });
+    expect((await p.pay(a, 4_000)).body).toMatchObject({ status: 'OK', balance: 12_000 });
+    expect((await p.undo(b)).body).toMatchObject({ status: 'OK', balance: 13_000 });
+
+    const q = await player(3_000);
+    const c = { round: unique('r'), tx: unique('d') };
+    await q.bet(1_000, c.round, c.tx);
+    const expired = await q.t.call('authenticate', { launchCode: await q.t.expiredLaunch(q.memberId) });
+    const stale = { ...q.session, token: expired.body.token as string };
+    const refused = await q.t.call('debit', {
+      ...stale,
+      transactionId: unique('d'),
+      roundId: unique('r'),
+      gameId: q.t.gameId,
+      amount: 100,
+    });
+    expect(refused.body).toMatchObject({ status: 'TOKEN_EXPIRED', balance: 2_000 });
+    expect((await q.pay(c, 0)).body).toMatchObject({ status: 'OK', balance: 2_000 });
+  });
+
+  it('keeps several open rounds of one member apart', async () => {
+    const p = await player(10_000);
+    const rounds = Array.from({ length: 4 }, (_, i) => ({
+      round: unique('r'),
+      tx: unique('d'),
+      stake: 1_000 * (i + 1),
+    }));
+    for (const r of rounds) expect(statusOf(await p.bet(r.stake, r.round, r.tx))).toBe('OK');
+    expect(await p.balance()).toBe(0);
+    await p.pay(rounds[2]!, 6_000);
+    await p.undo(rounds[0]!);
+    expect(await p.balance()).toBe(7_000);
+    expect(await p.t.record(rounds[1]!.round)).toMatchObject({ status: 'OPEN', stake: 2_000 });
+    expect(await p.t.record(rounds[2]!.round)).toMatchObject({ status: 'SETTLED', payout: 6_000 });
+    expect(await p.t.record(rounds[0]!.round)).toMatchObject({ status: 'VOID' });
+    expect((await p.t.ledger()).ok).toBe(true);
+  });
+
+  it('takes duplicate callbacks sent at once as one', async () => {
+    const p = await player(10_000);
+    const r = { round: unique('r'), tx: unique('d') };
+    await p.bet(3_000, r.round, r.tx);
+    const creditTx = unique('c');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => p.pay(r, 4_000, {}, creditTx)));
+    for (const a of answers) expect(statusOf(a)).toBe('OK');
+    expect(await p.balance()).toBe(11_000);
+    expect(await p.t.record(r.round)).toMatchObject({ status: 'SETTLED', payout: 4_000 });
+  });
+};
