@@ -13,6 +13,8 @@ const READY_TIMEOUT_MS = 30_000;
 
 export type TestServer = {
   baseUrl: string;
+  /** The game studio started beside the server (apps/studio), on a port of its own. */
+  studioUrl: string;
   /**
    * Runs the operator CLI (`jade ...`) against this server's database; resolves with its stdout.
    * `env` adds variables for this one run (the new operator's JADE_OPERATOR_PASSWORD).
@@ -25,6 +27,8 @@ export type TestServer = {
 export async function startServer(): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'jade-e2e-'));
   const port = await freePort();
+  const studioPort = await freePort();
+  const studioUrl = `http://127.0.0.1:${studioPort}`;
   const env = {
     ...process.env,
     PORT: String(port),
@@ -32,6 +36,8 @@ export async function startServer(): Promise<TestServer> {
     DATA_DIR: dataDir,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
     LOG_LEVEL: 'warn',
+    STUDIO_PORT: String(studioPort),
+    STUDIO_PUBLIC_URL: studioUrl,
   };
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -73,7 +79,7 @@ export async function startServer(): Promise<TestServer> {
     }
   };
 
-  return { baseUrl, runCli, stop };
+  return { baseUrl, studioUrl, runCli, stop };
 }
 
 async function freePort(): Promise<number> {

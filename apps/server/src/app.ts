@@ -26,6 +26,8 @@ import { createWebPreload } from './modules/system/web-preload.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
+import { watchVendorOrigins } from './modules/vendors/connections.js';
+import { launchRoutes } from './modules/vendors/launch-routes.js';
 import { vendorWalletRoutes } from './modules/vendors/routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
@@ -110,7 +112,9 @@ export const buildApp = async ({
     parseJson(request, text, done);
   });
   installErrorHandler(app);
-  await installSecurityHeaders(app);
+  const vendorOrigins = await watchVendorOrigins(db);
+  app.addHook('onClose', async () => vendorOrigins.stop());
+  await installSecurityHeaders(app, vendorOrigins.origins);
   installMetrics(app, config);
   installSiteStateHook(app, db);
 
@@ -142,6 +146,7 @@ export const buildApp = async ({
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });
   await vendorWalletRoutes(app, { db, secrets });
+  launchRoutes(app, { db, secrets });
   await accountRoutes(app, { db, secrets, config, messaging: createMessaging(config), captchaText });
 
   const webDist = config.webDist ?? defaultWebDist();

@@ -6,6 +6,7 @@ import { startJobs } from './platform/jobs.js';
 import { pruneExpired } from './platform/prune.js';
 import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
 import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
+import { startStudio } from './modules/vendors/studio.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -25,20 +26,25 @@ const start = async () => {
     app.log,
   );
 
+  await app.listen({ port: config.port, host: config.host });
+  const studio = await startStudio(config, db, secrets.sessionSecret, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     stopJobs();
+    studio?.kill('SIGTERM');
     await app.close();
     await close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
+  studio?.on('exit', (code) => {
+    if (!closing) app.log.warn({ code }, 'the game studio stopped');
+  });
 };
 
 start().catch((error: unknown) => {

@@ -12,6 +12,12 @@ export const errorStatus = {
   VENDOR_NOT_FOUND: 404,
   PROMOTION_NOT_FOUND: 404,
   VENDOR_TRANSFER_FAILED: 409,
+  /** The game is not in the brand's catalogue (or its vendor is switched off). */
+  GAME_NOT_FOUND: 404,
+  /** The game's vendor cannot be reached from this brand now (no connection configured). */
+  GAME_UNAVAILABLE: 503,
+  /** Free trial on a vendor whose supportPlay is not 0. */
+  GAME_TRIAL_UNAVAILABLE: 409,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -342,3 +342,38 @@ export const gameVendorResponse = z.object({
   sorting: z.array(sortingEntry),
 });
 export type GameVendorResponse = z.infer<typeof gameVendorResponse>;
+
+/**
+ * §7 launch address V2 (POST /wps/game/launchGame, token): accountType 1 plays for real, 0 is a free
+ * trial (only where the vendor's supportPlay is 0). The other §7 fields are accepted as the site sends
+ * them; the launch itself never moves money (decision 0017).
+ */
+export const launchGameRequest = z.object({
+  vassalage: z.string().trim().min(1).max(64),
+  gameId: z.string().trim().max(100).optional(),
+  nodeId: z.string().max(50).optional(),
+  accountType: z.coerce.number().int().min(0).max(1).default(1),
+  confirmTrans: z.coerce.number().int().min(0).max(1).default(0),
+  launchMode: z.string().max(16).optional(),
+  platform: z.string().max(32).optional(),
+  clientType: z.coerce.number().int().optional(),
+  username: z.string().max(64).optional(),
+  token: z.string().max(512).optional(),
+  merchantCode: z.string().max(32).optional(),
+  language: z.string().max(8).optional(),
+});
+export type LaunchGameRequest = z.input<typeof launchGameRequest>;
+
+/** Where the launch leads: the game's address for the /game frame, a vendor's game list, or a lottery page. */
+export const launchGameResponse = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('URL'),
+    url: z.string(),
+    vassalage: z.string(),
+    gameId: z.string(),
+    trial: z.boolean(),
+  }),
+  z.object({ kind: z.literal('GAME_LIST'), vassalage: z.string() }),
+  z.object({ kind: z.literal('LOTTERY'), path: z.string() }),
+]);
+export type LaunchGameResponse = z.infer<typeof launchGameResponse>;

@@ -27,6 +27,12 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The in-house game studio (apps/studio), started beside the server on this port; 0 leaves it off.
+   * STUDIO_PUBLIC_URL is the address browsers open its games at (default http://localhost:PORT).
+   */
+  STUDIO_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  STUDIO_PUBLIC_URL: z.url().optional(),
   /** The built web app; served with history fallback when present. */
   WEB_DIST: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -56,6 +62,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   webDist: string | undefined;
+  /** The in-house game studio: its port (0: not started) and the address browsers reach it at. */
+  studio: { port: number; publicUrl: string };
   sessionSecret: string | undefined;
   payloadPrivateKey: string | undefined;
   sms: { url: string | undefined; token: string | undefined };
@@ -90,6 +98,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
+    studio: {
+      port: e.STUDIO_PORT,
+      publicUrl: e.STUDIO_PUBLIC_URL ?? `http://localhost:${e.STUDIO_PORT}`,
+    },
     sessionSecret: e.SESSION_SECRET,
     payloadPrivateKey: e.PAYLOAD_PRIVATE_KEY,
     sms: { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },

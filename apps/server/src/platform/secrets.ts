@@ -30,6 +30,12 @@ const readOrCreate = (file: string, create: () => string): string => {
   }
 };
 
+/** A random secret kept in DATA_DIR/secrets/<name>.key, made (owner-only) on first use. */
+export const fileSecret = (config: Config, name: string) =>
+  readOrCreate(path.join(config.dataDir, 'secrets', `${name}.key`), () =>
+    randomBytes(32).toString('base64url'),
+  ).trim();
+
 /** Secrets come from the environment when given, else from (or into) DATA_DIR/secrets. */
 export const loadSecrets = (config: Config): Secrets => {
   // DATA_DIR holds the database and the keys: created readable by the owner only.

@@ -43,6 +43,18 @@ export const vendorTarget = (
     signingKey: string;
     /** What the platform holds: the same secret or the public key. */
     platformKey: string;
+    /** The vendor's endpoint in the brand's connection (where its games are launched). */
+    endpoint?: string;
+    /**
+     * The vendor's own signing code (its wallet client), when it has one: the request as it sends it,
+     * for a timestamp (seconds) and a key. Without it the kit signs with the platform's signature module.
+     */
+    sign?: (
+      action: WalletCall,
+      body: string,
+      timestamp: number,
+      key: string,
+    ) => { headers: Record<string, string>; body: string };
   },
 ): (() => ConformanceTarget) => {
   const server = () => setup.server();
@@ -56,27 +68,38 @@ export const vendorTarget = (
       await setVendorConnection(server().db, SESSION_SECRET, {
         merchantId: demo().id,
         vendorCode: options.vendorCode,
-        endpoint: 'http://127.0.0.1:9/',
+        endpoint: options.endpoint ?? 'http://127.0.0.1:9/',
         algorithm: options.algorithm,
         key: options.platformKey,
         timeoutMs: 2000,
       });
       configured = true;
     }
-    const raw = Buffer.from(JSON.stringify(body));
+    const json = JSON.stringify(body);
     const now = Math.floor(Date.now() / 1000);
-    const timestamp = String(tamper === 'stale-timestamp' ? now - 3600 : now);
+    const timestamp = tamper === 'stale-timestamp' ? now - 3600 : now;
     const key = tamper === 'wrong-key' ? wrongKey(options.algorithm) : options.signingKey;
-    const signature = signVendorBody(options.algorithm, key, timestamp, raw);
-    const sent =
-      tamper === 'body-byte' ? Buffer.from(raw.toString().replace('"amount":', '"amount": ')) : raw;
+    const signed = options.sign
+      ? options.sign(action, json, timestamp, key)
+      : {
+          body: json,
+          headers: {
+            'content-type': 'application/json',
+            [VENDOR_TIMESTAMP_HEADER]: String(timestamp),
+            [VENDOR_SIGNATURE_HEADER]: signVendorBody(
+              options.algorithm,
+              key,
+              String(timestamp),
+              Buffer.from(json),
+            ),
+          },
+        };
+    const headers = { ...signed.headers };
+    if (tamper === 'no-signature') delete headers[VENDOR_SIGNATURE_HEADER];
+    const sent = tamper === 'body-byte' ? signed.body.replace('"amount":', '"amount": ') : signed.body;
     const response = await server().fetch(`/gw/wallet/DEMO/${options.vendorCode}/${action}`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [VENDOR_TIMESTAMP_HEADER]: timestamp,
-        ...(tamper !== 'no-signature' && { [VENDOR_SIGNATURE_HEADER]: signature }),
-      },
+      headers,
       body: sent,
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };

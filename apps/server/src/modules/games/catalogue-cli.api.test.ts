@@ -33,7 +33,7 @@ const catalogue = (gameName: string) => ({
 describe('jade catalogue', () => {
   it('lists the demo catalogue with categories, state, order and game counts', async () => {
     const text = await run('catalogue', 'list');
-    expect(text.split('\n')).toHaveLength(17);
+    expect(text.split('\n')).toHaveLength(18);
     expect(text).toContain('TCG_LOTTO_VN\tLOTT\tenabled\torder 10\t15 games\tJADE Lotto VN');
     expect(text).toContain('GOLDEN_REELS\tRNG\tenabled');
   });
@@ -56,7 +56,7 @@ describe('jade catalogue', () => {
     expect(page.value.totalCount).toBe(2);
     expect(page.value.games[0].gameName).toBe('Rocket Crash');
     expect(await run('catalogue', 'list')).toContain(
-      'CLI_ARCADE\tARCADE\tenabled\torder 180\t2 games\tCLI Arcade',
+      'CLI_ARCADE\tARCADE\tenabled\torder 190\t2 games\tCLI Arcade',
     );
   });
 

@@ -378,6 +378,7 @@ describe('GET /lgw/games/vendor_lanes', () => {
       'Golden Reels',
       'Lucky Panda',
       'Neon Spin',
+      'Jade Studio',
     ]);
     expect((await get('/lgw/games/vendor_lanes?merchantCode=OTHER')).status).toBe(403);
   });
@@ -434,7 +435,7 @@ describe('POST /wps/relay/GCSGAME_gameVendor', () => {
     const { status, body } = await post('/wps/relay/GCSGAME_gameVendor', { language: 'EN' });
     expect(status).toBe(200);
     const value = gameVendorResponse.parse(body.value);
-    expect(value.vendors).toHaveLength(17);
+    expect(value.vendors).toHaveLength(18);
     expect(value.sorting.find((s) => s.gameCategory === 'LIVE')?.vendors).toEqual([
       'AURORA_LIVE',
       'LOTUS_LIVE',

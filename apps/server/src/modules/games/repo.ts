@@ -386,3 +386,17 @@ export const findGameCategory = async (
       .executeTakeFirst();
     return (row?.game_type as GameCategory | undefined) ?? null;
   })) ?? null;
+
+/** One game of the brand's enabled vendors, by vendor code and game id. */
+export const findBrandGame = async (
+  db: DbOrTrx,
+  merchantId: number,
+  vendorCode: string,
+  gameId: string,
+): Promise<Game | undefined> => {
+  const row = await selectGame(brandGames(db, merchantId, {}))
+    .where('vendor.code', '=', vendorCode)
+    .where('game.game_id', '=', gameId)
+    .executeTakeFirst();
+  return row && toGame(row);
+};

@@ -376,3 +376,7 @@ export const gameCategoryOf = async (db: DbOrTrx, vendorCode: string, gameId: st
 /** The vendor as the brand offers it (enabled or not), or undefined when the brand does not carry it. */
 export const findBrandVendor = async (db: DbOrTrx, merchantId: number, code: string) =>
   (await repo.listBrandVendors(db, merchantId, { includeDisabled: true })).find((v) => v.code === code);
+
+/** A game the brand offers (its vendor enabled), or undefined. */
+export const findBrandGame = (db: DbOrTrx, merchantId: number, vendorCode: string, gameId: string) =>
+  repo.findBrandGame(db, merchantId, vendorCode, gameId);

@@ -94,6 +94,9 @@ export const setDomain = async (db: DbOrTrx, merchantId: number, host: string, o
   return bare;
 };
 
+/** Every brand. */
+export const listMerchants = (db: DbOrTrx) => repo.listMerchants(db);
+
 /** The brand with this code, or undefined (a vendor's callback names its brand by code). */
 export const findMerchant = (db: DbOrTrx, code: string) => repo.findMerchantByCode(db, code);
 

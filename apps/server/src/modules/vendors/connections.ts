@@ -108,3 +108,30 @@ export const listVendorConnections = async (db: DbOrTrx, merchantId: number) =>
     timeoutMs: row.timeout_ms,
     updatedAt: row.updated_at,
   }));
+
+/**
+ * The origins of every configured vendor endpoint, for the /game frame's Content-Security-Policy:
+ * read now and every 10 seconds after, answered from memory on each request.
+ */
+export const watchVendorOrigins = async (db: DbOrTrx) => {
+  let origins: string[] = [];
+  const load = async () => {
+    const rows = await db.selectFrom('vendor_connection').select('endpoint').distinct().execute();
+    origins = [
+      ...new Set(
+        rows.flatMap((row) => {
+          try {
+            const url = new URL(row.endpoint);
+            return url.protocol === 'http:' ? [url.origin] : [];
+          } catch {
+            return [];
+          }
+        }),
+      ),
+    ];
+  };
+  await load();
+  const timer = setInterval(() => void load().catch(() => undefined), 10_000);
+  timer.unref();
+  return { origins: () => origins, stop: () => clearInterval(timer) };
+};

@@ -4,10 +4,15 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Security headers on every answer (HTML, assets, API), through @fastify/helmet (issue 9, item 14).
  * The policy allows no inline or foreign script; styles may be inline (React style attributes);
- * images may come from the brand's CDNs; game frames load vendors' https pages; and no other site
- * may frame ours.
+ * images may come from the brand's CDNs; game frames load vendors' https pages (and the pages of
+ * vendors configured at a plain-http endpoint, such as the in-house studio on loopback); and no other
+ * site may frame ours.
  */
-export const installSecurityHeaders = async (app: FastifyInstance) => {
+export const installSecurityHeaders = async (
+  app: FastifyInstance,
+  /** Origins of the game pages the /game frame may show besides https ones (a vendor on plain http). */
+  frameOrigins: () => readonly string[] = () => [],
+) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,7 +24,7 @@ export const installSecurityHeaders = async (app: FastifyInstance) => {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // The /game page frames the vendors' game pages (and in-house games served from here).
-        frameSrc: ["'self'", 'https:'],
+        frameSrc: ["'self'", 'https:', () => frameOrigins().join(' ')],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

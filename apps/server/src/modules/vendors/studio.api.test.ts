@@ -1,0 +1,267 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedRequest } from '../../../../studio/src/server/wallet-client.js';
+import { registeredMember } from '../../test/funded-member.js';
+import { vendorTarget } from '../../test/seamless-vendor.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { walletConformance } from '../../test/wallet-conformance.js';
+import { findBetRecord } from '../games/bet-records.js';
+import type { Merchant } from '../merchants/repo.js';
+import * as merchants from '../merchants/service.js';
+import {
+  checkInvariants,
+  getAccountBalance,
+  houseAccount,
+  memberAccount,
+  postTransfer,
+} from '../wallet/ledger.js';
+import { setVendorConnection } from './connections.js';
+import { reconcileGames } from './reconcile.js';
+
+/**
+ * The in-house studio as the vendor it is: its own process (run from source with tsx), reached by the
+ * platform's launch, playing rounds that it debits and credits through the brand's wallet over HTTP.
+ */
+const CAPTCHA = 'st4d';
+const SESSION_SECRET = randomBytes(32).toString('hex');
+const STUDIO_SECRET = randomBytes(32).toString('base64url');
+let server: TestServer;
+let demo: Merchant;
+let studio: ChildProcess;
+let studioUrl: string;
+
+const root = path.resolve(import.meta.dirname, '../../../../..');
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
+    { captchaText: () => CAPTCHA },
+  );
+  demo = await merchants.getMerchantByCode(server.db, 'DEMO');
+  await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
+  studio = spawn(process.execPath, ['--import', 'tsx', 'apps/studio/src/server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      STUDIO_PORT: '0',
+      STUDIO_DATA_DIR: path.join(server.dataDir, 'studio'),
+      STUDIO_BRANDS: JSON.stringify({
+        DEMO: {
+          walletUrl: `${server.url}/gw/wallet/DEMO/JADE_STUDIO`,
+          secret: STUDIO_SECRET,
+          timeoutMs: 2000,
+        },
+      }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(studio.stdout!, 'data')) as [Buffer];
+  studioUrl = `http://127.0.0.1:${/listening (\d+)/.exec(line.toString())![1]}`;
+  await setVendorConnection(server.db, SESSION_SECRET, {
+    merchantId: demo.id,
+    vendorCode: 'JADE_STUDIO',
+    endpoint: studioUrl,
+    algorithm: 'HMAC-SHA256',
+    key: STUDIO_SECRET,
+    timeoutMs: 2000,
+  });
+}, 60_000);
+afterAll(async () => {
+  studio?.kill('SIGTERM');
+  expect((await checkInvariants(server.db)).ok).toBe(true);
+  await server.close();
+});
+
+const fund = async (memberId: number, amount: number) =>
+  postTransfer(server.db, {
+    merchantId: demo.id,
+    idempotencyKey: `studio-funding:${memberId}`,
+    kind: 'DEPOSIT',
+    debitAccountId: await houseAccount(server.db, demo.id, 'CASH'),
+    creditAccountId: await memberAccount(server.db, demo.id, memberId, 'MAIN'),
+    amount,
+  });
+const mainBalance = async (memberId: number) =>
+  getAccountBalance(server.db, await memberAccount(server.db, demo.id, memberId, 'MAIN'));
+
+const launch = (body: Record<string, unknown>, token?: string) =>
+  server.json<{
+    success: boolean;
+    value: { kind: string; url: string; path: string };
+    error: { code: string };
+  }>('/wps/game/launchGame', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+
+/** Opens a launch address as the /game frame does, and answers the studio session it leads to. */
+const openGame = async (url: string) => {
+  const response = await fetch(url, { redirect: 'manual' });
+  const location = response.headers.get('location') ?? '';
+  return { status: response.status, sid: /#sid=([\w-]+)/.exec(location)?.[1], location };
+};
+
+const studioApi = async (pathname: string, body?: unknown) => {
+  const response = await fetch(`${studioUrl}${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+};
+
+describe('launching a game (§7 launch V2)', () => {
+  it('opens a studio game for a logged-in member with a one-time code, and plays real rounds', async () => {
+    const { memberId, token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    await fund(memberId, 100_000);
+    const launched = await launch(
+      { vassalage: 'JADE_STUDIO', gameId: 'JADE_FORTUNE', accountType: 1, language: 'EN' },
+      token,
+    );
+    expect(launched.status, JSON.stringify(launched.body)).toBe(200);
+    expect(launched.body.value.kind).toBe('URL');
+    expect(launched.body.value.url).toMatch(
+      new RegExp(`^${studioUrl}/play/JADE_FORTUNE\\?brand=DEMO&code=[\\w-]+&lang=EN$`),
+    );
+
+    const opened = await openGame(launched.body.value.url);
+    expect(opened.status).toBe(303);
+    expect(opened.location).toMatch(/^\/game\/slot#sid=/);
+    // The code works once.
+    expect((await openGame(launched.body.value.url)).status).toBe(403);
+
+    const session = await studioApi(`/api/session?sid=${opened.sid}`);
+    expect(session.body).toMatchObject({ game: 'slot', demo: false, balance: 100_000 });
+    expect(session.body.seeds.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+
+    let balance = 100_000;
+    for (let i = 0; i < 5; i++) {
+      const round = await studioApi('/api/round', { sid: opened.sid, bet: { lineBet: 10 } });
+      expect(round.status, JSON.stringify(round.body)).toBe(200);
+      balance += round.body.round.payout - 200;
+      expect(round.body.balance).toBe(balance);
+      const record = await findBetRecord(server.db, {
+        merchantId: demo.id,
+        vendorCode: 'JADE_STUDIO',
+        roundId: `studio-${round.body.round.id}`,
+      });
+      expect(record).toMatchObject({
+        status: 'SETTLED',
+        stake: 200,
+        payout: round.body.round.payout,
+        category: 'RNG',
+        gameId: 'JADE_FORTUNE',
+      });
+    }
+    expect(await mainBalance(memberId)).toBe(balance);
+
+    // A bet beyond the balance is refused by the platform, and nothing moves.
+    const tooBig = await studioApi('/api/round', { sid: opened.sid, bet: { lineBet: 1_000_000 } });
+    expect(tooBig.status).toBe(409);
+    expect(tooBig.body).toMatchObject({ error: 'INSUFFICIENT_FUNDS', balance });
+    expect(await mainBalance(memberId)).toBe(balance);
+
+    // Changing seeds reveals the server seed whose hash was shown before play.
+    const rotated = await studioApi('/api/seeds/rotate', { sid: opened.sid, clientSeed: 'my-own-seed' });
+    expect(rotated.body.revealed.serverSeedHash).toBe(session.body.seeds.serverSeedHash);
+    expect(rotated.body.seeds.clientSeed).toBe('my-own-seed');
+    const history = await studioApi(`/api/session?sid=${opened.sid}`);
+    expect(history.body.history[0].serverSeed).toBe(rotated.body.revealed.serverSeed);
+
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await reconcileGames(server.db, demo.id, day)).differences).toEqual([]);
+  });
+
+  it('plays roulette and baccarat through the same wallet', async () => {
+    const { memberId, token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    await fund(memberId, 50_000);
+    for (const [gameId, bet] of [
+      [
+        'JADE_ROULETTE',
+        {
+          bets: [
+            { type: 'red', amount: 1_000 },
+            { type: 'straight', numbers: [17], amount: 100 },
+          ],
+        },
+      ],
+      ['JADE_BACCARAT', { bets: { BANKER: 1_000, TIE: 100 } }],
+    ] as const) {
+      const launched = await launch({ vassalage: 'JADE_STUDIO', gameId }, token);
+      const opened = await openGame(launched.body.value.url);
+      const round = await studioApi('/api/round', { sid: opened.sid, bet });
+      expect(round.status, JSON.stringify(round.body)).toBe(200);
+      expect(round.body.round.stake).toBe(1_100);
+      const record = await findBetRecord(server.db, {
+        merchantId: demo.id,
+        vendorCode: 'JADE_STUDIO',
+        roundId: `studio-${round.body.round.id}`,
+      });
+      expect(record).toMatchObject({ status: 'SETTLED', stake: 1_100, payout: round.body.round.payout });
+    }
+  });
+
+  it('refuses what may not launch, with the launch errors of §8', async () => {
+    const { token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    const refusal = async (body: Record<string, unknown>, withToken = true) => {
+      const answer = await launch(body, withToken ? token : undefined);
+      return `${answer.status} ${answer.body.error?.code ?? answer.body.value.kind}`;
+    };
+    expect(await refusal({ vassalage: 'JADE_STUDIO', gameId: 'JADE_FORTUNE' }, false)).toBe(
+      '401 UNAUTHENTICATED',
+    );
+    expect(await refusal({ vassalage: 'NO_SUCH' })).toBe('404 VENDOR_NOT_FOUND');
+    expect(await refusal({ vassalage: 'JADE_STUDIO', gameId: 'NO_SUCH' })).toBe('404 GAME_NOT_FOUND');
+    expect(await refusal({ vassalage: 'NEON_SPIN', gameId: 'NEON-neon-nights' })).toBe(
+      '503 GAME_UNAVAILABLE',
+    );
+    // PEARL_LIVE's supportPlay is 1: no free trial (§2).
+    expect(await refusal({ vassalage: 'PEARL_LIVE', gameId: 'LOBBY', accountType: 0 }, false)).toBe(
+      '409 GAME_TRIAL_UNAVAILABLE',
+    );
+    // A lottery game opens its lobby page; a vendor with no game named opens its game list.
+    const lottery = await launch({ vassalage: 'TCG_LOTTO_VN', gameId: 'VN_HN' }, token);
+    expect(lottery.body.value).toMatchObject({ kind: 'LOTTERY' });
+    expect(lottery.body.value.path).toMatch(/^\/vnlottery/);
+    expect(await refusal({ vassalage: 'JADE_STUDIO' })).toBe('200 GAME_LIST');
+  });
+
+  it('opens a free trial without login where supportPlay is 0, with pretend money only', async () => {
+    const launched = await launch({ vassalage: 'JADE_STUDIO', gameId: 'JADE_BACCARAT', accountType: 0 });
+    expect(launched.body.value).toMatchObject({ kind: 'URL', trial: true });
+    const opened = await openGame(launched.body.value.url);
+    const session = await studioApi(`/api/session?sid=${opened.sid}`);
+    expect(session.body).toMatchObject({ demo: true, balance: 1_000_000 });
+    const round = await studioApi('/api/round', { sid: opened.sid, bet: { bets: { PLAYER: 500 } } });
+    expect(round.body.balance).toBe(1_000_000 - 500 + round.body.round.payout);
+  });
+});
+
+describe("seamless wallet conformance: the studio's own wallet client", () => {
+  walletConformance(
+    vendorTarget(
+      { server: () => server, merchant: () => demo, sessionSecret: SESSION_SECRET, captcha: CAPTCHA },
+      {
+        vendorCode: 'JADE_STUDIO',
+        gameId: 'JADE_FORTUNE',
+        algorithm: 'HMAC-SHA256',
+        signingKey: STUDIO_SECRET,
+        platformKey: STUDIO_SECRET,
+        endpoint: 'http://127.0.0.1:9/',
+        sign: (action, body, timestamp, key) => {
+          const request = signedRequest(
+            { walletUrl: '', secret: key, timeoutMs: 1 },
+            action,
+            JSON.parse(body),
+            timestamp * 1000,
+          );
+          return { headers: request.headers, body: request.body };
+        },
+      },
+    ),
+  );
+});

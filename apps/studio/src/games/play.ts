@@ -1,0 +1,92 @@
+import { BACCARAT_BETS, baccaratReturn, dealCoup, type BaccaratBet, type Coup } from './baccarat.js';
+import { FairStream, type Hmac, type RoundSeeds } from './fair.js';
+import { betReturn, coveredNumbers, spinWheel, type RouletteBet } from './roulette.js';
+import { LINES, playRound, type SlotRound } from './slot.js';
+
+/**
+ * One round of any studio game from its seeds and bet: the same function runs on the studio's server
+ * to play and in the browser on the fairness page to check (decision 0017). Amounts are minor units.
+ */
+export const STUDIO_GAMES = ['slot', 'roulette', 'baccarat'] as const;
+export type StudioGame = (typeof STUDIO_GAMES)[number];
+export const GAME_IDS: Record<StudioGame, string> = {
+  slot: 'JADE_FORTUNE',
+  roulette: 'JADE_ROULETTE',
+  baccarat: 'JADE_BACCARAT',
+};
+
+export type SlotBet = { lineBet: number };
+export type RouletteBets = { bets: RouletteBet[] };
+export type BaccaratBets = { bets: Partial<Record<BaccaratBet, number>> };
+export type StudioBet = SlotBet | RouletteBets | BaccaratBets;
+
+export type Outcome =
+  | { game: 'slot'; round: SlotRound }
+  | { game: 'roulette'; pocket: number }
+  | { game: 'baccarat'; coup: Coup };
+
+export type Settlement = { stake: number; payout: number; validBet: number };
+
+const MAX_STAKE = 1_000_000_000;
+const isAmount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_STAKE;
+
+/** The stake of a bet, or why the table refuses it. */
+export const checkBet = (game: StudioGame, bet: unknown): { stake: number } | { error: string } => {
+  const b = bet as Record<string, unknown> | null;
+  if (!b || typeof b !== 'object') return { error: 'No bet' };
+  if (game === 'slot') {
+    return isAmount(b.lineBet) && b.lineBet * LINES <= MAX_STAKE
+      ? { stake: b.lineBet * LINES }
+      : { error: 'The line bet is a whole positive amount' };
+  }
+  if (game === 'roulette') {
+    const bets = b.bets as RouletteBet[] | undefined;
+    if (!Array.isArray(bets) || bets.length === 0 || bets.length > 50)
+      return { error: 'Place from 1 to 50 bets' };
+    let stake = 0;
+    for (const one of bets) {
+      if (!isAmount(one?.amount) || !coveredNumbers(one)) return { error: 'A bet is not on the layout' };
+      stake += one.amount;
+    }
+    return stake <= MAX_STAKE ? { stake } : { error: 'The stake is too large' };
+  }
+  const bets = b.bets as Record<string, unknown> | undefined;
+  if (!bets || typeof bets !== 'object') return { error: 'No bet' };
+  let stake = 0;
+  for (const [name, amount] of Object.entries(bets)) {
+    if (!(BACCARAT_BETS as readonly string[]).includes(name) || !isAmount(amount))
+      return { error: 'A bet is not on the table' };
+    stake += amount;
+  }
+  if (stake === 0) return { error: 'No bet' };
+  return stake <= MAX_STAKE ? { stake } : { error: 'The stake is too large' };
+};
+
+/** The round's outcome from its seeds alone (the bet does not change what is drawn). */
+export const outcomeOf = (game: StudioGame, hmac: Hmac, seeds: RoundSeeds): Outcome => {
+  const stream = new FairStream(hmac, seeds);
+  if (game === 'slot') return { game, round: playRound(stream) };
+  if (game === 'roulette') return { game, pocket: spinWheel(stream) };
+  return { game, coup: dealCoup(stream) };
+};
+
+/** What a (checked) bet pays on an outcome; payouts round down to the minor unit. */
+export const settle = (outcome: Outcome, bet: StudioBet, stake: number): Settlement => {
+  if (outcome.game === 'slot') {
+    return { stake, payout: outcome.round.win * (bet as SlotBet).lineBet, validBet: stake };
+  }
+  if (outcome.game === 'roulette') {
+    const payout = (bet as RouletteBets).bets.reduce((sum, one) => sum + betReturn(one, outcome.pocket), 0);
+    return { stake, payout: Math.floor(payout), validBet: stake };
+  }
+  let payout = 0;
+  let pushed = 0;
+  for (const [name, amount] of Object.entries((bet as BaccaratBets).bets)) {
+    const back = baccaratReturn(name as BaccaratBet, amount!, outcome.coup);
+    payout += back;
+    // A player or banker bet returned on a tie was not wagered: it is no turnover.
+    if (outcome.coup.winner === 'TIE' && (name === 'PLAYER' || name === 'BANKER')) pushed += amount!;
+  }
+  return { stake, payout: Math.floor(payout), validBet: stake - pushed };
+};

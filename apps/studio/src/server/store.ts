@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { seedHash } from '../games/sha256.js';
+
+/**
+ * The studio's own database (SQLite): player sessions, seed pairs and rounds. The studio is a vendor:
+ * it keeps what a vendor keeps, and the money stays in the platform's ledger.
+ */
+export type SeedPair = {
+  id: number;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nextNonce: number;
+};
+
+export type RoundRow = {
+  id: number;
+  brand: string;
+  player: string;
+  game: string;
+  seedPairId: number;
+  nonce: number;
+  clientSeed: string;
+  bet: string;
+  outcome: string;
+  stake: number;
+  payout: number;
+  validBet: number;
+  status: 'PENDING' | 'SETTLED' | 'REFUSED' | 'ROLLED_BACK';
+  createdAt: string;
+};
+
+export type PlayerSession = {
+  sid: string;
+  brand: string;
+  token: string;
+  player: string;
+  currency: string;
+  game: string;
+  demo: boolean;
+  demoBalance: number;
+};
+
+const newSeed = () => randomBytes(32).toString('hex');
+
+export const openStore = (dataDir: string) => {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(path.join(dataDir, 'studio.db'));
+  db.pragma('journal_mode = WAL');
+  db.exec(`
+    create table if not exists player_session (
+      sid text primary key, brand text not null, token text not null, player text not null,
+      currency text not null, game text not null, demo integer not null, demo_balance integer not null,
+      created_at text not null);
+    create table if not exists seed_pair (
+      id integer primary key autoincrement, brand text not null, player text not null,
+      server_seed text not null, server_seed_hash text not null, client_seed text not null,
+      next_nonce integer not null, active integer not null, created_at text not null, revealed_at text);
+    create index if not exists seed_pair_player on seed_pair (brand, player, active);
+    create table if not exists round (
+      id integer primary key autoincrement, brand text not null, player text not null, game text not null,
+      seed_pair_id integer not null references seed_pair(id), nonce integer not null, client_seed text not null,
+      bet text not null,
+      outcome text not null, stake integer not null, payout integer not null, valid_bet integer not null,
+      status text not null, created_at text not null);
+    create index if not exists round_player on round (brand, player, id);
+  `);
+
+  const activePair = db.prepare(
+    'select id, server_seed, server_seed_hash, client_seed, next_nonce from seed_pair where brand = ? and player = ? and active = 1',
+  );
+  const insertPair = db.prepare(
+    'insert into seed_pair (brand, player, server_seed, server_seed_hash, client_seed, next_nonce, active, created_at) values (?, ?, ?, ?, ?, 0, 1, ?)',
+  );
+  const toPair = (row: Record<string, unknown>): SeedPair => ({
+    id: row.id as number,
+    serverSeed: row.server_seed as string,
+    serverSeedHash: row.server_seed_hash as string,
+    clientSeed: row.client_seed as string,
+    nextNonce: row.next_nonce as number,
+  });
+
+  /** The player's active seed pair, made on first play: the server seed's hash is shown before any round. */
+  const seedPair = (brand: string, player: string): SeedPair => {
+    const row = activePair.get(brand, player) as Record<string, unknown> | undefined;
+    if (row) return toPair(row);
+    const serverSeed = newSeed();
+    insertPair.run(
+      brand,
+      player,
+      serverSeed,
+      seedHash(serverSeed),
+      randomBytes(8).toString('hex'),
+      new Date().toISOString(),
+    );
+    return toPair(activePair.get(brand, player) as Record<string, unknown>);
+  };
+
+  return {
+    db,
+    seedPair,
+    /** Takes the next nonce of the active pair, atomically. */
+    takeNonce: db.transaction((brand: string, player: string) => {
+      const pair = seedPair(brand, player);
+      db.prepare('update seed_pair set next_nonce = next_nonce + 1 where id = ?').run(pair.id);
+      return pair;
+    }),
+    /**
+     * Reveals the active server seed and commits to a new one, with the player's new client seed if
+     * given: a client seed changes only with the server seed, so a (seeds, nonce) triple never repeats.
+     */
+    rotate: db.transaction((brand: string, player: string, clientSeed?: string) => {
+      const pair = seedPair(brand, player);
+      db.prepare('update seed_pair set active = 0, revealed_at = ? where id = ?').run(
+        new Date().toISOString(),
+        pair.id,
+      );
+      const serverSeed = newSeed();
+      insertPair.run(
+        brand,
+        player,
+        serverSeed,
+        seedHash(serverSeed),
+        clientSeed ?? pair.clientSeed,
+        new Date().toISOString(),
+      );
+      return { revealed: pair, next: seedPair(brand, player) };
+    }),
+    revealedPairs: (brand: string, player: string) =>
+      (
+        db
+          .prepare(
+            'select id, server_seed, server_seed_hash, client_seed, next_nonce, revealed_at from seed_pair where brand = ? and player = ? and active = 0 order by id desc limit 20',
+          )
+          .all(brand, player) as Record<string, unknown>[]
+      ).map((row) => ({ ...toPair(row), revealedAt: row.revealed_at as string })),
+    insertRound: (round: Omit<RoundRow, 'id' | 'createdAt'>) =>
+      Number(
+        db
+          .prepare(
+            'insert into round (brand, player, game, seed_pair_id, nonce, client_seed, bet, outcome, stake, payout, valid_bet, status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            round.brand,
+            round.player,
+            round.game,
+            round.seedPairId,
+            round.nonce,
+            round.clientSeed,
+            round.bet,
+            round.outcome,
+            round.stake,
+            round.payout,
+            round.validBet,
+            round.status,
+            new Date().toISOString(),
+          ).lastInsertRowid,
+      ),
+    setRoundStatus: (id: number, status: RoundRow['status']) =>
+      db.prepare('update round set status = ? where id = ?').run(status, id),
+    /** Rounds whose payout is still owed: PENDING for more than half a minute (not one still in flight). */
+    pendingRounds: () =>
+      db
+        .prepare("select * from round where status = 'PENDING' and created_at < ? order by id limit 100")
+        .all(new Date(Date.now() - 30_000).toISOString()) as Record<string, unknown>[],
+    history: (brand: string, player: string, limit = 20) =>
+      (
+        db
+          .prepare(
+            `select r.*, p.server_seed_hash, case when p.active = 0 then p.server_seed end as server_seed
+             from round r join seed_pair p on p.id = r.seed_pair_id
+             where r.brand = ? and r.player = ? and r.status != 'REFUSED' order by r.id desc limit ?`,
+          )
+          .all(brand, player, limit) as Record<string, unknown>[]
+      ).map((row) => ({
+        id: row.id as number,
+        game: row.game as string,
+        nonce: row.nonce as number,
+        clientSeed: row.client_seed as string,
+        serverSeedHash: row.server_seed_hash as string,
+        /** Known once the pair has been rotated. */
+        serverSeed: (row.server_seed as string | null) ?? null,
+        bet: JSON.parse(row.bet as string) as unknown,
+        stake: row.stake as number,
+        payout: row.payout as number,
+        status: row.status as string,
+        createdAt: row.created_at as string,
+      })),
+    saveSession: (s: PlayerSession) =>
+      db
+        .prepare(
+          'insert into player_session (sid, brand, token, player, currency, game, demo, demo_balance, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          s.sid,
+          s.brand,
+          s.token,
+          s.player,
+          s.currency,
+          s.game,
+          s.demo ? 1 : 0,
+          s.demoBalance,
+          new Date().toISOString(),
+        ),
+    findSession: (sid: string): PlayerSession | undefined => {
+      const row = db.prepare('select * from player_session where sid = ?').get(sid) as
+        Record<string, unknown> | undefined;
+      return (
+        row && {
+          sid: row.sid as string,
+          brand: row.brand as string,
+          token: row.token as string,
+          player: row.player as string,
+          currency: row.currency as string,
+          game: row.game as string,
+          demo: row.demo === 1,
+          demoBalance: row.demo_balance as number,
+        }
+      );
+    },
+    setDemoBalance: (sid: string, balance: number) =>
+      db.prepare('update player_session set demo_balance = ? where sid = ?').run(balance, sid),
+    close: () => db.close(),
+  };
+};
+export type Store = ReturnType<typeof openStore>;
