@@ -377,3 +377,47 @@ export const launchGameResponse = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('LOTTERY'), path: z.string() }),
 ]);
 export type LaunchGameResponse = z.infer<typeof launchGameResponse>;
+
+/** personalHistoryCopy: the member's betting records, newest first, with totals over the filter. */
+export const BET_RECORD_RANGES = ['TODAY', 'PAST_7', 'PAST_30'] as const;
+export const betRecordRequest = z.object({
+  vassalage: z.string().trim().max(64).optional(),
+  category: gameCategory.optional(),
+  range: z.enum(BET_RECORD_RANGES).default('PAST_7'),
+  /** yyyy-MM-dd (UTC); win over `range` when given. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  pageNo: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export type BetRecordRequest = z.input<typeof betRecordRequest>;
+export const betRecordItem = z.object({
+  id: z.number().int(),
+  vassalage: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  category: gameCategory,
+  roundId: z.string(),
+  stake: z.number().int(),
+  validBet: z.number().int(),
+  payout: z.number().int(),
+  winLoss: z.number().int(),
+  status: z.enum(['OPEN', 'SETTLED', 'VOID']),
+  placedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type BetRecordItem = z.infer<typeof betRecordItem>;
+export const betRecordResponse = z.object({
+  records: z.array(betRecordItem),
+  totals: z.object({
+    bets: z.number().int(),
+    stake: z.number().int(),
+    validBet: z.number().int(),
+    payout: z.number().int(),
+    winLoss: z.number().int(),
+  }),
+  pageNum: z.number().int(),
+  totalPages: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type BetRecordResponse = z.infer<typeof betRecordResponse>;

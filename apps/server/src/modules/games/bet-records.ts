@@ -190,3 +190,59 @@ export const settledTurnover = async (db: DbOrTrx, merchantId: number, memberId:
         .executeTakeFirstOrThrow()
     ).total,
   );
+
+export type BetRecordFilter = {
+  merchantId: number;
+  memberId: number;
+  vendorCode?: string | undefined;
+  category?: string | undefined;
+  /** placed_at from (inclusive) and to (exclusive), ISO. */
+  from: string;
+  to: string;
+};
+
+const filtered = (db: DbOrTrx, f: BetRecordFilter) => {
+  let query = db
+    .selectFrom('bet_record')
+    .where('merchant_id', '=', f.merchantId)
+    .where('member_id', '=', f.memberId)
+    .where('placed_at', '>=', f.from)
+    .where('placed_at', '<', f.to);
+  if (f.vendorCode) query = query.where('vendor_code', '=', f.vendorCode);
+  if (f.category) query = query.where('category', '=', f.category);
+  return query;
+};
+
+/** A page of the member's records, newest first, and the totals over every record of the filter. */
+export const listBetRecords = async (
+  db: DbOrTrx,
+  filter: BetRecordFilter,
+  page: { offset: number; limit: number },
+) => {
+  const rows = await filtered(db, filter)
+    .selectAll()
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const totals = await filtered(db, filter)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('bets'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('stake'), eb.lit(0)).as('stake'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('valid_bet'), eb.lit(0)).as('valid_bet'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('payout'), eb.lit(0)).as('payout'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('win_loss'), eb.lit(0)).as('win_loss'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    records: rows.map(toBetRecord),
+    totals: {
+      bets: Number(totals.bets),
+      stake: Number(totals.stake),
+      validBet: Number(totals.valid_bet),
+      payout: Number(totals.payout),
+      winLoss: Number(totals.win_loss),
+    },
+  };
+};

@@ -20,12 +20,16 @@ import {
   type VendorItem,
   type VendorLanesQuery,
   type VendorLanesResponse,
+  type BetRecordResponse,
+  type betRecordRequest,
 } from '@jade/contracts/games';
+import type { z } from 'zod';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { parseImportFile } from '../../platform/import-file.js';
 import type { Merchant } from '../merchants/repo.js';
 import demoCatalogue from './demo-catalogue.json' with { type: 'json' };
+import * as betRecords from './bet-records.js';
 import * as repo from './repo.js';
 import {
   assertSameBrand,
@@ -380,3 +384,65 @@ export const findBrandVendor = async (db: DbOrTrx, merchantId: number, code: str
 /** A game the brand offers (its vendor enabled), or undefined. */
 export const findBrandGame = (db: DbOrTrx, merchantId: number, vendorCode: string, gameId: string) =>
   repo.findBrandGame(db, merchantId, vendorCode, gameId);
+
+/** personalHistoryCopy: the member's betting records with game names in the visitor's language. */
+export const getBetRecords = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  memberId: number,
+  request: z.output<typeof betRecordRequest>,
+  language: string | undefined,
+  now = new Date(),
+): Promise<BetRecordResponse> => {
+  const day = 86_400_000;
+  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = request.from
+    ? `${request.from}T00:00:00.000Z`
+    : new Date(startOfToday - { TODAY: 0, PAST_7: 7, PAST_30: 30 }[request.range] * day).toISOString();
+  const to = request.to
+    ? new Date(Date.parse(`${request.to}T00:00:00.000Z`) + day).toISOString()
+    : new Date(now.getTime() + 1).toISOString();
+  const { records, totals } = await betRecords.listBetRecords(
+    db,
+    {
+      merchantId: merchant.id,
+      memberId,
+      vendorCode: request.vassalage,
+      category: request.category,
+      from,
+      to,
+    },
+    { offset: pageOffset(request.pageNo, request.pageSize), limit: request.pageSize },
+  );
+  const names = new Map<string, string>();
+  for (const record of records) {
+    const key = `${record.vendorCode}\u0000${record.gameId}`;
+    if (names.has(key)) continue;
+    const game = await repo.findBrandGame(db, merchant.id, record.vendorCode, record.gameId);
+    names.set(
+      key,
+      game ? pickName(game.names, languageChain(language, merchant.defaultLanguage)) : record.gameId,
+    );
+  }
+  return {
+    records: records.map((r) => ({
+      id: r.id,
+      vassalage: r.vendorCode,
+      gameId: r.gameId,
+      gameName: names.get(`${r.vendorCode}\u0000${r.gameId}`) ?? r.gameId,
+      category: r.category,
+      roundId: r.roundId,
+      stake: r.stake,
+      validBet: r.validBet,
+      payout: r.payout,
+      winLoss: r.winLoss,
+      status: r.status,
+      placedAt: r.placedAt,
+      settledAt: r.settledAt,
+    })),
+    totals,
+    pageNum: request.pageNo,
+    totalPages: pageCount(totals.bets, request.pageSize),
+    totalCount: totals.bets,
+  };
+};

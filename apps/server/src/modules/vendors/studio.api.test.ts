@@ -205,6 +205,55 @@ describe('launching a game (§7 launch V2)', () => {
     }
   });
 
+  it("lists the member's betting records with filters, paging edges, totals and game names", async () => {
+    const { memberId, token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    await fund(memberId, 100_000);
+    const opened = await openGame(
+      (await launch({ vassalage: 'JADE_STUDIO', gameId: 'JADE_FORTUNE' }, token)).body.value.url,
+    );
+    const payouts: number[] = [];
+    for (let i = 0; i < 3; i++)
+      payouts.push(
+        (await studioApi('/api/round', { sid: opened.sid, bet: { lineBet: 5 } })).body.round.payout,
+      );
+    const bets = (body: Record<string, unknown>, query = '') =>
+      server.json<{ value: any; error: { code: string } }>(`/wps/member/bets${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const first = await bets({ pageSize: 2 }, '?language=TY');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.value).toMatchObject({ pageNum: 1, totalPages: 2, totalCount: 3 });
+    expect(first.body.value.records).toHaveLength(2);
+    expect(first.body.value.records[0]).toMatchObject({
+      vassalage: 'JADE_STUDIO',
+      gameName: 'Vận May Ngọc Bích',
+      category: 'RNG',
+      status: 'SETTLED',
+      stake: 100,
+    });
+    expect(first.body.value.totals).toEqual({
+      bets: 3,
+      stake: 300,
+      validBet: 300,
+      payout: payouts.reduce((a, b) => a + b, 0),
+      winLoss: payouts.reduce((a, b) => a + b, 0) - 300,
+    });
+    expect((await bets({ pageSize: 2, pageNo: 2 })).body.value.records).toHaveLength(1);
+    expect((await bets({ pageSize: 2, pageNo: 3 })).body.value.records).toHaveLength(0);
+    expect((await bets({ vassalage: 'NEON_SPIN' })).body.value.totalCount).toBe(0);
+    expect((await bets({ category: 'LIVE' })).body.value.totalCount).toBe(0);
+    expect((await bets({ from: '2020-01-01', to: '2020-01-02' })).body.value.totalCount).toBe(0);
+    expect((await bets({ pageSize: 500 })).status).toBe(400);
+    const anonymous = await server.json<{ error: { code: string } }>('/wps/member/bets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(anonymous.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
   it('refuses what may not launch, with the launch errors of §8', async () => {
     const { token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
     const refusal = async (body: Record<string, unknown>, withToken = true) => {
