@@ -123,17 +123,21 @@ const runHttp = async (runNo) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-games-'));
   const { env, players, secret, merchant } = await prepare(dir);
   const port = await freePort();
-  const server = spawn(process.execPath, [...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gprof'] : []), path.join(dist, 'main.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIST: path.join(dir, 'none'),
-      STUDIO_PORT: '0',
+  const server = spawn(
+    process.execPath,
+    [...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gprof'] : []), path.join(dist, 'main.js')],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST: path.join(dir, 'none'),
+        STUDIO_PORT: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {

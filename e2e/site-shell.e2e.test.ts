@@ -754,6 +754,7 @@ describe('member and agent centres', () => {
       'Deposit',
       'Withdraw',
       'Transfer to upline',
+      'Betting record',
       'Account record',
     ]);
     expect(await menu.getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe('page');

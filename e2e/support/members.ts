@@ -16,7 +16,11 @@ export async function apiCall(
   method: string,
   route: string,
   body?: unknown,
-  { token, sealed = false }: { token?: string; sealed?: boolean } = {},
+  {
+    token,
+    sealed = false,
+    headers = {},
+  }: { token?: string; sealed?: boolean; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   let payload = body;
   if (sealed) {
@@ -28,6 +32,7 @@ export async function apiCall(
     headers: {
       ...(payload !== undefined && { 'content-type': 'application/json' }),
       ...(token && { authorization: `Bearer ${token}` }),
+      ...headers,
     },
     ...(payload !== undefined && { body: JSON.stringify(payload) }),
   });

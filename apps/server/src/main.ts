@@ -12,6 +12,8 @@ const start = async () => {
   const config = loadConfig();
   const secrets = loadSecrets(config);
   const { db, close, migrated, seeded } = await openAndPrepareDb(config);
+  // The studio's connections are made before the app reads the vendors' origins for its CSP.
+  const studio = await startStudio(config, db, secrets.sessionSecret, console);
   const app = await buildApp({ config, db, secrets });
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
   if (seeded) app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
@@ -27,7 +29,6 @@ const start = async () => {
   );
 
   await app.listen({ port: config.port, host: config.host });
-  const studio = await startStudio(config, db, secrets.sessionSecret, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -26,6 +26,9 @@ const UplineTransferPanel = lazy(() =>
     default: m.UplineTransferPanel,
   })),
 );
+const BetRecordsPanel = lazy(() =>
+  import('../features/games/components/bet-records-panel').then((m) => ({ default: m.BetRecordsPanel })),
+);
 const AccountRecordsPanel = lazy(() =>
   import('../features/wallet/components/account-records-panel').then((m) => ({
     default: m.AccountRecordsPanel,
@@ -47,7 +50,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'depositv2', Panel: DepositPanel },
   { id: 'withdraw', Panel: WithdrawPanel },
   { id: 'transferUpline', Panel: UplineTransferPanel },
-  { id: 'personalHistoryCopy' },
+  { id: 'personalHistoryCopy', Panel: BetRecordsPanel },
   { id: 'manualRebate', isShown: ({ flags }) => flags.MANPLAYREB3 },
   { id: 'transactionHistory', Panel: AccountRecordsPanel },
   { id: 'personalProfit' },

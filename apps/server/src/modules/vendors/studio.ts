@@ -24,12 +24,12 @@ export const startStudio = async (
   config: Config,
   db: Db,
   serverSecret: string,
-  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  log: { warn: (...args: unknown[]) => void },
 ): Promise<ChildProcess | undefined> => {
   if (config.studio.port === 0) return undefined;
   const main = studioMain();
   if (!fs.existsSync(main)) {
-    log.warn({ main }, 'the game studio is not built: npm run build');
+    log.warn(`the game studio is not built (${main}): npm run build`);
     return undefined;
   }
   const secret = fileSecret(config, 'studio');
@@ -61,6 +61,5 @@ export const startStudio = async (
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  log.info({ port: config.studio.port, brands: Object.keys(brands) }, 'game studio started');
   return child;
 };

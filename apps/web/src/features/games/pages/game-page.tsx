@@ -1,31 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiRequestError } from '../../../api/client';
 import { EmptyState } from '../../../components/empty-state';
 import { GameTile } from '../../../components/game-tile';
-import { PlayIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
+import { useLanguageCode } from '../../../config/brand';
+import { useMessageText } from '../../accounts/hooks/use-message-text';
+import { useSession } from '../../../lib/session';
 import { useVendorGames } from '../api/get-game-list';
 import { useGameMenus } from '../api/get-game-menus';
+import { launchGame } from '../api/launch-game';
+import { GameGrid } from '../components/game-grid';
 import { PageSpinner } from './category-page';
 
 /**
- * §2 game frame (lazy group byIframe, header only): the game named by `vassalage` and `gameId`. The
- * vendor's launch address fills the stage once game launching exists; until then the stage says so.
+ * §2 game frame (lazy group byIframe, header only): the game named by `vassalage` and `gameId`,
+ * launched for real (a logged-in member) or as a free trial (`mode=trial`). The launch answers the
+ * game's address, which fills the frame; a vendor's game list; or a lottery page, which opens instead.
  */
 export function GamePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { errorText } = useMessageText();
   const [params] = useSearchParams();
-  const vassalage = params.get('vassalage') ?? undefined;
-  const gameId = params.get('gameId');
+  const vassalage = params.get('vassalage') ?? '';
+  const gameId = params.get('gameId') ?? undefined;
   const isTrial = params.get('mode') === 'trial';
+  const language = useLanguageCode();
+  const { token } = useSession();
   const menus = useGameMenus();
-  const games = useVendorGames(vassalage);
+  const games = useVendorGames(vassalage || undefined);
   const vendor = menus.data?.flatMap((menu) => menu.vendors).find((entry) => entry.vassalage === vassalage);
-  const game = games.data?.find((entry) => entry.gameId === gameId) ?? (gameId ? undefined : games.data?.[0]);
+  const game = games.data?.find((entry) => entry.gameId === gameId);
   const name = game?.gameName ?? vendor?.vendorName ?? '';
+  // One launch per game and mode (a launch code works once): not repeated on focus or remount.
+  const launch = useQuery({
+    queryKey: ['games', 'launch', vassalage, gameId, isTrial, token, language],
+    queryFn: ({ signal }) =>
+      launchGame({ vassalage, gameId, accountType: isTrial ? 0 : 1, language }, signal),
+    enabled: Boolean(vassalage),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const [isFrameLoaded, setFrameLoaded] = useState(false);
+  const lotteryPath = launch.data?.kind === 'LOTTERY' ? launch.data.path : undefined;
+  useEffect(() => {
+    if (lotteryPath) void navigate(lotteryPath, { replace: true });
+  }, [lotteryPath, navigate]);
 
-  if (menus.isPending || (vassalage && games.isPending)) return <PageSpinner />;
-  if (!vendor) {
+  if (menus.isPending || launch.isPending) return <PageSpinner />;
+  if (!vendor && !launch.data) {
     return (
       <section className="page game-frame" aria-labelledby="game-title">
         <h1 id="game-title" className="visually-hidden">
@@ -40,31 +67,77 @@ export function GamePage() {
     );
   }
 
-  return (
-    <section className="page game-frame" aria-labelledby="game-title">
-      <div className="game-frame__bar">
-        <div>
-          <h1 id="game-title">{name}</h1>
-          <p>
-            {vendor.vendorName}
-            {isTrial && <span className="pill pill--muted">{t('games.freeTrial')}</span>}
-          </p>
-        </div>
-        <Link className="button button--secondary button--small" to={paths.home}>
-          {t('gameFrame.leave')}
-        </Link>
+  const bar = (
+    <div className="game-frame__bar">
+      <div>
+        <h1 id="game-title">{name}</h1>
+        <p>
+          {vendor?.vendorName}
+          {isTrial && <span className="pill pill--muted">{t('games.freeTrial')}</span>}
+        </p>
       </div>
-      <div className="game-frame__stage">
-        <GameTile
-          className="game-frame__art"
-          src={game?.showIcon ?? vendor.logo}
-          name={name}
-          seed={`${vendor.vassalage}/${gameId ?? ''}`}
-        />
-        <div className="game-frame__message">
-          <PlayIcon size={28} />
-          <p>{t('gameFrame.unavailable')}</p>
+      <Link className="button button--secondary button--small" to={paths.home}>
+        {t('gameFrame.leave')}
+      </Link>
+    </div>
+  );
+
+  if (launch.isError) {
+    const code = isApiRequestError(launch.error) ? launch.error.code : 'UNKNOWN';
+    return (
+      <section className="page game-frame" aria-labelledby="game-title">
+        {bar}
+        <div className="game-frame__stage">
+          <GameTile
+            className="game-frame__art"
+            src={game?.showIcon ?? vendor?.logo ?? ''}
+            name={name}
+            seed={`${vassalage}/${gameId ?? ''}`}
+          />
+          <div className="game-frame__message" role="alert">
+            <p>{errorText(code)}</p>
+            {code === 'UNAUTHENTICATED' ? (
+              <Link className="button button--primary" to={paths.login}>
+                {t('accounts.login.submit')}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void launch.refetch()}
+              >
+                {t('common.retry')}
+              </button>
+            )}
+          </div>
         </div>
+      </section>
+    );
+  }
+
+  const target = launch.data;
+  if (target?.kind === 'GAME_LIST') {
+    return (
+      <section className="page game-frame" aria-labelledby="game-title">
+        {bar}
+        {games.data ? <GameGrid games={games.data} /> : <PageSpinner />}
+      </section>
+    );
+  }
+  if (target?.kind !== 'URL') return <PageSpinner />;
+  return (
+    <section className="page game-frame game-frame--playing" aria-labelledby="game-title">
+      {bar}
+      <div className="game-frame__viewport" aria-busy={!isFrameLoaded}>
+        {!isFrameLoaded && <PageSpinner />}
+        <iframe
+          className="game-frame__iframe"
+          title={name || vassalage}
+          src={target.url}
+          allow="fullscreen; autoplay"
+          referrerPolicy="no-referrer"
+          onLoad={() => setFrameLoaded(true)}
+        />
       </div>
     </section>
   );

@@ -1,0 +1,180 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { PageWatch } from './support/harness';
+import { allowTestMembers, apiCall, passEveryHumanCheck, registerMember } from './support/members';
+import { repoRoot, startServer, type TestServer } from './support/server';
+import { addSession } from './support/session';
+
+const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
+const DESKTOP = { width: 1366, height: 900 };
+
+let server: TestServer;
+let browser: Browser;
+let stopVerifier: (() => Promise<void>) | undefined;
+const contexts: BrowserContext[] = [];
+const watch = new PageWatch(() => server.baseUrl);
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  stopVerifier = await passEveryHumanCheck(server);
+  await allowTestMembers(server);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await stopVerifier?.();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(watch.take()).toEqual([]);
+});
+
+/** A registered member with 1,000.00 deposited through a bank channel and approved by an operator. */
+const fundedMember = async () => {
+  const member = await registerMember({
+    baseUrl: server.baseUrl,
+    usernamePrefix: 'player',
+    mobilePrefix: '93',
+    password: 'secret123',
+    paymentPassword: '246810',
+    login: true,
+  });
+  const token = member.token as string;
+  const channels = await apiCall(server.baseUrl, 'GET', '/wps/payment/channels', undefined, { token });
+  const channel =
+    (channels.value.channels as { code: string; kind: string }[]).find((c) => c.kind === 'MANUAL_BANK') ??
+    channels.value[0];
+  const deposit = await apiCall(
+    server.baseUrl,
+    'POST',
+    '/wps/payment/deposit',
+    { channelCode: channel.code, amount: 10_000_000 },
+    {
+      token,
+      headers: { 'idempotency-key': `fund-${member.username}` },
+    },
+  );
+  expect(deposit.success, JSON.stringify(deposit)).toBe(true);
+  await server.runCli(['deposit', 'approve', String(deposit.value.id)]);
+  return { ...member, token };
+};
+
+/** A browser tab in English (the demo brand's own language is Vietnamese), logged in when given a token. */
+const open = async (token?: string): Promise<Page> => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
+  });
+  if (token) await addSession(context, { token, isAgent: 0 });
+  return watch.watch(await context.newPage());
+};
+
+const headerBalance = (page: Page) => page.getByTestId('header-balance').textContent();
+
+/** Opens a studio game from the /rng grid's Jade Studio tab, as a member would. */
+const openFromGrid = async (page: Page, gameName: string): Promise<FrameLocator> => {
+  await page.goto(`${server.baseUrl}/rng?page=JADE_STUDIO`);
+  await page
+    .getByRole('article', { name: gameName })
+    .getByRole('button', { name: `Play ${gameName}` })
+    .click();
+  await page.waitForURL(/\/game\?vassalage=JADE_STUDIO/);
+  const frame = page.frameLocator('iframe.game-frame__iframe');
+  await frame.getByRole('heading', { level: 1, name: gameName }).waitFor();
+  return frame;
+};
+
+/** Opens the member centre's betting record and answers its rows' text. */
+const bettingRecord = async (page: Page, username: string) => {
+  await page.getByRole('button', { name: username }).click();
+  const center = page.getByRole('dialog', { name: 'Personal centre' });
+  await center
+    .getByRole('navigation', { name: 'Personal centre menu' })
+    .getByRole('button', { name: 'Betting record' })
+    .click();
+  const table = center.getByRole('table', { name: 'Betting record' });
+  await table.waitFor();
+  return { center, table };
+};
+
+/** Reveals the seeds in the game, then checks the first round on the fairness page. */
+const verifyOnFair = async (page: Page, frame: FrameLocator) => {
+  await frame.getByRole('button', { name: 'Change seeds' }).click();
+  await frame.locator('.revealed').waitFor();
+  const href = await frame.getByRole('link', { name: 'Verify' }).first().getAttribute('href');
+  expect(href).toContain('serverSeed=');
+  const fair = await page.context().newPage();
+  watch.watch(fair);
+  await fair.goto(new URL(href!, server.studioUrl).toString());
+  await fair.getByTestId('hash-check').waitFor();
+  expect(await fair.getByTestId('hash-check').textContent()).toBe('Matches the hash shown before play');
+  expect(await fair.getByTestId('outcome').locator('li').count()).toBeGreaterThan(0);
+  return fair;
+};
+
+describe('playing the studio games for real', () => {
+  it('spins the slot from the /rng grid, sees the balance change, finds the round in the betting record and verifies it on /fair', async () => {
+    const member = await fundedMember();
+    const page = await open(member.token);
+    await page.goto(`${server.baseUrl}/index`);
+    await page.getByTestId('header-balance').waitFor();
+    const frame = await openFromGrid(page, 'Jade Fortune');
+    const balance = frame.getByRole('status').first();
+    expect(await frame.locator('output.balance').textContent()).toBe('100,000.00');
+    await frame.getByRole('button', { name: 'Spin' }).click();
+    await frame.locator('table.history tbody tr').first().waitFor();
+    await expect.poll(async () => frame.locator('output.balance').textContent()).not.toBe('100,000.00');
+    await balance.waitFor();
+    expect(await headerBalance(page)).not.toBeNull();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-slot-desktop.png'), fullPage: true });
+
+    // The site's own balance follows on its next refresh; the betting record shows the round.
+    const { table } = await bettingRecord(page, member.username);
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Jade Fortune');
+    await page.keyboard.press('Escape');
+    const fair = await verifyOnFair(page, frame);
+    await fair.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-fair-desktop.png'), fullPage: true });
+  });
+
+  it('plays a roulette round with an inside and an outside bet, and verifies it', async () => {
+    const member = await fundedMember();
+    const page = await open(member.token);
+    const frame = await openFromGrid(page, 'Jade Roulette');
+    await frame.getByRole('button', { name: 'Straight up on 17' }).click();
+    await frame.getByRole('button', { name: 'Red', exact: true }).click();
+    await frame.getByRole('button', { name: 'Spin' }).click();
+    await frame.locator('table.history tbody tr').first().waitFor();
+    expect(await frame.locator('output.pocket').textContent()).toMatch(/^\d{1,2}$/);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-roulette-desktop.png'), fullPage: true });
+    await verifyOnFair(page, frame);
+  });
+
+  it('deals a baccarat coup with a banker bet, and verifies it', async () => {
+    const member = await fundedMember();
+    const page = await open(member.token);
+    const frame = await openFromGrid(page, 'Jade Baccarat');
+    await frame.getByRole('button', { name: /Banker 0.95:1/ }).click();
+    await frame.getByRole('button', { name: 'Deal' }).click();
+    await frame.locator('table.history tbody tr').first().waitFor();
+    expect(await frame.locator('.hand .card').count()).toBeGreaterThanOrEqual(4);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-baccarat-desktop.png'), fullPage: true });
+    await verifyOnFair(page, frame);
+  });
+
+  it('asks a visitor to log in before playing for real', async () => {
+    const page = await open();
+    watch.expect('/wps/game/launchGame', 401);
+    await page.goto(`${server.baseUrl}/game?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE`);
+    const alert = page.getByRole('alert');
+    await alert.getByText('You are not logged in, please login').waitFor();
+    expect(await alert.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+});
