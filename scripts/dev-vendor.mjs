@@ -4,6 +4,7 @@
 // API: POST /wallet/transfer {reference, player, direction IN|OUT, amount} → {status OK|FAILED}
 //      GET  /wallet/transfer/<reference> → {status} or 404 when never received
 //      GET  /players/<player> → {balance}
+//      GET  /calls → {transfer, status}: how many transfer and status calls it has answered
 // Test controls: POST /control {delayMs, refuse, drop}: answer only after delayMs (the transfer is
 // applied at once), refuse every transfer, or drop transfers (never applied, connection left hanging).
 import http from 'node:http';
@@ -13,6 +14,7 @@ const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }
 const transfers = new Map();
 const balances = new Map();
 let control = { delayMs: 0, refuse: false, drop: false };
+const calls = { transfer: 0, status: 0 };
 
 const readJson = (request) =>
   new Promise((resolve) => {
@@ -50,7 +52,9 @@ const server = http.createServer(async (request, response) => {
     control = { delayMs: 0, refuse: false, drop: false, ...(await readJson(request)) };
     return send(response, 200, control);
   }
+  if (request.method === 'GET' && url.pathname === '/calls') return send(response, 200, calls);
   if (request.method === 'POST' && url.pathname === '/wallet/transfer') {
+    calls.transfer++;
     const body = await readJson(request);
     if (!body?.reference || !body.player || !['IN', 'OUT'].includes(body.direction)) {
       return send(response, 400, { error: 'bad request' });
@@ -62,6 +66,7 @@ const server = http.createServer(async (request, response) => {
   }
   const status = url.pathname.match(/^\/wallet\/transfer\/(.+)$/);
   if (request.method === 'GET' && status) {
+    calls.status++;
     const known = transfers.get(decodeURIComponent(status[1]));
     return known
       ? send(response, 200, { status: known })

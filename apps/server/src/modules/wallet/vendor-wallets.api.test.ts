@@ -7,7 +7,12 @@ import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { listTransferVendors } from '../games/service.js';
 import { checkInvariants, getAccountBalance, houseAccount } from './ledger.js';
-import { reconcileVendorTransfers, setWalletApi } from './vendor-wallets.js';
+import {
+  findWalletApi,
+  reconcileVendorTransfers,
+  setWalletApi,
+  transferWithVendor,
+} from './vendor-wallets.js';
 
 const CAPTCHA = 'v3nd';
 let server: TestServer;
@@ -119,6 +124,30 @@ describe('a vendor wallet behind a wallet API', () => {
       failed: 0,
       unresolved: 0,
     });
+  });
+
+  it('resolves a retried transfer that timed out by asking the vendor first, never by sending it again', async () => {
+    const m = await fundedMember(10_000);
+    const api = (await findWalletApi(server.db, demoId, vendorCode))!;
+    const input = {
+      merchantId: demoId,
+      memberId: m.memberId,
+      player: `DEMO_${m.memberId}`,
+      vendorCode,
+      direction: 'IN' as const,
+      amount: 4_000,
+      idempotencyKey: `retry-${m.memberId}`,
+    };
+    await control({ delayMs: 1_000 });
+    expect((await transferWithVendor(server.db, api, input)).status).toBe('PENDING');
+    await control({});
+    const before = (await (await fetch(`${vendorUrl}/calls`)).json()) as { transfer: number; status: number };
+    expect((await transferWithVendor(server.db, api, input)).status).toBe('DONE');
+    const after = (await (await fetch(`${vendorUrl}/calls`)).json()) as { transfer: number; status: number };
+    expect(after.transfer).toBe(before.transfer);
+    expect(after.status).toBe(before.status + 1);
+    expect(walletBalance(await m.balances(), vendorCode)).toBe(4_000);
+    expect(await vendorBalance(m.memberId)).toBe(4_000);
   });
 
   it('gives the money back when the vendor never received a timed-out transfer', async () => {

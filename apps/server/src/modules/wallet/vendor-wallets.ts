@@ -170,13 +170,13 @@ export const transferWithVendor = async (
     `VENDOR:${input.vendorCode}`,
   );
   const float = await ledger.houseAccount(db, input.merchantId, 'VENDOR_FLOAT');
-  const row = await groupCommit(db, async (trx) => {
+  const { row, isNew } = await groupCommit(db, async (trx) => {
     const existing = await trx
       .selectFrom('vendor_transfer')
       .selectAll()
       .where('reference', '=', reference)
       .executeTakeFirst();
-    if (existing) return existing;
+    if (existing) return { row: existing, isNew: false };
     const inserted = await trx
       .insertInto('vendor_transfer')
       .values({
@@ -205,10 +205,20 @@ export const transferWithVendor = async (
         },
       ],
     });
-    return inserted;
+    return { row: inserted, isNew: true };
   });
   if (row.status !== 'PENDING') {
     if (row.status === 'FAILED') throw vendorRefused(input.vendorCode);
+    return { transferId: row.id, status: 'DONE' };
+  }
+  if (!isNew) {
+    // A retry of a transfer still pending (its first call timed out): the vendor is asked what became
+    // of it, and it is never sent twice. Applied, it is done; refused or never received (404), the
+    // money goes back, as the reconciliation job would do; no answer, it stays pending.
+    const known = await callStatus(api, reference);
+    if (known === 'UNKNOWN') return { transferId: row.id, status: 'PENDING' };
+    await settle(db, row, known === 'OK' ? 'DONE' : 'FAILED');
+    if (known === 'FAILED') throw vendorRefused(input.vendorCode);
     return { transferId: row.id, status: 'DONE' };
   }
   const answer = await callTransfer(api, {
