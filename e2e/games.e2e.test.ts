@@ -169,6 +169,37 @@ describe('playing the studio games for real', () => {
     await verifyOnFair(page, frame);
   });
 
+  it('stars a favourite from a grid, and the home page shows it with the games played last', async () => {
+    const member = await fundedMember();
+    const page = await open(member.token);
+    await page.goto(`${server.baseUrl}/rng?page=JADE_STUDIO`);
+    const star = page.getByRole('button', { name: 'Add Jade Roulette to favourites' });
+    await star.click();
+    await page.getByRole('button', { name: 'Remove Jade Roulette from favourites' }).waitFor();
+    expect(
+      await page
+        .getByRole('button', { name: 'Remove Jade Roulette from favourites' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    await page
+      .getByRole('article', { name: 'Jade Baccarat' })
+      .getByRole('button', { name: 'Play Jade Baccarat' })
+      .click();
+    await page
+      .frameLocator('iframe.game-frame__iframe')
+      .getByRole('heading', { level: 1, name: 'Jade Baccarat' })
+      .waitFor();
+    await page.goto(`${server.baseUrl}/index`);
+    const recent = page.getByRole('region', { name: 'Recently played' });
+    await recent.getByRole('article', { name: 'Jade Baccarat' }).waitFor();
+    const favourites = page.getByRole('region', { name: 'Your favourites' });
+    await favourites.getByRole('article', { name: 'Jade Roulette' }).waitFor();
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'home-member-games-desktop.png'),
+      fullPage: true,
+    });
+  });
+
   it('asks a visitor to log in before playing for real', async () => {
     const page = await open();
     watch.expect('/wps/game/launchGame', 401);

@@ -421,3 +421,21 @@ export const betRecordResponse = z.object({
   totalCount: z.number().int(),
 });
 export type BetRecordResponse = z.infer<typeof betRecordResponse>;
+
+/** A member's favourite: add or remove (MCSFE_addFavoriteGame, MCSFE_removeFavoriteGame). */
+export const favouriteGameRequest = z.object({
+  vassalage: z.string().trim().min(1).max(64),
+  gameId: z.string().trim().min(1).max(100),
+});
+export const favouriteGameResponse = z.object({
+  vassalage: z.string(),
+  gameId: z.string(),
+  favourite: z.boolean(),
+});
+/** MCSFE_getFavoriteGamesList: which games are favourites, for the stars on every tile. */
+export const favouriteListResponse = z.object({
+  games: z.array(z.object({ vassalage: z.string(), gameId: z.string() })),
+});
+export type FavouriteListResponse = z.infer<typeof favouriteListResponse>;
+/** The most favourites a member keeps. */
+export const MAX_FAVOURITES = 100;

@@ -400,3 +400,33 @@ export const findBrandGame = async (
     .executeTakeFirst();
   return row && toGame(row);
 };
+
+/** The member's games of a kind (favourites, newest first; recents, last played first) the brand still offers. */
+export const listMemberGames = async (
+  db: DbOrTrx,
+  merchantId: number,
+  memberId: number,
+  kind: 'favourite' | 'recent',
+  limit: number,
+): Promise<Game[]> => {
+  const base = brandGames(db, merchantId, {});
+  const rows =
+    kind === 'favourite'
+      ? await selectGame(base)
+          .innerJoin('favourite_game as f', (join) =>
+            join.onRef('f.vendor_code', '=', 'vendor.code').onRef('f.game_id', '=', 'game.game_id'),
+          )
+          .where('f.member_id', '=', memberId)
+          .orderBy('f.created_at', 'desc')
+          .limit(limit)
+          .execute()
+      : await selectGame(base)
+          .innerJoin('recent_game as r', (join) =>
+            join.onRef('r.vendor_code', '=', 'vendor.code').onRef('r.game_id', '=', 'game.game_id'),
+          )
+          .where('r.member_id', '=', memberId)
+          .orderBy('r.played_at', 'desc')
+          .limit(limit)
+          .execute();
+  return rows.map(toGame);
+};

@@ -22,6 +22,7 @@ import {
   type VendorLanesResponse,
   type BetRecordResponse,
   type betRecordRequest,
+  MAX_FAVOURITES,
 } from '@jade/contracts/games';
 import type { z } from 'zod';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
@@ -445,4 +446,104 @@ export const getBetRecords = async (
     totalPages: pageCount(totals.bets, request.pageSize),
     totalCount: totals.bets,
   };
+};
+
+/** How many recently launched games a member sees. */
+export const RECENT_GAMES = 20;
+
+/** MCSFE_getFavoriteGames / GCS_recentGame: the member's games as tiles, in the visitor's language. */
+export const getMemberGames = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  memberId: number,
+  kind: 'favourite' | 'recent',
+  language: string | undefined,
+): Promise<GameItem[]> => {
+  const chain = languageChain(language, merchant.defaultLanguage);
+  const games = await repo.listMemberGames(
+    db,
+    merchant.id,
+    memberId,
+    kind,
+    kind === 'recent' ? RECENT_GAMES : MAX_FAVOURITES,
+  );
+  return games.map((game) => toGameItem(game, chain));
+};
+
+export const getFavouriteIds = async (db: DbOrTrx, merchantId: number, memberId: number) => ({
+  games: (
+    await db
+      .selectFrom('favourite_game')
+      .select(['vendor_code', 'game_id'])
+      .where('merchant_id', '=', merchantId)
+      .where('member_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .execute()
+  ).map((row) => ({ vassalage: row.vendor_code, gameId: row.game_id })),
+});
+
+/** Adds or removes a favourite; only a game the brand offers can be added, at most MAX_FAVOURITES. */
+export const setFavourite = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  memberId: number,
+  input: { vassalage: string; gameId: string },
+  favourite: boolean,
+  now = new Date(),
+) => {
+  if (!favourite) {
+    await db
+      .deleteFrom('favourite_game')
+      .where('member_id', '=', memberId)
+      .where('vendor_code', '=', input.vassalage)
+      .where('game_id', '=', input.gameId)
+      .execute();
+    return { ...input, favourite };
+  }
+  if (!(await repo.findBrandGame(db, merchant.id, input.vassalage, input.gameId))) {
+    throw new AppError('GAME_NOT_FOUND', `No game '${input.gameId}' at ${input.vassalage}`);
+  }
+  const count = await db
+    .selectFrom('favourite_game')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_FAVOURITES) {
+    throw new AppError('CONFLICT', `At most ${MAX_FAVOURITES} favourites`, {
+      details: { max: MAX_FAVOURITES },
+    });
+  }
+  await db
+    .insertInto('favourite_game')
+    .values({
+      merchant_id: merchant.id,
+      member_id: memberId,
+      vendor_code: input.vassalage,
+      game_id: input.gameId,
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'vendor_code', 'game_id']).doNothing())
+    .execute();
+  return { ...input, favourite };
+};
+
+/** A real launch puts the game first among the member's recent games. */
+export const recordRecentGame = async (
+  db: DbOrTrx,
+  input: { merchantId: number; memberId: number; vendorCode: string; gameId: string },
+  now = new Date(),
+) => {
+  await db
+    .insertInto('recent_game')
+    .values({
+      merchant_id: input.merchantId,
+      member_id: input.memberId,
+      vendor_code: input.vendorCode,
+      game_id: input.gameId,
+      played_at: now.toISOString(),
+    })
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'vendor_code', 'game_id']).doUpdateSet({ played_at: now.toISOString() }),
+    )
+    .execute();
 };

@@ -2,16 +2,21 @@ import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
 import {
   betRecordRequest,
   betRecordResponse,
+  favouriteGameRequest,
+  favouriteGameResponse,
+  favouriteListResponse,
+  gameListItems,
+  type GameItem,
   launchGameRequest,
   launchGameResponse,
 } from '@jade/contracts/games';
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
-import { getBetRecords } from '../games/service.js';
+import { getBetRecords, getFavouriteIds, getMemberGames, setFavourite } from '../games/service.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import { launchGame } from './launch.js';
 
@@ -77,4 +82,97 @@ export const launchRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
       };
     },
   );
+
+  const languageBody = z.object({ language: z.string().min(2).max(8).optional() }).nullish();
+  /** The member's favourite or recent games, in the language of the body or the query. */
+  const memberGames =
+    (kind: 'favourite' | 'recent') =>
+    async (request: FastifyRequest): Promise<{ success: true; value: GameItem[] }> => {
+      const session = await guard(request, { allowTrial: true });
+      const language =
+        (request.body as { language?: string } | undefined)?.language ??
+        (request.query as { language?: string } | undefined)?.language;
+      return {
+        success: true as const,
+        value: await getMemberGames(db, session.merchant, session.member.id, kind, language),
+      };
+    };
+  r.post(
+    '/wps/relay/MCSFE_getFavoriteGames',
+    {
+      schema: {
+        tags: ['games'],
+        summary: "The member's favourite games (token)",
+        body: languageBody,
+        response: { 200: okEnvelope(gameListItems), ...errors },
+      },
+    },
+    memberGames('favourite'),
+  );
+  r.post(
+    '/wps/relay/GCS_recentGame',
+    {
+      schema: {
+        tags: ['games'],
+        summary: 'The games the member launched last (token)',
+        body: languageBody,
+        response: { 200: okEnvelope(gameListItems), ...errors },
+      },
+    },
+    memberGames('recent'),
+  );
+  r.get(
+    '/lgw/vn/games/game_menu/recent',
+    {
+      schema: {
+        tags: ['games'],
+        summary: 'The recent-games menu entry: the games the member launched last (token)',
+        querystring: z.object({ language: z.string().min(2).max(8).optional() }),
+        response: { 200: okEnvelope(gameListItems), ...errors },
+      },
+    },
+    memberGames('recent'),
+  );
+  r.post(
+    '/wps/relay/MCSFE_getFavoriteGamesList',
+    {
+      schema: {
+        tags: ['games'],
+        summary: "Which games are the member's favourites (token)",
+        response: { 200: okEnvelope(favouriteListResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true });
+      return {
+        success: true as const,
+        value: await getFavouriteIds(db, session.merchant.id, session.member.id),
+      };
+    },
+  );
+  for (const [path, favourite] of [
+    ['/wps/relay/MCSFE_addFavoriteGame', true],
+    ['/wps/relay/MCSFE_removeFavoriteGame', false],
+  ] as const) {
+    r.post(
+      path,
+      {
+        schema: {
+          tags: ['games'],
+          summary: favourite
+            ? 'Add a game to the favourites (token)'
+            : 'Remove a game from the favourites (token)',
+          body: favouriteGameRequest,
+          response: { 200: okEnvelope(favouriteGameResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const session = await guard(request, { allowTrial: true });
+        return {
+          success: true as const,
+          value: await setFavourite(db, session.merchant, session.member.id, request.body, favourite),
+        };
+      },
+    );
+  }
 };

@@ -2,7 +2,7 @@ import { LOTTERY_VENDOR_ROUTES, TRIAL_ACCOUNT_TYPE } from '@jade/contracts/const
 import type { LaunchGameResponse } from '@jade/contracts/games';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
-import { findBrandGame, findBrandVendor } from '../games/service.js';
+import { findBrandGame, findBrandVendor, recordRecentGame } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import { findVendorConnection } from './connections.js';
 import { openGameSession } from './game-sessions.js';
@@ -66,6 +66,12 @@ export const launchGame = async (
   if (!connection || vendor.walletMode !== 'SEAMLESS') {
     throw new AppError('GAME_UNAVAILABLE', `${vendor.code} cannot be reached from this brand`);
   }
+  await recordRecentGame(db, {
+    merchantId: merchant.id,
+    memberId: member.id,
+    vendorCode: vendor.code,
+    gameId: game.gameId,
+  });
   const { launchCode } = await openGameSession(db, serverSecret, {
     merchantId: merchant.id,
     memberId: member.id,

@@ -251,7 +251,64 @@ describe('launching a game (§7 launch V2)', () => {
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
-    expect(anonymous.body.error.code).toBe('UNAUTHENTICATED');
+    expect(anonymous.body.error.code, JSON.stringify(anonymous.body)).toBe('UNAUTHENTICATED');
+  });
+
+  it("keeps favourites (add, list, remove) and the games launched last, in the visitor's language", async () => {
+    const { token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    const call = (route: string, body?: unknown, method = 'POST') =>
+      server.json<{ value: any; error: { code: string } }>(route, {
+        method,
+        headers: {
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+          authorization: `Bearer ${token}`,
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    expect((await call('/wps/relay/MCSFE_getFavoriteGamesList')).body.value).toEqual({ games: [] });
+    expect(
+      (await call('/wps/relay/MCSFE_addFavoriteGame', { vassalage: 'JADE_STUDIO', gameId: 'JADE_ROULETTE' }))
+        .body.value,
+    ).toEqual({
+      vassalage: 'JADE_STUDIO',
+      gameId: 'JADE_ROULETTE',
+      favourite: true,
+    });
+    // Adding twice keeps one; an unknown game is refused.
+    await call('/wps/relay/MCSFE_addFavoriteGame', { vassalage: 'JADE_STUDIO', gameId: 'JADE_ROULETTE' });
+    await call('/wps/relay/MCSFE_addFavoriteGame', { vassalage: 'NEON_SPIN', gameId: 'NEON-neon-nights' });
+    expect(
+      (await call('/wps/relay/MCSFE_addFavoriteGame', { vassalage: 'JADE_STUDIO', gameId: 'NOPE' })).body
+        .error.code,
+    ).toBe('GAME_NOT_FOUND');
+    const favourites = await call('/wps/relay/MCSFE_getFavoriteGames', { language: 'TY' });
+    expect(favourites.body.value.map((g: { gameName: string }) => g.gameName)).toEqual([
+      'Neon Nights',
+      'Roulette Ngọc Bích',
+    ]);
+    await call('/wps/relay/MCSFE_removeFavoriteGame', { vassalage: 'NEON_SPIN', gameId: 'NEON-neon-nights' });
+    expect((await call('/wps/relay/MCSFE_getFavoriteGamesList')).body.value.games).toEqual([
+      { vassalage: 'JADE_STUDIO', gameId: 'JADE_ROULETTE' },
+    ]);
+
+    // Launching puts a game first among the recent ones; a free trial does not count.
+    for (const gameId of ['JADE_FORTUNE', 'JADE_BACCARAT', 'JADE_FORTUNE'])
+      await launch({ vassalage: 'JADE_STUDIO', gameId }, token);
+    await launch({ vassalage: 'JADE_STUDIO', gameId: 'JADE_ROULETTE', accountType: 0 });
+    const recent = await call('/wps/relay/GCS_recentGame', { language: 'EN' });
+    expect(recent.body.value.map((g: { gameId: string }) => g.gameId)).toEqual([
+      'JADE_FORTUNE',
+      'JADE_BACCARAT',
+    ]);
+    const menu = await call('/lgw/vn/games/game_menu/recent?language=EN', undefined, 'GET');
+    expect(menu.body.value.map((g: { gameName: string }) => g.gameName)).toEqual([
+      'Jade Fortune',
+      'Jade Baccarat',
+    ]);
+    const anonymous = await server.json<{ error: { code: string } }>('/wps/relay/GCS_recentGame', {
+      method: 'POST',
+    });
+    expect(anonymous.body.error.code, JSON.stringify(anonymous.body)).toBe('UNAUTHENTICATED');
   });
 
   it('refuses what may not launch, with the launch errors of §8', async () => {

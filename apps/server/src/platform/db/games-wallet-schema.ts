@@ -66,4 +66,18 @@ export type GamesWalletTables = {
     payout: number | string;
     win_loss: number | string;
   };
+  favourite_game: {
+    merchant_id: number;
+    member_id: number;
+    vendor_code: string;
+    game_id: string;
+    created_at: string;
+  };
+  recent_game: {
+    merchant_id: number;
+    member_id: number;
+    vendor_code: string;
+    game_id: string;
+    played_at: string;
+  };
 };

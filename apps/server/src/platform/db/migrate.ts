@@ -12,6 +12,7 @@ import * as memberProfile from './migrations/2026-11-21T1700-member-profile.js';
 import * as vendorTransfers from './migrations/2026-11-21T1800-vendor-transfers.js';
 import * as hardening from './migrations/2026-11-24T0900-hardening.js';
 import * as gamesWallet from './migrations/2026-11-24T1000-games-wallet.js';
+import * as favourites from './migrations/2026-11-24T1100-favourites.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1800-vendor-transfers': vendorTransfers,
   '2026-11-24T0900-hardening': hardening,
   '2026-11-24T1000-games-wallet': gamesWallet,
+  '2026-11-24T1100-favourites': favourites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

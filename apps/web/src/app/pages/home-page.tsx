@@ -7,6 +7,7 @@ import { useBrand } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { CategoryShortcuts } from '../../features/games/components/category-shortcuts';
 import { HotGames } from '../../features/games/components/hot-games';
+import { MemberGames } from '../../features/games/components/member-games';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { NoticeMarquee } from '../../features/notices/components/notice-marquee';
 import { isLoggedIn, useSession } from '../../lib/session';
@@ -40,6 +41,7 @@ export function HomePage() {
         )}
       </section>
       <CategoryShortcuts />
+      {isLoggedIn(session) && <MemberGames />}
       <HotGames />
       <section className="promo-strips" aria-label={t('home.more')}>
         <Link to={paths.download} className="promo-strip promo-strip--app">

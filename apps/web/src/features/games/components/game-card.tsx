@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameItem } from '@jade/contracts/games';
 import { GameTile } from '../../../components/game-tile';
 import { FlameIcon, PlayIcon } from '../../../components/icons';
+import { useFavouriteIds, useToggleFavourite } from '../api/favourites';
 import { useLaunchGame } from '../launch';
 
 type GameCardProps = {
@@ -18,6 +19,9 @@ export function GameCard({ game, vendorName, size = 'regular', isAboveFold = fal
   const { t } = useTranslation();
   const { play, tryFree } = useLaunchGame();
   const hasTrial = game.supportPlay === 0;
+  const favourites = useFavouriteIds();
+  const toggle = useToggleFavourite();
+  const isFavourite = favourites.has(game);
 
   return (
     <article className={`game-card game-card--${size}`} aria-label={game.gameName}>
@@ -28,6 +32,18 @@ export function GameCard({ game, vendorName, size = 'regular', isAboveFold = fal
           seed={`${game.vassalage}/${game.gameId}`}
           isEager={isAboveFold}
         />
+        {favourites.isEnabled && (
+          <button
+            type="button"
+            className="game-card__favourite"
+            aria-pressed={isFavourite}
+            disabled={toggle.isPending}
+            aria-label={t(isFavourite ? 'games.unfavourite' : 'games.favourite', { game: game.gameName })}
+            onClick={() => toggle.mutate({ game, favourite: !isFavourite })}
+          >
+            {isFavourite ? '★' : '☆'}
+          </button>
+        )}
         {game.isHot && (
           <span className="game-card__hot">
             <FlameIcon size={12} />
