@@ -139,6 +139,17 @@ describe('playing the studio games for real', () => {
     const { table } = await bettingRecord(page, member.username);
     expect(await table.locator('tbody tr').count()).toBe(1);
     expect(await table.locator('tbody tr').first().textContent()).toContain('Jade Fortune');
+    // Profit and loss: the day's slot round as a chart and a table row.
+    const center = page.getByRole('dialog', { name: 'Personal centre' });
+    await center
+      .getByRole('navigation', { name: 'Personal centre menu' })
+      .getByRole('button', { name: 'Profit and loss' })
+      .click();
+    await center.getByRole('img', { name: 'Win or loss by day and category' }).waitFor();
+    expect(
+      await center.getByRole('table', { name: 'Profit and loss' }).locator('tbody tr').first().textContent(),
+    ).toContain('Slots');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'member-profit-desktop.png') });
     await page.keyboard.press('Escape');
     const fair = await verifyOnFair(page, frame);
     await fair.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-fair-desktop.png'), fullPage: true });

@@ -756,6 +756,7 @@ describe('member and agent centres', () => {
       'Transfer to upline',
       'Betting record',
       'Account record',
+      'Profit and loss',
     ]);
     expect(await menu.getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe('page');
     await center.getByText('0912345678 · verified').waitFor();

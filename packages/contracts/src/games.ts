@@ -439,3 +439,26 @@ export const favouriteListResponse = z.object({
 export type FavouriteListResponse = z.infer<typeof favouriteListResponse>;
 /** The most favourites a member keeps. */
 export const MAX_FAVOURITES = 100;
+
+/** personalProfit: profit and loss by UTC day and category, from the daily summaries of settled rounds. */
+export const profitRequest = z.object({
+  range: z.enum(BET_RECORD_RANGES).default('PAST_7'),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type ProfitRequest = z.input<typeof profitRequest>;
+const profitFigures = {
+  bets: z.number().int(),
+  stake: z.number().int(),
+  validBet: z.number().int(),
+  payout: z.number().int(),
+  /** payout − stake, from the member's side. */
+  winLoss: z.number().int(),
+};
+export const profitResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(z.object({ day: z.string(), category: gameCategory, ...profitFigures })),
+  totals: z.object(profitFigures),
+});
+export type ProfitResponse = z.infer<typeof profitResponse>;

@@ -29,6 +29,9 @@ const UplineTransferPanel = lazy(() =>
 const BetRecordsPanel = lazy(() =>
   import('../features/games/components/bet-records-panel').then((m) => ({ default: m.BetRecordsPanel })),
 );
+const ProfitPanel = lazy(() =>
+  import('../features/games/components/profit-panel').then((m) => ({ default: m.ProfitPanel })),
+);
 const AccountRecordsPanel = lazy(() =>
   import('../features/wallet/components/account-records-panel').then((m) => ({
     default: m.AccountRecordsPanel,
@@ -53,7 +56,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'personalHistoryCopy', Panel: BetRecordsPanel },
   { id: 'manualRebate', isShown: ({ flags }) => flags.MANPLAYREB3 },
   { id: 'transactionHistory', Panel: AccountRecordsPanel },
-  { id: 'personalProfit' },
+  { id: 'personalProfit', Panel: ProfitPanel },
   { id: 'bonusDetails' },
   { id: 'rewardCenter' },
   { id: 'referral' },

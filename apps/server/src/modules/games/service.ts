@@ -22,6 +22,8 @@ import {
   type VendorLanesResponse,
   type BetRecordResponse,
   type betRecordRequest,
+  type profitRequest,
+  type ProfitResponse,
   MAX_FAVOURITES,
 } from '@jade/contracts/games';
 import type { z } from 'zod';
@@ -546,4 +548,53 @@ export const recordRecentGame = async (
       oc.columns(['member_id', 'vendor_code', 'game_id']).doUpdateSet({ played_at: now.toISOString() }),
     )
     .execute();
+};
+
+/** personalProfit: the member's profit and loss by day and category, from the daily summaries. */
+export const getProfit = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  memberId: number,
+  request: z.output<typeof profitRequest>,
+  now = new Date(),
+): Promise<ProfitResponse> => {
+  const today = now.toISOString().slice(0, 10);
+  const back = { TODAY: 0, PAST_7: 6, PAST_30: 29 }[request.range];
+  const from =
+    request.from ?? new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+  const to = request.to ?? today;
+  if (from > to) throw new AppError('BAD_REQUEST', 'The start date is after the end date');
+  const rows = await db
+    .selectFrom('bet_daily_summary')
+    .selectAll()
+    .where('merchant_id', '=', merchant.id)
+    .where('member_id', '=', memberId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .orderBy('category')
+    .execute();
+  const figures = rows.map((row) => ({
+    day: row.day,
+    category: row.category as GameCategory,
+    bets: Number(row.bets),
+    stake: Number(row.stake),
+    validBet: Number(row.valid_bet),
+    payout: Number(row.payout),
+    winLoss: Number(row.win_loss),
+  }));
+  const sum = (key: 'bets' | 'stake' | 'validBet' | 'payout' | 'winLoss') =>
+    figures.reduce((s, r) => s + r[key], 0);
+  return {
+    from,
+    to,
+    rows: figures,
+    totals: {
+      bets: sum('bets'),
+      stake: sum('stake'),
+      validBet: sum('validBet'),
+      payout: sum('payout'),
+      winLoss: sum('winLoss'),
+    },
+  };
 };

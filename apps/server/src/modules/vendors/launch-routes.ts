@@ -9,6 +9,8 @@ import {
   type GameItem,
   launchGameRequest,
   launchGameResponse,
+  profitRequest,
+  profitResponse,
 } from '@jade/contracts/games';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
-import { getBetRecords, getFavouriteIds, getMemberGames, setFavourite } from '../games/service.js';
+import { getBetRecords, getFavouriteIds, getMemberGames, getProfit, setFavourite } from '../games/service.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import { launchGame } from './launch.js';
 
@@ -175,4 +177,22 @@ export const launchRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
       },
     );
   }
+  r.post(
+    '/wps/member/profit',
+    {
+      schema: {
+        tags: ['games'],
+        summary: "The member's profit and loss by day and category (personalProfit)",
+        body: profitRequest,
+        response: { 200: okEnvelope(profitResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true });
+      return {
+        success: true as const,
+        value: await getProfit(db, session.merchant, session.member.id, request.body),
+      };
+    },
+  );
 };

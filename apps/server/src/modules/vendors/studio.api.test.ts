@@ -246,6 +246,33 @@ describe('launching a game (§7 launch V2)', () => {
     expect((await bets({ category: 'LIVE' })).body.value.totalCount).toBe(0);
     expect((await bets({ from: '2020-01-01', to: '2020-01-02' })).body.value.totalCount).toBe(0);
     expect((await bets({ pageSize: 500 })).status).toBe(400);
+
+    // personalProfit: the same rounds by day and category, from the daily summary.
+    const profit = await server.json<{ value: any; error: { code: string } }>('/wps/member/profit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ range: 'PAST_7' }),
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(profit.body.value.rows).toEqual([
+      {
+        day: today,
+        category: 'RNG',
+        bets: 3,
+        stake: 300,
+        validBet: 300,
+        payout: first.body.value.totals.payout,
+        winLoss: first.body.value.totals.winLoss,
+      },
+    ]);
+    expect(profit.body.value.to).toBe(today);
+    expect(profit.body.value.totals.winLoss).toBe(first.body.value.totals.winLoss);
+    const backwards = await server.json<{ error: { code: string } }>('/wps/member/profit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ from: '2026-02-02', to: '2026-02-01' }),
+    });
+    expect(backwards.body.error.code).toBe('BAD_REQUEST');
     const anonymous = await server.json<{ error: { code: string } }>('/wps/member/bets', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
