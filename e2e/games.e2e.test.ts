@@ -211,6 +211,18 @@ describe('playing the studio games for real', () => {
     });
   });
 
+  it('filters live tables by their §9 classification', async () => {
+    const page = await open();
+    await page.goto(`${server.baseUrl}/live?vendor=AURORA_LIVE`);
+    const filter = page.getByRole('group', { name: 'Table type' });
+    await filter.getByRole('button', { name: 'ROU' }).click();
+    await page.getByRole('article', { name: 'Auto Roulette' }).waitFor();
+    await expect.poll(() => page.locator('.category-page .game-card').count()).toBe(2);
+    expect(await page.getByRole('article', { name: 'European Roulette' }).count()).toBe(1);
+    await filter.getByRole('button', { name: 'All tables' }).click();
+    await expect.poll(() => page.locator('.category-page .game-card').count()).toBeGreaterThan(2);
+  });
+
   it('asks a visitor to log in before playing for real', async () => {
     const page = await open();
     watch.expect('/wps/game/launchGame', 401);

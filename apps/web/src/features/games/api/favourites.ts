@@ -3,6 +3,13 @@ import type { FavouriteListResponse, GameItem } from '@jade/contracts/games';
 import { apiSend, trusted } from '../../../api/client';
 import { useLanguageCode } from '../../../config/brand';
 import { useSession } from '../../../lib/session';
+import { useMemberInfo } from '../../accounts/api/get-member-info';
+
+/** Member calls wait for member info, and for a forced password change to be done (§4). */
+const useMemberReady = () => {
+  const info = useMemberInfo();
+  return info.data !== undefined && !info.data.mustChangePassword;
+};
 
 const favouriteIdsKey = (token: string | null) => ['games', 'favourite-ids', token] as const;
 const memberGamesKey = (kind: 'favourite' | 'recent', token: string | null, language: string) =>
@@ -11,18 +18,19 @@ const memberGamesKey = (kind: 'favourite' | 'recent', token: string | null, lang
 /** MCSFE_getFavoriteGamesList: which games carry a filled star (a hot read of every grid: trusted). */
 export const useFavouriteIds = () => {
   const { token } = useSession();
+  const isReady = useMemberReady();
   const query = useQuery({
     queryKey: favouriteIdsKey(token),
     queryFn: ({ signal }) =>
       apiSend('POST', '/wps/relay/MCSFE_getFavoriteGamesList', {}, trusted<FavouriteListResponse>(), {
         signal,
       }),
-    enabled: Boolean(token),
+    enabled: Boolean(token) && isReady,
     staleTime: 60_000,
   });
   const ids = new Set((query.data?.games ?? []).map((g) => `${g.vassalage}/${g.gameId}`));
   return {
-    isEnabled: Boolean(token),
+    isEnabled: Boolean(token) && isReady,
     has: (game: { vassalage: string; gameId: string }) => ids.has(`${game.vassalage}/${game.gameId}`),
   };
 };
@@ -30,6 +38,7 @@ export const useFavouriteIds = () => {
 /** MCSFE_getFavoriteGames and GCS_recentGame: the member's games as tiles. */
 export const useMemberGames = (kind: 'favourite' | 'recent') => {
   const { token } = useSession();
+  const isReady = useMemberReady();
   const language = useLanguageCode();
   return useQuery({
     queryKey: memberGamesKey(kind, token, language),
@@ -41,7 +50,7 @@ export const useMemberGames = (kind: 'favourite' | 'recent') => {
         trusted<GameItem[]>(),
         { signal },
       ),
-    enabled: Boolean(token),
+    enabled: Boolean(token) && isReady,
     staleTime: 30_000,
   });
 };

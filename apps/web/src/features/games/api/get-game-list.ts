@@ -6,6 +6,8 @@ import { useLanguageCode } from '../../../config/brand';
 
 export type GameListFilter = {
   gameType?: GameCategory;
+  /** A §9 live classification code (BAC, ROU ...). */
+  classification?: string;
   vassalage?: string;
   gameName?: string;
   pageNo?: number;

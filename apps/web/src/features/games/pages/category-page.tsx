@@ -9,6 +9,8 @@ import { PageHero } from '../../../components/page-hero';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { LIVE_CLASSIFICATION_CODES } from '@jade/contracts/constants';
+import { useVendorGameTypes } from '../api/get-vendor-game-types';
 import { useGameList } from '../api/get-game-list';
 import { useGameMenus } from '../api/get-game-menus';
 import { GameGrid, GameGridSkeleton } from '../components/game-grid';
@@ -73,14 +75,16 @@ function VendorGames({
   const [search, setSearch] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const gameName = useDebouncedValue(search.trim());
+  const [classification, setClassification] = useState('');
   const list = useGameList(
-    { ...firstGamesPage(vendor?.vassalage), gameName, pageNo },
+    { ...firstGamesPage(vendor?.vassalage), gameName, pageNo, ...(classification && { classification }) },
     { enabled: Boolean(vendor) },
   );
 
   const selectVendor = (vassalage: string) => {
     setPageNo(1);
     setSearch('');
+    setClassification('');
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -116,6 +120,16 @@ function VendorGames({
           />
         </label>
       </div>
+      {menu.gameType === 'LIVE' && vendor && (
+        <ClassificationFilter
+          vassalage={vendor.vassalage}
+          selected={classification}
+          onSelect={(code) => {
+            setClassification(code);
+            setPageNo(1);
+          }}
+        />
+      )}
       {list.isPending ? (
         <GameGridSkeleton />
       ) : list.isError ? (
@@ -192,3 +206,35 @@ export const LivePage = () => <CategoryPage category="LIVE" />;
 export const FishPage = () => <CategoryPage category="FISH" />;
 export const SportsPage = () => <CategoryPage category="SPORTS" />;
 export const ELotteryPage = () => <CategoryPage category="ELOTT" />;
+
+/** §9 live classification codes as a filter: only the codes the vendor's tables carry, in §9 order. */
+function ClassificationFilter({
+  vassalage,
+  selected,
+  onSelect,
+}: {
+  vassalage: string;
+  selected: string;
+  onSelect: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const types = useVendorGameTypes(vassalage);
+  const present = new Set((types.data?.gameTypes ?? []).flatMap((type) => type.classifications));
+  const codes = LIVE_CLASSIFICATION_CODES.filter((code) => present.has(code));
+  if (codes.length < 2) return null;
+  return (
+    <div className="classification-filter" role="group" aria-label={t('games.classification')}>
+      {['', ...codes].map((code) => (
+        <button
+          key={code || 'all'}
+          type="button"
+          className="chip-button"
+          aria-pressed={selected === code}
+          onClick={() => onSelect(code)}
+        >
+          {code || t('games.allClassifications')}
+        </button>
+      ))}
+    </div>
+  );
+}
