@@ -108,8 +108,10 @@ const bettingRecord = async (page: Page, username: string) => {
 const verifyOnFair = async (page: Page, frame: FrameLocator) => {
   await frame.getByRole('button', { name: 'Change seeds' }).click();
   await frame.locator('.revealed').waitFor();
-  const href = await frame.getByRole('link', { name: 'Verify' }).first().getAttribute('href');
-  expect(href).toContain('serverSeed=');
+  // The round's Verify link now carries the revealed server seed.
+  const verify = frame.locator('table.history a[href*="serverSeed="]').first();
+  await verify.waitFor();
+  const href = await verify.getAttribute('href');
   const fair = await page.context().newPage();
   watch.watch(fair);
   await fair.goto(new URL(href!, server.studioUrl).toString());

@@ -60,6 +60,8 @@ export async function startServer(): Promise<TestServer> {
 
   try {
     await waitUntilHealthy(`${baseUrl}/healthz`, child);
+    // The game studio starts beside the server: a test may open a game at once.
+    await waitUntilHealthy(`${studioUrl}/healthz`, child);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });

@@ -206,9 +206,10 @@ export const frame = (title: string, session: SessionView) => {
             clientSeed: input.value,
           },
         );
-        renderSeeds(result.seeds, result.revealed);
+        // The rounds first, so that their Verify links carry the revealed seed when it shows.
         const refreshed = await api<SessionView>(`/api/session?sid=${encodeURIComponent(sid())}`);
         renderHistory(refreshed.history);
+        renderSeeds(result.seeds, result.revealed);
       } catch (error) {
         status.textContent = (error as Error).message;
       }
