@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadIcon, UsersIcon } from '../../components/icons';
@@ -7,11 +7,15 @@ import { useBrand } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { CategoryShortcuts } from '../../features/games/components/category-shortcuts';
 import { HotGames } from '../../features/games/components/hot-games';
-import { MemberGames } from '../../features/games/components/member-games';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { NoticeMarquee } from '../../features/notices/components/notice-marquee';
 import { isLoggedIn, useSession } from '../../lib/session';
 import '../../features/home/home.css';
+
+/** A logged-in member's recent and favourite games: loaded only for a member. */
+const MemberGames = lazy(() =>
+  import('../../features/games/components/member-games').then((m) => ({ default: m.MemberGames })),
+);
 
 /** §2 /index (lazy group index): banners, announcements, category shortcuts, hot games. */
 export function HomePage() {
@@ -41,7 +45,11 @@ export function HomePage() {
         )}
       </section>
       <CategoryShortcuts />
-      {isLoggedIn(session) && <MemberGames />}
+      {isLoggedIn(session) && (
+        <Suspense fallback={null}>
+          <MemberGames />
+        </Suspense>
+      )}
       <HotGames />
       <section className="promo-strips" aria-label={t('home.more')}>
         <Link to={paths.download} className="promo-strip promo-strip--app">

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '@jade/contracts/games';
 import { GameTile } from '../../../components/game-tile';
 import { FlameIcon, PlayIcon } from '../../../components/icons';
-import { useFavouriteIds, useToggleFavourite } from '../api/favourites';
+import { useSession } from '../../../lib/session';
 import { useLaunchGame } from '../launch';
+
+/** Only a logged-in member has favourites: the star's code loads with the first one. */
+const FavouriteStar = lazy(() => import('./favourite-star').then((m) => ({ default: m.FavouriteStar })));
 
 type GameCardProps = {
   game: GameItem;
@@ -19,9 +23,7 @@ export function GameCard({ game, vendorName, size = 'regular', isAboveFold = fal
   const { t } = useTranslation();
   const { play, tryFree } = useLaunchGame();
   const hasTrial = game.supportPlay === 0;
-  const favourites = useFavouriteIds();
-  const toggle = useToggleFavourite();
-  const isFavourite = favourites.has(game);
+  const { token } = useSession();
 
   return (
     <article className={`game-card game-card--${size}`} aria-label={game.gameName}>
@@ -32,17 +34,10 @@ export function GameCard({ game, vendorName, size = 'regular', isAboveFold = fal
           seed={`${game.vassalage}/${game.gameId}`}
           isEager={isAboveFold}
         />
-        {favourites.isEnabled && (
-          <button
-            type="button"
-            className="game-card__favourite"
-            aria-pressed={isFavourite}
-            disabled={toggle.isPending}
-            aria-label={t(isFavourite ? 'games.unfavourite' : 'games.favourite', { game: game.gameName })}
-            onClick={() => toggle.mutate({ game, favourite: !isFavourite })}
-          >
-            {isFavourite ? '★' : '☆'}
-          </button>
+        {token && (
+          <Suspense fallback={null}>
+            <FavouriteStar game={game} />
+          </Suspense>
         )}
         {game.isHot && (
           <span className="game-card__hot">
