@@ -10,6 +10,7 @@ import type {
 } from '@jade/contracts/vendor-wallet';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
+import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { findMember } from '../accounts/service.js';
 import * as records from '../games/bet-records.js';
@@ -128,11 +129,6 @@ const answer = async (
   }),
   ...(extra.replayed && { replayed: true }),
 });
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: unknown; message?: unknown };
-  return e?.code === '23505' || String(e?.message ?? '').includes('UNIQUE constraint failed');
-};
 
 /**
  * Runs one call's write. Two identical calls racing on PostgreSQL both pass their first read; the

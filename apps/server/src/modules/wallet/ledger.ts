@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
-import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
+import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { balancesWithPreparedStatement, postWithPreparedStatements } from './ledger-sqlite.js';
@@ -164,11 +164,6 @@ const replay = async (db: DbOrTrx, merchantId: number, idempotencyKey: string, h
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer');
   }
   return { batchId: batch.id, transfers: await loadBatch(db, batch.id), replayed: true };
-};
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: unknown; message?: unknown };
-  return e?.code === '23505' || String(e?.message ?? '').includes('UNIQUE constraint failed');
 };
 
 /** Posts the legs inside a transaction the caller already holds. */

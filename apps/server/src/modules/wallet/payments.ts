@@ -10,7 +10,7 @@ import type {
 } from '@jade/contracts/payments';
 import { isAgentAccountType } from '@jade/contracts/constants';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
-import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
+import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { checkPaymentPassword } from '../accounts/payment-password.js';
 
@@ -270,11 +270,6 @@ export const createDeposit = async (
     }
   }
   return loadDeposit(db, id);
-};
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: unknown; message?: unknown };
-  return e?.code === '23505' || String(e?.message ?? '').includes('UNIQUE constraint failed');
 };
 
 /** The member's deposits, newest first, a page at a time. */

@@ -7,6 +7,12 @@ const MAX_ATTEMPTS = 5;
 export const dialectOf = (db: DbOrTrx): Dialect =>
   db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
+/** A write refused by a unique constraint: PostgreSQL's 23505, or SQLite's message. */
+export const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === '23505' || String(e?.message ?? '').includes('UNIQUE constraint failed');
+};
+
 const isRetryable = (error: unknown) => RETRYABLE_PG.has(String((error as { code?: unknown })?.code ?? ''));
 
 /**
