@@ -5,6 +5,7 @@
 //  2. The Jade Fortune slot simulated for 10 million paid spins (free spins included): spins per
 //     second, and the simulated return beside the exact one, with the simulation's 99.9 % confidence
 //     interval. Target: 10 million spins in under 60 s; the two returns agree within the interval.
+//   SQLSTAT=1 adds bench/sql-stats.mjs to the server (statement counts in /tmp/sqlstat.txt).
 //   node bench/games.mjs [--seconds 10] [--connections 50] [--runs 3] [--spins 10000000] [--only http|slot]
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -125,7 +126,11 @@ const runHttp = async (runNo) => {
   const port = await freePort();
   const server = spawn(
     process.execPath,
-    [...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gprof'] : []), path.join(dist, 'main.js')],
+    [
+      ...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gprof'] : []),
+      ...(process.env.SQLSTAT ? ['--import', path.join(root, 'bench/sql-stats.mjs')] : []),
+      path.join(dist, 'main.js'),
+    ],
     {
       env: {
         ...process.env,

@@ -108,71 +108,125 @@ export const addStake = async (
     .execute();
 };
 
+/** The columns of a record that its bets, payouts and settlement change. */
+export type RecordState = {
+  stake: number;
+  payout: number;
+  winLoss: number;
+  validBet: number;
+  status: BetRecord['status'];
+  settledAt: string | null;
+  settledDay: string | null;
+};
+
+/** What a settled round adds to its member's day and category. */
+export type SummaryDelta = {
+  merchantId: number;
+  memberId: number;
+  day: string;
+  category: GameCategory;
+  stake: number;
+  validBet: number;
+  payout: number;
+  winLoss: number;
+};
+
+const stateOf = (record: BetRecord): RecordState => ({
+  stake: record.stake,
+  payout: record.payout,
+  winLoss: record.winLoss,
+  validBet: record.validBet,
+  status: record.status,
+  settledAt: record.settledAt,
+  settledDay: record.settledAt && record.settledAt.slice(0, 10),
+});
+
 /** A rolled-back bet leaves the round; a round with nothing left staked and nothing paid is VOID. */
-export const removeStake = async (trx: DbOrTrx, record: BetRecord, amount: number, at: string) => {
+export const afterStakeRemoved = (record: BetRecord, amount: number, at: string): RecordState => {
   const stake = record.stake - amount;
   const isVoid = stake === 0 && record.payout === 0;
+  return {
+    ...stateOf(record),
+    stake,
+    winLoss: record.payout - stake,
+    ...(isVoid && { status: 'VOID' as const, settledAt: at, settledDay: at.slice(0, 10) }),
+  };
+};
+
+/**
+ * A credit: the payout grows; with `close`, the round settles (its valid bet at most its stake) and
+ * its figures go into the daily summary, in the same write.
+ */
+export const afterPayout = (
+  record: BetRecord,
+  input: { amount: number; close: boolean; validBet?: number | undefined; at: string },
+): { state: RecordState; summary?: SummaryDelta } => {
+  const payout = record.payout + input.amount;
+  const winLoss = payout - record.stake;
+  if (!input.close) return { state: { ...stateOf(record), payout, winLoss } };
+  const validBet = Math.min(input.validBet ?? record.stake, record.stake);
+  const day = input.at.slice(0, 10);
+  return {
+    state: {
+      ...stateOf(record),
+      payout,
+      winLoss,
+      validBet,
+      status: 'SETTLED',
+      settledAt: input.at,
+      settledDay: day,
+    },
+    summary: {
+      merchantId: record.merchantId,
+      memberId: record.memberId,
+      day,
+      category: record.category,
+      stake: record.stake,
+      validBet,
+      payout,
+      winLoss,
+    },
+  };
+};
+
+export const writeRecordState = async (trx: DbOrTrx, recordId: number, state: RecordState) => {
   await trx
     .updateTable('bet_record')
     .set({
-      stake,
-      win_loss: record.payout - stake,
-      ...(isVoid && { status: 'VOID' as const, settled_at: at, settled_day: at.slice(0, 10) }),
+      stake: state.stake,
+      payout: state.payout,
+      win_loss: state.winLoss,
+      valid_bet: state.validBet,
+      status: state.status,
+      settled_at: state.settledAt,
+      settled_day: state.settledDay,
     })
-    .where('id', '=', record.id)
+    .where('id', '=', recordId)
     .execute();
 };
 
-/** A credit: the payout grows; with `close`, the round settles into the daily summary. */
-export const addPayout = async (
-  trx: DbOrTrx,
-  record: BetRecord,
-  input: { amount: number; close: boolean; validBet?: number | undefined; at: string },
-) => {
-  const payout = record.payout + input.amount;
-  const winLoss = payout - record.stake;
-  if (!input.close) {
-    await trx
-      .updateTable('bet_record')
-      .set({ payout, win_loss: winLoss })
-      .where('id', '=', record.id)
-      .execute();
-    return;
-  }
-  const validBet = Math.min(input.validBet ?? record.stake, record.stake);
-  const day = input.at.slice(0, 10);
-  await trx
-    .updateTable('bet_record')
-    .set({
-      payout,
-      win_loss: winLoss,
-      valid_bet: validBet,
-      status: 'SETTLED',
-      settled_at: input.at,
-      settled_day: day,
-    })
-    .where('id', '=', record.id)
-    .execute();
+/** One settled round more in its member's daily summary. */
+export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta) => {
   await trx
     .insertInto('bet_daily_summary')
     .values({
-      merchant_id: record.merchantId,
-      member_id: record.memberId,
-      day,
-      category: record.category,
+      merchant_id: delta.merchantId,
+      member_id: delta.memberId,
+      day: delta.day,
+      category: delta.category,
       bets: 1,
-      stake: record.stake,
-      valid_bet: validBet,
-      payout,
-      win_loss: winLoss,
+      stake: delta.stake,
+      valid_bet: delta.validBet,
+      payout: delta.payout,
+      win_loss: delta.winLoss,
     })
     .onConflict((oc) =>
       oc.columns(['merchant_id', 'member_id', 'day', 'category']).doUpdateSet({
         bets: sql`bet_daily_summary.bets + 1`,
-        stake: sql`bet_daily_summary.stake + ${record.stake}`,
-        valid_bet: sql`bet_daily_summary.valid_bet + ${validBet}`,
-        payout: sql`bet_daily_summary.payout + ${payout}`,
-        win_loss: sql`bet_daily_summary.win_loss + ${winLoss}`,
+        stake: sql`bet_daily_summary.stake + ${delta.stake}`,
+        valid_bet: sql`bet_daily_summary.valid_bet + ${delta.validBet}`,
+        payout: sql`bet_daily_summary.payout + ${delta.payout}`,
+        win_loss: sql`bet_daily_summary.win_loss + ${delta.winLoss}`,
       }),
     )
     .execute();

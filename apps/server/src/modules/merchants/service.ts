@@ -98,7 +98,11 @@ export const setDomain = async (db: DbOrTrx, merchantId: number, host: string, o
 export const listMerchants = (db: DbOrTrx) => repo.listMerchants(db);
 
 /** The brand with this code, or undefined (a vendor's callback names its brand by code). */
-export const findMerchant = (db: DbOrTrx, code: string) => repo.findMerchantByCode(db, code);
+/** Brands by code, memoised like brands by host (vendor wallet calls name their brand on every call). */
+const merchantsByCode = createReadCache<repo.Merchant>();
+
+export const findMerchant = (db: DbOrTrx, code: string) =>
+  merchantsByCode(sqliteHandleOf(db), code, () => repo.findMerchantByCode(db, code));
 
 export const getMerchantByCode = async (db: DbOrTrx, code: string): Promise<repo.Merchant> => {
   const merchant = await repo.findMerchantByCode(db, code);

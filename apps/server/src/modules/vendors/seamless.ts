@@ -8,16 +8,18 @@ import type {
   WalletRollbackRequest,
   WalletStatus,
 } from '@jade/contracts/vendor-wallet';
-import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
-import { findMember } from '../accounts/service.js';
 import * as records from '../games/bet-records.js';
 import { gameCategoryOf } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from '../wallet/ledger.js';
 import { findGameSession, redeemLaunchCode, type GameSession } from './game-sessions.js';
+import type { WalletStore, WalletTransaction } from './wallet-store.js';
+import { kyselyWalletStore } from './wallet-store-kysely.js';
+import { sqliteWalletStore } from './wallet-store-sqlite.js';
 
 /**
  * The platform's side of the seamless-wallet protocol (decision 0016). Each call is idempotent by the
@@ -30,18 +32,6 @@ import { findGameSession, redeemLaunchCode, type GameSession } from './game-sess
  */
 export type WalletContext = { merchant: Merchant; vendorCode: string };
 
-type TransactionRow = {
-  id: number;
-  transaction_id: string;
-  kind: 'DEBIT' | 'CREDIT' | 'ROLLBACK' | 'TOMBSTONE';
-  member_id: number;
-  round_id: string;
-  game_id: string;
-  amount: number | string;
-  reference_transaction_id: string | null;
-  status: 'APPLIED' | 'CREDITED' | 'ROLLED_BACK';
-};
-
 /** A status the call ends with, thrown out of the write so that nothing of it commits. */
 class Refusal extends Error {
   constructor(readonly status: WalletStatus) {
@@ -50,58 +40,6 @@ class Refusal extends Error {
 }
 
 const playerOf = (memberId: number) => String(memberId);
-
-const findTransaction = (trx: DbOrTrx, ctx: WalletContext, transactionId: string) =>
-  trx
-    .selectFrom('wallet_transaction')
-    .select([
-      'id',
-      'transaction_id',
-      'kind',
-      'member_id',
-      'round_id',
-      'game_id',
-      'amount',
-      'reference_transaction_id',
-      'status',
-    ])
-    .where('merchant_id', '=', ctx.merchant.id)
-    .where('vendor_code', '=', ctx.vendorCode)
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirst() as Promise<TransactionRow | undefined>;
-
-const insertTransaction = (
-  trx: DbOrTrx,
-  ctx: WalletContext,
-  row: {
-    transactionId: string;
-    kind: TransactionRow['kind'];
-    memberId: number;
-    roundId: string;
-    gameId: string;
-    amount: number;
-    referenceTransactionId?: string;
-    status?: TransactionRow['status'];
-    at: string;
-  },
-) =>
-  trx
-    .insertInto('wallet_transaction')
-    .values({
-      merchant_id: ctx.merchant.id,
-      vendor_code: ctx.vendorCode,
-      transaction_id: row.transactionId,
-      kind: row.kind,
-      member_id: row.memberId,
-      round_id: row.roundId,
-      game_id: row.gameId,
-      amount: row.amount,
-      reference_transaction_id: row.referenceTransactionId ?? null,
-      status: row.status ?? 'APPLIED',
-      created_at: row.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
 
 /**
  * A member's ledger accounts, found (or made) before the write: an account made inside a write that
@@ -130,14 +68,35 @@ const answer = async (
   ...(extra.replayed && { replayed: true }),
 });
 
+/** An answer from inside the write, read on the store's connection. */
+const answerWithin = async (
+  store: WalletStore,
+  ctx: WalletContext,
+  accounts: Accounts | undefined,
+  extra: { platformTransactionId: number; replayed?: boolean },
+): Promise<WalletResponse> => ({
+  status: 'OK',
+  balance: accounts ? await store.balance(accounts.main) : 0,
+  currency: ctx.merchant.currency,
+  platformTransactionId: String(extra.platformTransactionId),
+  ...(extra.replayed && { replayed: true }),
+});
+
+/** The store a call's write runs on: prepared statements on SQLite, Kysely elsewhere. */
+const storeOf = (db: Db, trx: DbOrTrx, ctx: WalletContext): WalletStore => {
+  const scope = { merchantId: ctx.merchant.id, vendorCode: ctx.vendorCode };
+  const raw = sqliteHandleOf(db);
+  return raw ? sqliteWalletStore(raw, scope) : kyselyWalletStore(db, trx, scope);
+};
+
 /**
  * Runs one call's write. Two identical calls racing on PostgreSQL both pass their first read; the
  * second then meets the first's unique transaction id and is run again, to answer as a replay.
  */
-const write = async <T>(db: Db, work: (trx: DbOrTrx) => Promise<T>): Promise<T> => {
+const write = async <T>(db: Db, ctx: WalletContext, work: (store: WalletStore) => Promise<T>): Promise<T> => {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await groupCommit(db, work);
+      return await groupCommit(db, (trx) => work(storeOf(db, trx, ctx)));
     } catch (error) {
       if (attempt < 2 && isUniqueViolation(error)) continue;
       throw error;
@@ -166,7 +125,12 @@ const sessionFor = async (
 /** The accounts of the member a player id names, whatever the token (credits and rollbacks). */
 const accountsOfPlayer = async (db: Db, ctx: WalletContext, player: string) => {
   if (!/^\d{1,15}$/.test(player)) return undefined;
-  const member = await findMember(db, ctx.merchant.id, Number(player));
+  const member = await db
+    .selectFrom('member')
+    .select('id')
+    .where('merchant_id', '=', ctx.merchant.id)
+    .where('id', '=', Number(player))
+    .executeTakeFirst();
   return member && accountsOf(db, ctx, member.id);
 };
 
@@ -209,16 +173,14 @@ export const balance = async (
 
 /** Why a member may not place a new bet now, if they may not. */
 const betRefusal = async (
-  db: DbOrTrx,
-  ctx: WalletContext,
+  store: WalletStore,
   session: GameSession,
   now: Date,
   vendorOffered: boolean,
 ): Promise<WalletStatus | undefined> => {
   if (session.expiresAt <= now.toISOString()) return 'TOKEN_EXPIRED';
   if (!vendorOffered) return 'PLAYER_BLOCKED';
-  const member = await findMember(db, ctx.merchant.id, session.memberId);
-  if (!member || member.status !== 'ACTIVE') return 'PLAYER_BLOCKED';
+  if ((await store.memberStatus(session.memberId)) !== 'ACTIVE') return 'PLAYER_BLOCKED';
   return undefined;
 };
 
@@ -236,22 +198,16 @@ const refusable = async (
   db: Db,
   ctx: WalletContext,
   accounts: Accounts | undefined,
-  work: (trx: DbOrTrx) => Promise<WalletResponse>,
+  work: (store: WalletStore) => Promise<WalletResponse>,
 ): Promise<WalletResponse> => {
   try {
-    return await write(db, work);
+    return await write(db, ctx, work);
   } catch (error) {
     const status = statusOf(error);
     if (!status) throw error;
     return answer(db, ctx, accounts, status);
   }
 };
-
-const roundOf = (ctx: WalletContext, roundId: string) => ({
-  merchantId: ctx.merchant.id,
-  vendorCode: ctx.vendorCode,
-  roundId,
-});
 
 export const debit = async (
   db: Db,
@@ -265,27 +221,27 @@ export const debit = async (
   if (request.currency !== ctx.merchant.currency) return answer(db, ctx, accounts, 'WRONG_CURRENCY');
   const category = (await gameCategoryOf(db, ctx.vendorCode, request.gameId)) ?? ctx.vendorCategory;
   const at = now.toISOString();
-  return refusable(db, ctx, accounts, async (trx) => {
-    const existing = await findTransaction(trx, ctx, request.transactionId);
+  return refusable(db, ctx, accounts, async (store) => {
+    const existing = await store.findTransaction(request.transactionId);
     if (existing) {
       const isSame =
         existing.kind === 'DEBIT' &&
-        playerOf(existing.member_id) === request.player &&
-        existing.round_id === request.roundId &&
-        existing.game_id === request.gameId &&
-        Number(existing.amount) === request.amount;
-      if (existing.kind === 'TOMBSTONE' && playerOf(existing.member_id) === request.player)
+        playerOf(existing.memberId) === request.player &&
+        existing.roundId === request.roundId &&
+        existing.gameId === request.gameId &&
+        existing.amount === request.amount;
+      if (existing.kind === 'TOMBSTONE' && playerOf(existing.memberId) === request.player)
         throw new Refusal('TRANSACTION_ROLLED_BACK');
       if (!isSame) throw new Refusal('TRANSACTION_CONFLICT');
-      return answer(trx, ctx, accounts, 'OK', { platformTransactionId: existing.id, replayed: true });
+      return answerWithin(store, ctx, accounts, { platformTransactionId: existing.id, replayed: true });
     }
     if (!session || !accounts) throw new Refusal('INVALID_TOKEN');
-    const refusal = await betRefusal(trx, ctx, session, now, ctx.vendorOffered);
+    const refusal = await betRefusal(store, session, now, ctx.vendorOffered);
     if (refusal) throw new Refusal(refusal);
-    const record = await records.findBetRecord(trx, roundOf(ctx, request.roundId));
+    const record = await store.findBetRecord(request.roundId);
     if (record && record.memberId !== session.memberId) throw new Refusal('TRANSACTION_CONFLICT');
     if (record && record.status !== 'OPEN') throw new Refusal('ROUND_CLOSED');
-    const inserted = await insertTransaction(trx, ctx, {
+    const inserted = await store.insertTransaction({
       transactionId: request.transactionId,
       kind: 'DEBIT',
       memberId: session.memberId,
@@ -294,11 +250,8 @@ export const debit = async (
       amount: request.amount,
       at,
     });
-    await ledger.postTransfersWithin(
-      db,
-      trx,
+    await store.post(
       {
-        merchantId: ctx.merchant.id,
         idempotencyKey: `wallet:${ctx.vendorCode}:${request.transactionId}`,
         legs: [
           {
@@ -312,23 +265,26 @@ export const debit = async (
       },
       now,
     );
-    await records.addStake(trx, {
-      ...roundOf(ctx, request.roundId),
+    await store.addStake({
+      roundId: request.roundId,
       memberId: session.memberId,
       gameId: request.gameId,
       category,
       amount: request.amount,
       at,
     });
-    return answer(trx, ctx, accounts, 'OK', { platformTransactionId: inserted.id });
+    return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
   });
 };
 
 /** The bet a credit or rollback names, by the vendor's id. */
-const referencedBet = (trx: DbOrTrx, ctx: WalletContext, transactionId: string) =>
-  findTransaction(trx, ctx, transactionId).then((row) =>
-    row && (row.kind === 'DEBIT' || row.kind === 'TOMBSTONE') ? row : undefined,
-  );
+const referencedBet = async (
+  store: WalletStore,
+  transactionId: string,
+): Promise<WalletTransaction | undefined> => {
+  const row = await store.findTransaction(transactionId);
+  return row && (row.kind === 'DEBIT' || row.kind === 'TOMBSTONE') ? row : undefined;
+};
 
 export const credit = async (
   db: Db,
@@ -340,47 +296,40 @@ export const credit = async (
   // Credits and rollbacks name the player, not a live session: a bet placed before the token expired,
   // or before the member was blocked, is still paid or refunded.
   const accounts = await accountsOfPlayer(db, ctx, request.player);
-  return refusable(db, ctx, accounts, async (trx) => {
-    const existing = await findTransaction(trx, ctx, request.transactionId);
+  return refusable(db, ctx, accounts, async (store) => {
+    const existing = await store.findTransaction(request.transactionId);
     if (existing) {
       const isSame =
         existing.kind === 'CREDIT' &&
-        playerOf(existing.member_id) === request.player &&
-        existing.round_id === request.roundId &&
-        existing.reference_transaction_id === request.referenceTransactionId &&
-        Number(existing.amount) === request.amount;
+        playerOf(existing.memberId) === request.player &&
+        existing.roundId === request.roundId &&
+        existing.referenceTransactionId === request.referenceTransactionId &&
+        existing.amount === request.amount;
       if (!isSame) throw new Refusal('TRANSACTION_CONFLICT');
-      return answer(trx, ctx, accounts, 'OK', { platformTransactionId: existing.id, replayed: true });
+      return answerWithin(store, ctx, accounts, { platformTransactionId: existing.id, replayed: true });
     }
-    const bet = await referencedBet(trx, ctx, request.referenceTransactionId);
+    const bet = await referencedBet(store, request.referenceTransactionId);
     if (!bet || !accounts) throw new Refusal('UNKNOWN_TRANSACTION');
-    if (bet.member_id !== accounts.memberId || bet.round_id !== request.roundId)
+    if (bet.memberId !== accounts.memberId || bet.roundId !== request.roundId)
       throw new Refusal('TRANSACTION_CONFLICT');
     if (bet.kind === 'TOMBSTONE' || bet.status === 'ROLLED_BACK')
       throw new Refusal('TRANSACTION_ROLLED_BACK');
-    const record = await records.findBetRecord(trx, roundOf(ctx, request.roundId));
+    const record = await store.findBetRecord(request.roundId);
     if (!record || record.status !== 'OPEN') throw new Refusal('ROUND_CLOSED');
-    const inserted = await insertTransaction(trx, ctx, {
+    const inserted = await store.insertTransaction({
       transactionId: request.transactionId,
       kind: 'CREDIT',
-      memberId: bet.member_id,
+      memberId: bet.memberId,
       roundId: request.roundId,
       gameId: request.gameId,
       amount: request.amount,
       referenceTransactionId: request.referenceTransactionId,
       at,
     });
-    await trx
-      .updateTable('wallet_transaction')
-      .set({ status: 'CREDITED' })
-      .where('id', '=', bet.id)
-      .execute();
+    await store.setTransactionStatus(bet.id, 'CREDITED');
     if (request.amount > 0) {
-      await ledger.postTransfersWithin(
-        db,
-        trx,
+      await store.post(
         {
-          merchantId: ctx.merchant.id,
           idempotencyKey: `wallet:${ctx.vendorCode}:${request.transactionId}`,
           legs: [
             {
@@ -395,13 +344,15 @@ export const credit = async (
         now,
       );
     }
-    await records.addPayout(trx, record, {
+    const { state, summary } = records.afterPayout(record, {
       amount: request.amount,
       close: request.roundClosed ?? true,
       validBet: request.validBet,
       at,
     });
-    return answer(trx, ctx, accounts, 'OK', { platformTransactionId: inserted.id });
+    await store.writeRecordState(record.id, state);
+    if (summary) await store.addToDailySummary(summary);
+    return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
   });
 };
 
@@ -413,21 +364,21 @@ export const rollback = async (
 ): Promise<WalletResponse> => {
   const at = now.toISOString();
   const accounts = await accountsOfPlayer(db, ctx, request.player);
-  return refusable(db, ctx, accounts, async (trx) => {
-    const existing = await findTransaction(trx, ctx, request.transactionId);
+  return refusable(db, ctx, accounts, async (store) => {
+    const existing = await store.findTransaction(request.transactionId);
     if (existing) {
       const isSame =
         existing.kind === 'ROLLBACK' &&
-        playerOf(existing.member_id) === request.player &&
-        existing.round_id === request.roundId &&
-        existing.reference_transaction_id === request.referenceTransactionId;
+        playerOf(existing.memberId) === request.player &&
+        existing.roundId === request.roundId &&
+        existing.referenceTransactionId === request.referenceTransactionId;
       if (!isSame) throw new Refusal('TRANSACTION_CONFLICT');
-      return answer(trx, ctx, accounts, 'OK', { platformTransactionId: existing.id, replayed: true });
+      return answerWithin(store, ctx, accounts, { platformTransactionId: existing.id, replayed: true });
     }
     if (!accounts) throw new Refusal('INVALID_TOKEN');
-    const bet = await referencedBet(trx, ctx, request.referenceTransactionId);
+    const bet = await referencedBet(store, request.referenceTransactionId);
     const recordRollback = (amount: number) =>
-      insertTransaction(trx, ctx, {
+      store.insertTransaction({
         transactionId: request.transactionId,
         kind: 'ROLLBACK',
         memberId: accounts.memberId,
@@ -439,7 +390,7 @@ export const rollback = async (
       });
     if (!bet) {
       // A rollback of a bet never seen: a tombstone under the bet's id, so the late bet takes nothing.
-      await insertTransaction(trx, ctx, {
+      await store.insertTransaction({
         transactionId: request.referenceTransactionId,
         kind: 'TOMBSTONE',
         memberId: accounts.memberId,
@@ -450,30 +401,23 @@ export const rollback = async (
         at,
       });
       const inserted = await recordRollback(0);
-      return answer(trx, ctx, accounts, 'OK', { platformTransactionId: inserted.id });
+      return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
     }
-    if (bet.member_id !== accounts.memberId || bet.round_id !== request.roundId)
+    if (bet.memberId !== accounts.memberId || bet.roundId !== request.roundId)
       throw new Refusal('TRANSACTION_CONFLICT');
     if (bet.status === 'CREDITED') throw new Refusal('TRANSACTION_SETTLED');
     if (bet.status === 'ROLLED_BACK') {
       // Rolled back already, under another id (or a tombstone): recorded, nothing moves again.
       const inserted = await recordRollback(0);
-      return answer(trx, ctx, accounts, 'OK', { platformTransactionId: inserted.id });
+      return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
     }
-    const record = await records.findBetRecord(trx, roundOf(ctx, request.roundId));
+    const record = await store.findBetRecord(request.roundId);
     if (!record || record.status !== 'OPEN') throw new Refusal('TRANSACTION_SETTLED');
-    const amount = Number(bet.amount);
-    await trx
-      .updateTable('wallet_transaction')
-      .set({ status: 'ROLLED_BACK' })
-      .where('id', '=', bet.id)
-      .execute();
+    const amount = bet.amount;
+    await store.setTransactionStatus(bet.id, 'ROLLED_BACK');
     const inserted = await recordRollback(amount);
-    await ledger.postTransfersWithin(
-      db,
-      trx,
+    await store.post(
       {
-        merchantId: ctx.merchant.id,
         idempotencyKey: `wallet:${ctx.vendorCode}:${request.transactionId}`,
         legs: [
           {
@@ -487,7 +431,7 @@ export const rollback = async (
       },
       now,
     );
-    await records.removeStake(trx, record, amount, at);
-    return answer(trx, ctx, accounts, 'OK', { platformTransactionId: inserted.id });
+    await store.writeRecordState(record.id, records.afterStakeRemoved(record, amount, at));
+    return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
   });
 };

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { AppError } from '../../platform/errors.js';
-import type { Balance, Leg, PostResult, Transfer } from './ledger.js';
+import type { Balance, Leg, PostResult, Transfer } from './ledger-types.js';
 
 /**
  * SQLite fast path of `postTransfers` (docs/decisions/0004-ledger-group-commit.md): the same rules

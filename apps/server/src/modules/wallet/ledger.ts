@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { balancesWithPreparedStatement, postWithPreparedStatements } from './ledger-sqlite.js';
+import type { Balance, Leg, PostResult, Transfer } from './ledger-types.js';
 
 /**
  * The double-entry ledger: the only code that writes balances (ARCHITECTURE.md, money).
@@ -26,18 +28,7 @@ export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 /** Member account kinds: the main wallet, held withdrawals, and one wallet per transfer-mode vendor. */
 export type MemberAccountKind = 'MAIN' | 'WITHDRAWAL_HOLD' | `VENDOR:${string}`;
 
-export type Leg = {
-  kind: string;
-  debitAccountId: number;
-  creditAccountId: number;
-  amount: number;
-  reference?: string | null;
-};
-
-export type Transfer = Leg & { id: number; batchId: number; leg: number; createdAt: string };
-export type PostResult = { batchId: number; transfers: Transfer[]; replayed: boolean };
-
-export type Balance = { accountId: number; code: string; kind: string; balance: number };
+export type { Balance, Leg, PostResult, Transfer } from './ledger-types.js';
 
 const memberCode = (memberId: number, kind: MemberAccountKind) => `member:${memberId}:${kind}`;
 const houseCode = (kind: HouseAccount) => `house:${kind}`;
@@ -297,6 +288,18 @@ export const postTransfersWithin = async (
 ): Promise<PostResult> => {
   const raw = sqliteHandleOf(db);
   if (!raw) return postTransfersIn(trx, input, now);
+  return postTransfersPrepared(raw, input, now);
+};
+
+/**
+ * `postTransfersWithin` on SQLite, synchronously: for code that runs its own prepared statements on
+ * the connection a group-commit job holds (the seamless wallet's store).
+ */
+export const postTransfersPrepared = (
+  raw: SQLite.Database,
+  input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
+  now: Date,
+): PostResult => {
   validateLegs(input.legs);
   return postWithPreparedStatements(raw, { ...input, hash: requestHash(input.legs), at: now.toISOString() });
 };

@@ -1,0 +1,137 @@
+import type { GameCategory } from '@jade/contracts/games';
+import type SQLite from 'better-sqlite3';
+import { toBetRecord, type BetRecord } from '../games/bet-records.js';
+import { postTransfersPrepared } from '../wallet/ledger.js';
+import type { StoreScope, WalletStore, WalletTransaction } from './wallet-store.js';
+import { toWalletTransaction } from './wallet-store-kysely.js';
+
+/**
+ * The wallet store on SQLite: the same reads and writes as wallet-store-kysely.ts, as prepared
+ * statements run synchronously on the connection the group-commit job holds (no query building, no
+ * awaiting per statement). Use it only inside a `groupCommit` job.
+ */
+const statements = (raw: SQLite.Database) => ({
+  findTransaction: raw.prepare<[number, string, string], Parameters<typeof toWalletTransaction>[0]>(
+    'select id, transaction_id, kind, member_id, round_id, game_id, amount, reference_transaction_id, status from wallet_transaction where merchant_id = ? and vendor_code = ? and transaction_id = ?',
+  ),
+  insertTransaction: raw.prepare<
+    [number, string, string, string, number, string, string, number, string | null, string, string]
+  >(
+    'insert into wallet_transaction (merchant_id, vendor_code, transaction_id, kind, member_id, round_id, game_id, amount, reference_transaction_id, status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ),
+  setTransactionStatus: raw.prepare<[string, number]>(
+    'update wallet_transaction set status = ? where id = ?',
+  ),
+  memberStatus: raw.prepare<[number, number], { status: string }>(
+    'select status from member where merchant_id = ? and id = ?',
+  ),
+  findBetRecord: raw.prepare<[number, string, string], Parameters<typeof toBetRecord>[0]>(
+    'select * from bet_record where merchant_id = ? and vendor_code = ? and round_id = ?',
+  ),
+  addStake: raw.prepare<
+    [number, number, string, string, GameCategory, string, number, number, string, number, number]
+  >(
+    `insert into bet_record (merchant_id, member_id, vendor_code, game_id, category, round_id, stake, valid_bet, payout, win_loss, status, placed_at, settled_at, settled_day)
+     values (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, 'OPEN', ?, null, null)
+     on conflict (merchant_id, vendor_code, round_id) do update set stake = bet_record.stake + ?, win_loss = bet_record.win_loss - ?`,
+  ),
+  writeRecordState: raw.prepare<
+    [number, number, number, number, string, string | null, string | null, number]
+  >(
+    'update bet_record set stake = ?, payout = ?, win_loss = ?, valid_bet = ?, status = ?, settled_at = ?, settled_day = ? where id = ?',
+  ),
+  addToDailySummary: raw.prepare<
+    [number, number, string, string, number, number, number, number, number, number, number, number]
+  >(
+    `insert into bet_daily_summary (merchant_id, member_id, day, category, bets, stake, valid_bet, payout, win_loss)
+     values (?, ?, ?, ?, 1, ?, ?, ?, ?)
+     on conflict (merchant_id, member_id, day, category) do update set bets = bet_daily_summary.bets + 1,
+       stake = bet_daily_summary.stake + ?, valid_bet = bet_daily_summary.valid_bet + ?,
+       payout = bet_daily_summary.payout + ?, win_loss = bet_daily_summary.win_loss + ?`,
+  ),
+  balance: raw.prepare<[number], { balance: number }>('select balance from ledger_account where id = ?'),
+});
+type Statements = ReturnType<typeof statements>;
+const prepared = new WeakMap<SQLite.Database, Statements>();
+
+export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): WalletStore => {
+  let s = prepared.get(raw);
+  if (!s) prepared.set(raw, (s = statements(raw)));
+  const q = s;
+  const { merchantId, vendorCode } = scope;
+  return {
+    findTransaction(transactionId): WalletTransaction | undefined {
+      const row = q.findTransaction.get(merchantId, vendorCode, transactionId);
+      return row && toWalletTransaction(row);
+    },
+    insertTransaction: (row) =>
+      Number(
+        q.insertTransaction.run(
+          merchantId,
+          vendorCode,
+          row.transactionId,
+          row.kind,
+          row.memberId,
+          row.roundId,
+          row.gameId,
+          row.amount,
+          row.referenceTransactionId ?? null,
+          row.status ?? 'APPLIED',
+          row.at,
+        ).lastInsertRowid,
+      ),
+    setTransactionStatus(id, status) {
+      q.setTransactionStatus.run(status, id);
+    },
+    memberStatus: (memberId) => q.memberStatus.get(merchantId, memberId)?.status,
+    findBetRecord(roundId): BetRecord | undefined {
+      const row = q.findBetRecord.get(merchantId, vendorCode, roundId);
+      return row && toBetRecord(row);
+    },
+    addStake(input) {
+      q.addStake.run(
+        merchantId,
+        input.memberId,
+        vendorCode,
+        input.gameId,
+        input.category,
+        input.roundId,
+        input.amount,
+        -input.amount,
+        input.at,
+        input.amount,
+        input.amount,
+      );
+    },
+    writeRecordState(recordId, state) {
+      q.writeRecordState.run(
+        state.stake,
+        state.payout,
+        state.winLoss,
+        state.validBet,
+        state.status,
+        state.settledAt,
+        state.settledDay,
+        recordId,
+      );
+    },
+    addToDailySummary(d) {
+      q.addToDailySummary.run(
+        d.merchantId,
+        d.memberId,
+        d.day,
+        d.category,
+        d.stake,
+        d.validBet,
+        d.payout,
+        d.winLoss,
+        d.stake,
+        d.validBet,
+        d.payout,
+        d.winLoss,
+      );
+    },
+    post: (input, now) => postTransfersPrepared(raw, { merchantId, ...input }, now),
+    balance: (accountId) => q.balance.get(accountId)!.balance,
+  };
+};

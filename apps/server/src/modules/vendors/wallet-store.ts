@@ -1,0 +1,58 @@
+import type { GameCategory } from '@jade/contracts/games';
+import type { BetRecord, RecordState, SummaryDelta } from '../games/bet-records.js';
+import type { Leg, PostResult } from '../wallet/ledger-types.js';
+
+/**
+ * What one seamless-wallet call reads and writes inside its transaction, for one brand and vendor.
+ * The rules live once, in seamless.ts; two stores carry them out: Kysely queries (PostgreSQL, and any
+ * database) and, on SQLite, prepared statements run synchronously inside the group-commit job
+ * (decision 0004's fast path, extended to the wallet by decision 0016).
+ */
+export type TransactionKind = 'DEBIT' | 'CREDIT' | 'ROLLBACK' | 'TOMBSTONE';
+export type TransactionStatus = 'APPLIED' | 'CREDITED' | 'ROLLED_BACK';
+
+export type WalletTransaction = {
+  id: number;
+  transactionId: string;
+  kind: TransactionKind;
+  memberId: number;
+  roundId: string;
+  gameId: string;
+  amount: number;
+  referenceTransactionId: string | null;
+  status: TransactionStatus;
+};
+
+export type NewWalletTransaction = Omit<WalletTransaction, 'id' | 'status' | 'referenceTransactionId'> & {
+  referenceTransactionId?: string | undefined;
+  status?: TransactionStatus | undefined;
+  at: string;
+};
+
+/** A value now (SQLite's prepared statements) or later (Kysely). */
+type Maybe<T> = T | Promise<T>;
+
+export type WalletStore = {
+  findTransaction(transactionId: string): Maybe<WalletTransaction | undefined>;
+  insertTransaction(row: NewWalletTransaction): Maybe<number>;
+  setTransactionStatus(id: number, status: TransactionStatus): Maybe<void>;
+  /** The member's status (ACTIVE, ...), undefined for a member of no such id in this brand. */
+  memberStatus(memberId: number): Maybe<string | undefined>;
+  findBetRecord(roundId: string): Maybe<BetRecord | undefined>;
+  /** A bet: the round's record is opened with this stake, or its stake grows. */
+  addStake(input: {
+    memberId: number;
+    roundId: string;
+    gameId: string;
+    category: GameCategory;
+    amount: number;
+    at: string;
+  }): Maybe<void>;
+  writeRecordState(recordId: number, state: RecordState): Maybe<void>;
+  addToDailySummary(delta: SummaryDelta): Maybe<void>;
+  /** Ledger legs under one idempotency key; throws the ledger's refusals. */
+  post(input: { idempotencyKey: string; legs: Leg[] }, now: Date): Maybe<PostResult>;
+  balance(accountId: number): Maybe<number>;
+};
+
+export type StoreScope = { merchantId: number; vendorCode: string };

@@ -1,0 +1,16 @@
+/**
+ * The ledger's shapes, shared by the Kysely path (ledger.ts) and the SQLite fast path
+ * (ledger-sqlite.ts) without either importing the other's module back.
+ */
+export type Leg = {
+  kind: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  amount: number;
+  reference?: string | null;
+};
+
+export type Transfer = Leg & { id: number; batchId: number; leg: number; createdAt: string };
+export type PostResult = { batchId: number; transfers: Transfer[]; replayed: boolean };
+
+export type Balance = { accountId: number; code: string; kind: string; balance: number };
