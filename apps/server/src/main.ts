@@ -7,6 +7,7 @@ import { pruneExpired } from './platform/prune.js';
 import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
 import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
 import { startStudio } from './modules/vendors/studio.js';
+import { pullAllVendorBets } from './modules/vendors/bet-pull.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -23,6 +24,7 @@ const start = async () => {
     [
       { name: 'withdrawal-auto-receive', everyMs: 30_000, run: () => autoReceiveWithdrawals(db) },
       { name: 'vendor-transfer-reconcile', everyMs: 15_000, run: () => reconcileVendorTransfers(db) },
+      { name: 'vendor-bet-pull', everyMs: 30_000, run: () => pullAllVendorBets(db, app.log) },
       { name: 'prune-expired', everyMs: 300_000, run: () => pruneExpired(db) },
     ],
     app.log,

@@ -361,6 +361,13 @@ export const launchGameRequest = z.object({
   token: z.string().max(512).optional(),
   merchantCode: z.string().max(32).optional(),
   language: z.string().max(8).optional(),
+  /**
+   * With confirmTrans 1 for a transfer-wallet vendor: what the member chose to move from the main
+   * wallet into the vendor's before the game opens (minor units; absent or 0, nothing moves), and the
+   * key that makes a retried launch move it once.
+   */
+  transferAmount: z.number().int().safe().min(0).optional(),
+  transferKey: z.string().min(8).max(64).optional(),
 });
 export type LaunchGameRequest = z.input<typeof launchGameRequest>;
 
@@ -372,6 +379,19 @@ export const launchGameResponse = z.discriminatedUnion('kind', [
     vassalage: z.string(),
     gameId: z.string(),
     trial: z.boolean(),
+    /** The transfer made before the launch waits for the vendor's answer (it settles on its own). */
+    transferPending: z.boolean().optional(),
+  }),
+  /**
+   * A transfer-wallet vendor's game, launched without confirmTrans: the member chooses what to move
+   * into the vendor's wallet first (minor units), then launches again with confirmTrans 1.
+   */
+  z.object({
+    kind: z.literal('TRANSFER'),
+    vassalage: z.string(),
+    gameId: z.string(),
+    mainBalance: z.number().int(),
+    vendorBalance: z.number().int(),
   }),
   z.object({ kind: z.literal('GAME_LIST'), vassalage: z.string() }),
   z.object({ kind: z.literal('LOTTERY'), path: z.string() }),

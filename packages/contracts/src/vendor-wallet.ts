@@ -135,3 +135,25 @@ export const walletRefusal = z.object({
   message: z.string(),
 });
 export type WalletRefusal = z.infer<typeof walletRefusal>;
+
+/**
+ * A transfer-wallet vendor's feed of settled rounds (GET {api}/bets?after=<cursor>&limit=<n>), pulled
+ * by the platform's leased job into the betting records. `cursor` is opaque: the next pull sends it.
+ */
+export const vendorBetFeed = z.object({
+  bets: z.array(
+    z.object({
+      betId: z.string().min(1).max(100),
+      player: z.string().min(1).max(100),
+      gameId: z.string().min(1).max(100),
+      roundId: z.string().min(1).max(100),
+      stake: z.number().int().safe().min(0),
+      validBet: z.number().int().safe().min(0).optional(),
+      payout: z.number().int().safe().min(0),
+      placedAt: z.iso.datetime(),
+      settledAt: z.iso.datetime(),
+    }),
+  ),
+  cursor: z.string().min(1).max(200),
+});
+export type VendorBetFeed = z.infer<typeof vendorBetFeed>;

@@ -20,6 +20,7 @@ import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { getBetRecords, getFavouriteIds, getMemberGames, getProfit, setFavourite } from '../games/service.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
+import { transferBetweenWallets } from '../wallet/service.js';
 import { launchGame } from './launch.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -43,16 +44,30 @@ export const launchRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
     },
     async (request) => {
       const merchant = await resolveMerchantByHost(db, request.hostname);
+      let memberId: number | undefined;
       const value = await launchGame(db, secrets.sessionSecret, {
         merchant,
         // Trial-type members get past the guard here and are refused with the launch's own words.
         member: async () => {
           const session = await guard(request, { allowTrial: true });
+          memberId = session.member.id;
           return { id: session.member.id, type: session.member.type };
         },
         vassalage: request.body.vassalage,
         gameId: request.body.gameId,
         accountType: request.body.accountType,
+        confirmTrans: request.body.confirmTrans,
+        transferAmount: request.body.transferAmount,
+        transferKey: request.body.transferKey,
+        // The same transfer as the wallet page's, under a key of this member's launch.
+        transferIn: (amount, key) =>
+          transferBetweenWallets(
+            db,
+            merchant,
+            memberId!,
+            { direction: 'IN', vassalage: request.body.vassalage, amount },
+            `launch:${key}`,
+          ),
         language: request.body.language,
       });
       return { success: true as const, value };

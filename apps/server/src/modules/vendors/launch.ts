@@ -4,14 +4,15 @@ import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { findBrandGame, findBrandVendor, recordRecentGame } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
-import { findVendorConnection } from './connections.js';
-import { openGameSession } from './game-sessions.js';
+import * as ledger from '../wallet/ledger.js';
+import { vendorAdapter } from './adapters.js';
 
 /**
  * §7 launch V2 (decision 0017). A game's entry decides first: a vendor's game list (isGame VASSALAGE)
  * or a lottery page (LOTT, ELOTT) need no session. Otherwise a free trial (accountType 0) opens the
- * vendor's demo where its supportPlay is 0, with no login; real play needs a logged-in real account
- * and opens a game session whose one-time code the address carries.
+ * vendor's demo where its supportPlay is 0, with no login; real play needs a logged-in real account.
+ * The vendor's adapter (adapters.ts) gives the address; a transfer-wallet vendor's game first asks the
+ * member what to move into its wallet (answer TRANSFER), and opens once they confirm (confirmTrans 1).
  */
 export const launchGame = async (
   db: Db,
@@ -23,6 +24,11 @@ export const launchGame = async (
     vassalage: string;
     gameId?: string | undefined;
     accountType: number;
+    confirmTrans?: number | undefined;
+    transferAmount?: number | undefined;
+    transferKey?: string | undefined;
+    /** Moves the amount from the main wallet into the vendor's (the wallet module's transfer). */
+    transferIn: (amount: number, key: string) => Promise<{ pending?: boolean | undefined }>;
     language?: string | undefined;
   },
 ): Promise<LaunchGameResponse> => {
@@ -42,19 +48,17 @@ export const launchGame = async (
     if (game.defaultPlayType) query.set('playType', game.defaultPlayType);
     return { kind: 'LOTTERY', path: query.size ? `${route}?${query.toString()}` : route };
   }
-  const connection = await findVendorConnection(db, serverSecret, merchant.id, vendor.code);
+  const adapter = await vendorAdapter(db, serverSecret, merchant, vendor);
   const trial = input.accountType === 0;
   if (trial) {
     // §2: Free trial shows only where supportPlay is 0.
     if (vendor.supportPlay !== 0) {
       throw new AppError('GAME_TRIAL_UNAVAILABLE', `${vendor.code} has no free trial`);
     }
-    if (!connection)
-      throw new AppError('GAME_UNAVAILABLE', `${vendor.code} cannot be reached from this brand`);
-    const query = new URLSearchParams({ demo: '1', ...(input.language && { lang: input.language }) });
+    if (!adapter) throw unavailable(vendor.code);
     return {
       kind: 'URL',
-      url: `${connection.endpoint}/play/${encodeURIComponent(game.gameId)}?${query.toString()}`,
+      url: await adapter.launchTrial({ gameId: game.gameId, language: input.language }),
       vassalage: vendor.code,
       gameId: game.gameId,
       trial,
@@ -63,8 +67,28 @@ export const launchGame = async (
   const member = await input.member();
   if (member.type === TRIAL_ACCOUNT_TYPE)
     throw new AppError('TRIAL_ACCOUNT', 'Please register an account first');
-  if (!connection || vendor.walletMode !== 'SEAMLESS') {
-    throw new AppError('GAME_UNAVAILABLE', `${vendor.code} cannot be reached from this brand`);
+  if (!adapter) throw unavailable(vendor.code);
+  // A transfer-wallet game: the member first chooses what to move into the vendor's wallet.
+  if (adapter.transfer && input.confirmTrans !== 1) {
+    return {
+      kind: 'TRANSFER',
+      vassalage: vendor.code,
+      gameId: game.gameId,
+      mainBalance: await ledger.getAccountBalance(
+        db,
+        await ledger.memberAccount(db, merchant.id, member.id, 'MAIN'),
+      ),
+      vendorBalance: await adapter.balance(member.id),
+    };
+  }
+  // The game's address first: a vendor that cannot open the game is not sent the member's money.
+  const url = await adapter.launch({ memberId: member.id, gameId: game.gameId, language: input.language });
+  const amount = adapter.transfer ? (input.transferAmount ?? 0) : 0;
+  let transferPending = false;
+  if (amount > 0) {
+    if (!input.transferKey)
+      throw new AppError('BAD_REQUEST', 'A transfer before the game needs its transferKey');
+    transferPending = (await input.transferIn(amount, input.transferKey)).pending === true;
   }
   await recordRecentGame(db, {
     merchantId: merchant.id,
@@ -72,22 +96,15 @@ export const launchGame = async (
     vendorCode: vendor.code,
     gameId: game.gameId,
   });
-  const { launchCode } = await openGameSession(db, serverSecret, {
-    merchantId: merchant.id,
-    memberId: member.id,
-    vendorCode: vendor.code,
-    gameId: game.gameId,
-  });
-  const query = new URLSearchParams({
-    brand: merchant.code,
-    code: launchCode,
-    ...(input.language && { lang: input.language }),
-  });
   return {
     kind: 'URL',
-    url: `${connection.endpoint}/play/${encodeURIComponent(game.gameId)}?${query.toString()}`,
+    url,
     vassalage: vendor.code,
     gameId: game.gameId,
     trial,
+    ...(transferPending && { transferPending }),
   };
 };
+
+const unavailable = (vendorCode: string) =>
+  new AppError('GAME_UNAVAILABLE', `${vendorCode} cannot be reached from this brand`);

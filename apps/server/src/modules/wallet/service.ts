@@ -14,6 +14,7 @@ import type { Merchant } from '../merchants/repo.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import * as ledger from './ledger.js';
 import * as vendorWallets from './vendor-wallets.js';
+import { pullVendorBets } from '../vendors/bet-pull.js';
 
 const MAIN_NAMES: Record<string, string> = {
   EN: 'Main wallet',
@@ -126,17 +127,20 @@ export const transferBetweenWallets = async (
         const api = apiVendors.has(code)
           ? await vendorWallets.findWalletApi(db, merchant.id, code)
           : undefined;
-        if (!api || balance.balance <= 0) continue;
+        if (!api) continue;
+        // The vendor's rounds since the last pull change what its wallet holds: read them first.
+        const held = await balanceAfterPull(db, merchant, memberId, code, api, balance.balance);
+        if (held <= 0) continue;
         const result = await vendorWallets.transferWithVendor(db, api, {
           merchantId: merchant.id,
           memberId,
           player,
           vendorCode: code,
           direction: 'OUT',
-          amount: balance.balance,
+          amount: held,
           idempotencyKey: `${idempotencyKey}:${code}`,
         });
-        transfers.push({ id: result.transferId, from: code, to: 'MAIN', amount: balance.balance });
+        transfers.push({ id: result.transferId, from: code, to: 'MAIN', amount: held });
         pending ||= result.status === 'PENDING';
       }
       return {
@@ -159,6 +163,8 @@ export const transferBetweenWallets = async (
     return runners.idempotent(async () => {
       const api = await vendorWallets.findWalletApi(db, merchant.id, vendor.code);
       if (!api) throw new AppError('VENDOR_NOT_FOUND', `No transfer wallet '${vendor.code}' for this brand`);
+      if (request.direction === 'OUT')
+        await pullVendorBets(db, merchant, vendor.code, api).catch(() => undefined);
       const result = await vendorWallets.transferWithVendor(db, api, {
         merchantId: merchant.id,
         memberId,
@@ -197,6 +203,24 @@ export const transferBetweenWallets = async (
       balances: await getWalletBalances(trx, merchant, memberId, language, vendors, balances),
     };
   });
+};
+
+/**
+ * A vendor wallet's balance once the vendor's rounds since the last pull are in (a vendor that cannot
+ * be read leaves it as it was: its transfer will tell).
+ */
+const balanceAfterPull = async (
+  db: Db,
+  merchant: Merchant,
+  memberId: number,
+  vendorCode: string,
+  api: vendorWallets.VendorWalletApi,
+  before: number,
+) => {
+  const { pulled } = await pullVendorBets(db, merchant, vendorCode, api).catch(() => ({ pulled: 0 }));
+  if (pulled === 0) return before;
+  const account = await ledger.memberAccount(db, merchant.id, memberId, vendorWallet(vendorCode));
+  return ledger.getAccountBalance(db, account);
 };
 
 /** Every locally settled vendor wallet with money goes back to main, in one post. */

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { listTransferVendors } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
+import { pullAllVendorBets } from '../vendors/bet-pull.js';
 import { reconcileVendorTransfers, setWalletApi } from './vendor-wallets.js';
 
 export const VENDOR_WALLET_USAGE = `Vendor wallets (transfer-mode vendors)
@@ -10,7 +11,9 @@ export const VENDOR_WALLET_USAGE = `Vendor wallets (transfer-mode vendors)
                                          (default timeout 5000 ms)
   vendor-wallet local <VENDOR>           settle the vendor's wallet locally again
   vendor-wallet reconcile                settle pending vendor transfers now (the job does it
-                                         every 15 seconds for transfers older than a minute)`;
+                                         every 15 seconds for transfers older than a minute)
+  vendor-wallet pull                     pull the vendors' settled rounds into the betting records
+                                         now (the job does it every 30 seconds)`;
 
 const bad = (message: string) => new AppError('BAD_REQUEST', message);
 
@@ -27,6 +30,11 @@ export const runVendorWalletCommand = async (
   if (action === 'reconcile') {
     const summary = await reconcileVendorTransfers(db, new Date(), 0);
     out(`settled ${summary.settled}, failed ${summary.failed}, still pending ${summary.unresolved}`);
+    return true;
+  }
+  if (action === 'pull') {
+    const summary = await pullAllVendorBets(db);
+    out(`pulled ${summary.pulled} rounds in ${summary.pages} pages, skipped ${summary.skipped}`);
     return true;
   }
   const [code, url, timeout] = args;

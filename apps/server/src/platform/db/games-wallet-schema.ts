@@ -66,6 +66,14 @@ export type GamesWalletTables = {
     payout: number | string;
     win_loss: number | string;
   };
+  /** Migration 2026-11-24T1200-vendor-bet-pull. */
+  vendor_bet_cursor: {
+    merchant_id: number;
+    vendor_code: string;
+    cursor: string;
+    pulled: number;
+    updated_at: string;
+  };
   favourite_game: {
     merchant_id: number;
     member_id: number;

@@ -13,6 +13,7 @@ import * as vendorTransfers from './migrations/2026-11-21T1800-vendor-transfers.
 import * as hardening from './migrations/2026-11-24T0900-hardening.js';
 import * as gamesWallet from './migrations/2026-11-24T1000-games-wallet.js';
 import * as favourites from './migrations/2026-11-24T1100-favourites.js';
+import * as vendorBetPull from './migrations/2026-11-24T1200-vendor-bet-pull.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T0900-hardening': hardening,
   '2026-11-24T1000-games-wallet': gamesWallet,
   '2026-11-24T1100-favourites': favourites,
+  '2026-11-24T1200-vendor-bet-pull': vendorBetPull,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

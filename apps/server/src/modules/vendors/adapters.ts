@@ -1,0 +1,148 @@
+import type { Db } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { BrandVendor } from '../games/repo.js';
+import type { Merchant } from '../merchants/repo.js';
+import * as ledger from '../wallet/ledger.js';
+import * as vendorWallets from '../wallet/vendor-wallets.js';
+import { findVendorConnection } from './connections.js';
+import { openGameSession } from './game-sessions.js';
+
+/**
+ * One interface for every vendor, in-house or external (decision 0018): where its game opens, what
+ * the member holds with it, and, for a transfer-wallet vendor, moving money in and out.
+ *   SEAMLESS  the game page is the vendor's, addressed with a one-time launch code it trades for a
+ *             session token; it plays on the member's main wallet through the signed callbacks.
+ *   TRANSFER  the vendor keeps its own wallet: the platform asks its API for a game address
+ *             (POST {api}/launch), moves money through its transfer API (vendor-wallets.ts) and
+ *             pulls its settled rounds (bet-pull.ts).
+ */
+export type LaunchInput = {
+  memberId: number;
+  gameId: string;
+  language?: string | undefined;
+};
+
+export type VendorAdapter = {
+  walletMode: 'SEAMLESS' | 'TRANSFER';
+  /** The game's address for the /game frame, for a real-money member. */
+  launch: (input: LaunchInput) => Promise<string>;
+  /** The address of the vendor's free trial (pretend money, no member). */
+  launchTrial: (input: { gameId: string; language?: string | undefined }) => Promise<string>;
+  /** What the member can play with at this vendor. */
+  balance: (memberId: number) => Promise<number>;
+  /** Transfer-wallet vendors only: money between the main wallet and the vendor's. */
+  transfer?: (input: {
+    memberId: number;
+    direction: 'IN' | 'OUT';
+    amount: number;
+    idempotencyKey: string;
+  }) => Promise<vendorWallets.VendorTransferResult>;
+};
+
+const unavailable = (vendorCode: string) =>
+  new AppError('GAME_UNAVAILABLE', `${vendorCode} cannot be reached from this brand`);
+
+/** The player id a transfer-wallet vendor knows a member by (the transfer API's, issue 5). */
+export const transferPlayerId = (merchant: Merchant, memberId: number) => `${merchant.code}_${memberId}`;
+
+const seamlessAdapter = (
+  db: Db,
+  serverSecret: string,
+  merchant: Merchant,
+  vendor: BrandVendor,
+  endpoint: string,
+): VendorAdapter => {
+  const gameUrl = (gameId: string, query: Record<string, string>) =>
+    `${endpoint}/play/${encodeURIComponent(gameId)}?${new URLSearchParams(query).toString()}`;
+  return {
+    walletMode: 'SEAMLESS',
+    launch: async ({ memberId, gameId, language }) => {
+      const { launchCode } = await openGameSession(db, serverSecret, {
+        merchantId: merchant.id,
+        memberId,
+        vendorCode: vendor.code,
+        gameId,
+      });
+      return gameUrl(gameId, { brand: merchant.code, code: launchCode, ...(language && { lang: language }) });
+    },
+    launchTrial: async ({ gameId, language }) =>
+      gameUrl(gameId, { demo: '1', ...(language && { lang: language }) }),
+    balance: async (memberId) =>
+      ledger.getAccountBalance(db, await ledger.memberAccount(db, merchant.id, memberId, 'MAIN')),
+  };
+};
+
+/** Asks a transfer-wallet vendor for a game address; no answer in time, or no usable one, is unavailable. */
+const askLaunch = async (
+  api: vendorWallets.VendorWalletApi,
+  vendorCode: string,
+  body: { player: string; gameId: string; language?: string | undefined; demo: boolean },
+) => {
+  let url: unknown;
+  try {
+    const response = await fetch(`${api.baseUrl}/launch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(api.timeoutMs),
+    });
+    if (!response.ok) throw unavailable(vendorCode);
+    url = ((await response.json()) as { url?: unknown }).url;
+  } catch {
+    throw unavailable(vendorCode);
+  }
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url) || url.length > 2000)
+    throw unavailable(vendorCode);
+  return url;
+};
+
+const transferAdapter = (
+  db: Db,
+  merchant: Merchant,
+  vendor: BrandVendor,
+  api: vendorWallets.VendorWalletApi,
+): VendorAdapter => ({
+  walletMode: 'TRANSFER',
+  launch: ({ memberId, gameId, language }) =>
+    askLaunch(api, vendor.code, {
+      player: transferPlayerId(merchant, memberId),
+      gameId,
+      language,
+      demo: false,
+    }),
+  launchTrial: ({ gameId, language }) =>
+    askLaunch(api, vendor.code, { player: 'demo', gameId, language, demo: true }),
+  balance: async (memberId) =>
+    ledger.getAccountBalance(
+      db,
+      await ledger.memberAccount(db, merchant.id, memberId, `VENDOR:${vendor.code}`),
+    ),
+  transfer: (input) =>
+    vendorWallets.transferWithVendor(db, api, {
+      merchantId: merchant.id,
+      memberId: input.memberId,
+      player: transferPlayerId(merchant, input.memberId),
+      vendorCode: vendor.code,
+      direction: input.direction,
+      amount: input.amount,
+      idempotencyKey: input.idempotencyKey,
+    }),
+});
+
+/**
+ * The adapter for a vendor the brand carries, or undefined when the brand has no way to reach it (no
+ * signed connection for a seamless vendor, no wallet API for a transfer one).
+ */
+export const vendorAdapter = async (
+  db: Db,
+  serverSecret: string,
+  merchant: Merchant,
+  vendor: BrandVendor,
+): Promise<VendorAdapter | undefined> => {
+  if (vendor.walletMode === 'TRANSFER') {
+    const api = await vendorWallets.findWalletApi(db, merchant.id, vendor.code);
+    return api && transferAdapter(db, merchant, vendor, api);
+  }
+  const connection = await findVendorConnection(db, serverSecret, merchant.id, vendor.code);
+  return connection && seamlessAdapter(db, serverSecret, merchant, vendor, connection.endpoint);
+};
