@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { bootMessages } from './apps/web/build/boot-messages';
+import { bootMessages, languageParts } from './apps/web/build/boot-messages';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Tests import the contracts' TypeScript source, so no build is needed before a test run. */
@@ -41,7 +41,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        plugins: [bootMessages()],
+        plugins: [bootMessages(), languageParts()],
         test: {
           name: 'web',
           environment: 'jsdom',

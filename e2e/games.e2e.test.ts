@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
@@ -232,5 +234,77 @@ describe('playing the studio games for real', () => {
     const alert = page.getByRole('alert');
     await alert.getByText('You are not logged in, please login').waitFor();
     expect(await alert.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('playing a transfer-wallet game', () => {
+  let vendor: ChildProcess | undefined;
+  let vendorUrl = '';
+  beforeAll(async () => {
+    vendor = spawn(process.execPath, [path.join(repoRoot, 'scripts/dev-vendor.mjs')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [line] = (await once(vendor.stdout!, 'data')) as [Buffer];
+    vendorUrl = `http://127.0.0.1:${/listening (\d+)/.exec(line.toString())![1]}`;
+    await server.runCli(['vendor-wallet', 'api', 'GOLDEN_REELS', vendorUrl, '3000']);
+    // The frame's Content-Security-Policy takes in new vendor origins within 10 seconds.
+    for (let i = 0; ; i++) {
+      const policy = (await fetch(`${server.baseUrl}/game`)).headers.get('content-security-policy') ?? '';
+      if (policy.includes(vendorUrl)) break;
+      if (i > 30) throw new Error(`the game frame's policy never allowed ${vendorUrl}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }, 30_000);
+  afterAll(() => {
+    vendor?.kill('SIGTERM');
+  });
+
+  it("asks what to move into the provider's wallet, moves it, plays, and opens in a window of its own", async () => {
+    const member = await fundedMember();
+    const page = await open(member.token);
+    await page.goto(`${server.baseUrl}/rng?page=GOLDEN_REELS`);
+    await page
+      .getByRole('article', { name: 'Fortune Dragon' })
+      .getByRole('button', { name: 'Play Fortune Dragon' })
+      .click();
+    const form = page.getByRole('form', { name: 'Move money to Golden Reels' });
+    await form.waitFor();
+    expect(await form.getByRole('textbox', { name: /Amount to move/ }).inputValue()).toBe('100000');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-transfer-desktop.png'), fullPage: true });
+    await form.getByRole('textbox', { name: /Amount to move/ }).fill('250');
+    await form.getByRole('button', { name: 'Transfer and play' }).click();
+
+    const frame = page.frameLocator('iframe.game-frame__iframe');
+    await frame.getByRole('heading', { level: 1, name: 'GOLDEN-fortune-dragon' }).waitFor();
+    await expect.poll(() => frame.locator('output#balance').textContent()).toBe('250.00');
+    await frame.getByRole('button', { name: 'Spin 1.00' }).click();
+    await expect.poll(() => frame.locator('output#balance').textContent()).not.toBe('250.00');
+    const wallets = await apiCall(server.baseUrl, 'GET', '/wps/v2/wallets/balance', undefined, {
+      token: member.token,
+    });
+    const main = (wallets.value.wallets as { wallet: string; balance: number }[]).find(
+      (w) => w.wallet === 'MAIN',
+    );
+    expect(main?.balance).toBe(10_000_000 - 25_000);
+
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Open in new window' }).click(),
+    ]);
+    await popup.waitForURL(/\/play\/GOLDEN-fortune-dragon\?session=/);
+    await popup.getByRole('heading', { level: 1, name: 'GOLDEN-fortune-dragon' }).waitFor();
+    await popup.close();
+  });
+
+  it('says so when the browser blocks the new window', async () => {
+    const member = await fundedMember();
+    const page = await open(member.token);
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto(`${server.baseUrl}/game?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE`);
+    await page.frameLocator('iframe.game-frame__iframe').getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Open in new window' }).click();
+    await page.getByRole('alert').getByText('Popup blocked. Please allow popups and try again.').waitFor();
   });
 });

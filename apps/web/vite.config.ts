@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bootMessages } from './build/boot-messages';
+import { bootMessages, languageParts } from './build/boot-messages';
 import { precompress } from './build/precompress';
 
 const contractsSrc = fileURLToPath(new URL('../../packages/contracts/src', import.meta.url));
@@ -9,7 +9,7 @@ const contractsSrc = fileURLToPath(new URL('../../packages/contracts/src', impor
 const apiTarget = process.env.JADE_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), bootMessages(), precompress()],
+  plugins: [react(), bootMessages(), languageParts(), precompress()],
   resolve: {
     // Bundle the contracts' TypeScript source, so the web app never needs packages/contracts/dist.
     alias: [{ find: /^@jade\/contracts\/(.*)$/, replacement: `${contractsSrc}/$1.ts` }],

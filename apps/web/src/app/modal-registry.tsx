@@ -1,8 +1,11 @@
 import { lazy } from 'react';
 import { DialogBody } from '../components/modal/dialog-body';
 import type { ModalRegistry } from '../components/modal/modal-types';
+import { withLateStrings } from '../i18n/i18n';
 
 const accountModals = () => import('../features/accounts/components/account-modals');
+/** The member centre's panels use the language's late part: it comes with the chunk. */
+const memberCenter = () => withLateStrings(import('./member-center'));
 
 /** Every modal of §2 by name; bodies are chunks of their own, loaded the first time one opens. */
 export const modalRegistry: ModalRegistry = {
@@ -44,12 +47,12 @@ export const modalRegistry: ModalRegistry = {
   memberCenter: {
     kind: 'member',
     title: (t) => t('memberCenter.title'),
-    Body: lazy(() => import('./member-center').then((m) => ({ default: m.MemberCenterModal }))),
+    Body: lazy(() => memberCenter().then((m) => ({ default: m.MemberCenterModal }))),
   },
   agentCenter: {
     kind: 'member',
     title: (t) => t('agentCenter.title'),
-    Body: lazy(() => import('./member-center').then((m) => ({ default: m.AgentCenterModal }))),
+    Body: lazy(() => memberCenter().then((m) => ({ default: m.AgentCenterModal }))),
   },
   dialog: {
     kind: 'dialog',

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { withLateStrings } from '../i18n/i18n';
 import { lazyPage } from './chunk-load';
 import { RootLayout } from './layout/root-layout';
 import { SiteLayout } from './layout/site-layout';
@@ -134,7 +135,8 @@ const headerOnlyPages: RouteObject[] = [
   {
     path: paths.game,
     Component: lazyPage(
-      () => import('../features/games/pages/game-page'),
+      // The game frame's strings are in the language's late part.
+      () => withLateStrings(import('../features/games/pages/game-page')),
       (m) => m.GamePage,
     ),
   },

@@ -6,7 +6,10 @@ import type en from './en.json';
 // Every language is a chunk of its own, loaded when a brand uses it (the demo brand's TY is
 // Vietnamese, so a Vietnamese visitor never downloads English). Only the boot screens' messages, in
 // English (the fallback) and Vietnamese, are in the first bundle: they show before any call returns.
-const languageFiles = import.meta.glob<{ default: typeof en }>('./*.json');
+// Each language file ships in two parts (build/boot-messages.ts, languageParts): what any screen may
+// need first, and the sections of lazily loaded screens, fetched right after.
+const languageFiles = import.meta.glob<{ default: typeof en }>('./*.json', { query: '?part=core' });
+const lateFiles = import.meta.glob<{ default: Partial<typeof en> }>('./*.json', { query: '?part=late' });
 
 export type ResourceLanguage = string;
 export type Messages = Record<string, unknown>;
@@ -36,7 +39,41 @@ const completeIn = (instance: I18n) => {
 export const isLanguageLoaded = (instance: I18n, locale: string) =>
   completeIn(instance).has(resourceLanguageFor(locale));
 
-/** Adds a language's whole resource file to the instance, once. */
+/** Late parts loading or loaded, by instance and language. */
+const lateLoads = new WeakMap<I18n, Map<ResourceLanguage, Promise<void>>>();
+/** The instance and language the app last switched to: what a lazily loaded screen needs strings for. */
+let active: { instance: I18n; language: ResourceLanguage } | undefined;
+
+/** Adds a language's late part to the instance, once; a part that fails to load is tried again next time. */
+const loadLatePart = (instance: I18n, language: ResourceLanguage): Promise<void> => {
+  let loads = lateLoads.get(instance);
+  if (!loads) lateLoads.set(instance, (loads = new Map()));
+  const known = loads.get(language);
+  if (known) return known;
+  const load = lateFiles[`./${language}.json`];
+  if (!load) return Promise.resolve();
+  const loading = load().then(
+    (module) => {
+      instance.addResourceBundle(language, 'translation', module.default, true, true);
+    },
+    () => {
+      loads.delete(language);
+    },
+  );
+  loads.set(language, loading);
+  return loading;
+};
+
+/**
+ * A lazily loaded module whose screens use late sections (the member centre, the game frame):
+ * answered once the active language's late part has arrived too. The landing page never loads it.
+ */
+export const withLateStrings = async <M>(module: Promise<M>): Promise<M> => {
+  const [loaded] = await Promise.all([module, active && loadLatePart(active.instance, active.language)]);
+  return loaded;
+};
+
+/** Adds a language's first part to the instance, once (its late part comes with the screens that use it). */
 export const loadResourceLanguage = async (instance: I18n, language: ResourceLanguage): Promise<void> => {
   if (completeIn(instance).has(language)) return;
   const load = languageFiles[`./${language}.json`];
@@ -45,6 +82,10 @@ export const loadResourceLanguage = async (instance: I18n, language: ResourceLan
   instance.addResourceBundle(language, 'translation', module.default, true, true);
   completeIn(instance).add(language);
 };
+
+/** Switching on a screen that uses late sections: the new language's late part comes before the switch. */
+const lateBeforeSwitch = (instance: I18n, language: ResourceLanguage) =>
+  (lateLoads.get(instance)?.size ?? 0) > 0 ? loadLatePart(instance, language) : Promise.resolve();
 
 /**
  * Loads the language if needed, then switches to it; a loaded language switches at once (no flash).
@@ -55,12 +96,15 @@ export const switchLanguage = async (instance: I18n, locale: string): Promise<vo
   const language = resourceLanguageFor(locale);
   try {
     await loadResourceLanguage(instance, language);
+    await lateBeforeSwitch(instance, language);
     await instance.changeLanguage(language);
+    active = { instance, language };
   } catch {
     await loadResourceLanguage(instance, FALLBACK_LANGUAGE).then(
       () => instance.changeLanguage(FALLBACK_LANGUAGE),
       () => undefined,
     );
+    active = { instance, language: FALLBACK_LANGUAGE };
   }
 };
 
@@ -83,9 +127,12 @@ export const createI18n = (
     lng: Object.hasOwn(bundled, language) ? language : FALLBACK_LANGUAGE,
     fallbackLng: FALLBACK_LANGUAGE,
     interpolation: { escapeValue: false },
+    // Screens showing when a late part arrives take its strings at once.
+    react: { bindI18nStore: 'added' },
     initAsync: false,
     showSupportNotice: false,
   });
   if (bundledAreComplete) for (const code of Object.keys(bundled)) completeIn(instance).add(code);
+  active = { instance, language: instance.language };
   return instance;
 };

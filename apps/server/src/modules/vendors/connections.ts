@@ -110,13 +110,18 @@ export const listVendorConnections = async (db: DbOrTrx, merchantId: number) =>
   }));
 
 /**
- * The origins of every configured vendor endpoint, for the /game frame's Content-Security-Policy:
+ * The plain-http origins of every configured vendor endpoint (https ones are allowed as a class), for
+ * the /game frame's Content-Security-Policy:
  * read now and every 10 seconds after, answered from memory on each request.
  */
 export const watchVendorOrigins = async (db: DbOrTrx) => {
   let origins: string[] = [];
   const load = async () => {
-    const rows = await db.selectFrom('vendor_connection').select('endpoint').distinct().execute();
+    // Seamless vendors' endpoints, and transfer-wallet vendors' APIs (their game pages come from there).
+    const rows = [
+      ...(await db.selectFrom('vendor_connection').select('endpoint').distinct().execute()),
+      ...(await db.selectFrom('vendor_wallet_api').select('base_url as endpoint').distinct().execute()),
+    ];
     origins = [
       ...new Set(
         rows.flatMap((row) => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LaunchGameResponse } from '@jade/contracts/games';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../../api/client';
@@ -13,12 +14,17 @@ import { useVendorGames } from '../api/get-game-list';
 import { useGameMenus } from '../api/get-game-menus';
 import { launchGame } from '../api/launch-game';
 import { GameGrid } from '../components/game-grid';
+import { TransferBeforePlay } from '../components/transfer-before-play';
+import { balanceQueryKey } from '../../accounts/api/get-balance';
+import { useIdempotentSend } from '../../wallet/hooks/use-idempotent-send';
 import { PageSpinner } from './category-page';
 
 /**
  * §2 game frame (lazy group byIframe, header only): the game named by `vassalage` and `gameId`,
  * launched for real (a logged-in member) or as a free trial (`mode=trial`). The launch answers the
  * game's address, which fills the frame; a vendor's game list; or a lottery page, which opens instead.
+ * A transfer-wallet game first asks what to move into the provider's wallet (decision 0018). The game
+ * can also open in a window of its own (a fresh launch), with §8's message when popups are blocked.
  */
 export function GamePage() {
   const { t } = useTranslation();
@@ -46,7 +52,41 @@ export function GamePage() {
     retry: false,
   });
   const [isFrameLoaded, setFrameLoaded] = useState(false);
+  const [confirmed, setConfirmed] = useState<LaunchGameResponse>();
+  const [popup, setPopup] = useState<'blocked' | 'failed'>();
+  const queryClient = useQueryClient();
+  const sendOnce = useIdempotentSend();
   const lotteryPath = launch.data?.kind === 'LOTTERY' ? launch.data.path : undefined;
+  const base = { vassalage, gameId, accountType: isTrial ? 0 : 1, language };
+  /** The member's choice of transfer made, the launch goes again with confirmTrans 1. */
+  const confirmTransfer = async (amount: number) => {
+    const request = { ...base, confirmTrans: 1, ...(amount > 0 && { transferAmount: amount }) };
+    const answer = await sendOnce(request, (key) =>
+      launchGame(amount > 0 ? { ...request, transferKey: key } : request),
+    );
+    void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+    setConfirmed(answer);
+  };
+  /** A window of its own, opened at the click (so it is not blocked), filled once the launch answers. */
+  const openWindow = () => {
+    setPopup(undefined);
+    const opened = window.open('', '_blank');
+    if (!opened) {
+      setPopup('blocked');
+      return;
+    }
+    opened.opener = null;
+    launchGame({ ...base, confirmTrans: 1 }).then(
+      (answer) => {
+        if (answer.kind === 'URL') opened.location.href = answer.url;
+        else opened.close();
+      },
+      () => {
+        opened.close();
+        setPopup('failed');
+      },
+    );
+  };
   useEffect(() => {
     if (lotteryPath) void navigate(lotteryPath, { replace: true });
   }, [lotteryPath, navigate]);
@@ -76,9 +116,21 @@ export function GamePage() {
           {isTrial && <span className="pill pill--muted">{t('games.freeTrial')}</span>}
         </p>
       </div>
-      <Link className="button button--secondary button--small" to={paths.home}>
-        {t('gameFrame.leave')}
-      </Link>
+      <div className="game-frame__actions">
+        {(confirmed ?? launch.data)?.kind === 'URL' && (
+          <button type="button" className="button button--secondary button--small" onClick={openWindow}>
+            {t('gameFrame.newWindow')}
+          </button>
+        )}
+        <Link className="button button--secondary button--small" to={paths.home}>
+          {t('gameFrame.leave')}
+        </Link>
+      </div>
+      {popup && (
+        <p className="game-frame__notice" role="alert">
+          {popup === 'blocked' ? t('errors.popupBlocked') : errorText('UNKNOWN')}
+        </p>
+      )}
     </div>
   );
 
@@ -115,7 +167,28 @@ export function GamePage() {
     );
   }
 
-  const target = launch.data;
+  const target = confirmed ?? launch.data;
+  if (target?.kind === 'TRANSFER') {
+    return (
+      <section className="page game-frame" aria-labelledby="game-title">
+        {bar}
+        <div className="game-frame__stage game-frame__stage--form">
+          <GameTile
+            className="game-frame__art"
+            src={game?.showIcon ?? vendor?.logo ?? ''}
+            name={name}
+            seed={`${vassalage}/${gameId ?? ''}`}
+          />
+          <TransferBeforePlay
+            vendorName={vendor?.vendorName ?? vassalage}
+            mainBalance={target.mainBalance}
+            vendorBalance={target.vendorBalance}
+            onConfirm={confirmTransfer}
+          />
+        </div>
+      </section>
+    );
+  }
   if (target?.kind === 'GAME_LIST') {
     return (
       <section className="page game-frame" aria-labelledby="game-title">
@@ -128,6 +201,11 @@ export function GamePage() {
   return (
     <section className="page game-frame game-frame--playing" aria-labelledby="game-title">
       {bar}
+      {target.transferPending && (
+        <p className="game-frame__notice" role="status">
+          {t('gameFrame.transferPending', { name: vendor?.vendorName ?? vassalage })}
+        </p>
+      )}
       <div className="game-frame__viewport" aria-busy={!isFrameLoaded}>
         {!isFrameLoaded && <PageSpinner />}
         <iframe

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, switchLanguage, withLateStrings } from './i18n';
+
+describe('language parts', () => {
+  it('loads the late part only with a screen that needs it, and before a later switch', async () => {
+    const i18n = createI18n('vi-VN');
+    await switchLanguage(i18n, 'vi-VN');
+    // The first part: the landing page's strings, not the member centre's.
+    expect(i18n.t('nav.live')).toBe('Sòng bài trực tiếp');
+    expect(i18n.t('wallet.mainWallet')).toBe('wallet.mainWallet');
+
+    const module = await withLateStrings(Promise.resolve({ screen: true }));
+    expect(module).toEqual({ screen: true });
+    expect(i18n.t('wallet.mainWallet')).toBe('Ví chính');
+
+    // Once a late part is in use, switching brings the new language's late part with it.
+    await switchLanguage(i18n, 'en');
+    expect(i18n.t('wallet.mainWallet')).toBe('Main wallet');
+    expect(i18n.t('gameFrame.transfer.submit')).toBe('Transfer and play');
+  });
+});
