@@ -482,3 +482,34 @@ export const profitResponse = z.object({
   totals: z.object(profitFigures),
 });
 export type ProfitResponse = z.infer<typeof profitResponse>;
+
+/**
+ * GCSGAME_getRankList: the biggest wins of the brand's settled rounds over the last `days` days,
+ * optionally of one vendor or category; the winner's account is masked.
+ */
+export const rankListRequest = z.object({
+  merchantCode: merchantCode.optional(),
+  vassalage: vendorCode.optional(),
+  gameType: gameCategory.optional(),
+  language: languageCode.optional(),
+  days: z.number().int().min(1).max(30).default(7),
+  limit: z.number().int().min(1).max(50).default(10),
+});
+export type RankListRequest = z.input<typeof rankListRequest>;
+
+export const rankListResponse = z.object({
+  wins: z.array(
+    z.object({
+      rank: z.number().int(),
+      /** The winner's account, masked: the first two and last two characters. */
+      account: z.string(),
+      game: gameItem,
+      /** Payout less stake, integer minor units. */
+      winAmount: z.number().int(),
+      payout: z.number().int(),
+      stake: z.number().int(),
+      settledAt: z.string(),
+    }),
+  ),
+});
+export type RankListResponse = z.infer<typeof rankListResponse>;

@@ -430,3 +430,45 @@ export const listMemberGames = async (
           .execute();
   return rows.map(toGame);
 };
+
+export type BigWin = {
+  game: Game;
+  username: string;
+  winLoss: number;
+  payout: number;
+  stake: number;
+  settledAt: string;
+};
+
+/** The brand's settled rounds with the largest win since `sinceDay`, on games it offers (GCSGAME_getRankList). */
+export const listBigWins = async (
+  db: DbOrTrx,
+  merchantId: number,
+  input: { sinceDay: string; vendorCode?: string | undefined; gameType?: string | undefined; limit: number },
+): Promise<BigWin[]> => {
+  let query = selectGame(brandGames(db, merchantId, {}))
+    .innerJoin('bet_record as b', (join) =>
+      join.onRef('b.vendor_code', '=', 'vendor.code').onRef('b.game_id', '=', 'game.game_id'),
+    )
+    .innerJoin('member as m', 'm.id', 'b.member_id')
+    .select(['b.win_loss', 'b.payout', 'b.stake', 'b.settled_at', 'm.username'])
+    .where('b.merchant_id', '=', merchantId)
+    .where('b.status', '=', 'SETTLED')
+    .where('b.settled_day', '>=', input.sinceDay)
+    .where('b.win_loss', '>', 0);
+  if (input.vendorCode) query = query.where('b.vendor_code', '=', input.vendorCode);
+  if (input.gameType) query = query.where('b.category', '=', input.gameType);
+  const rows = await query
+    .orderBy('b.win_loss', 'desc')
+    .orderBy('b.settled_at', 'desc')
+    .limit(input.limit)
+    .execute();
+  return rows.map((row) => ({
+    game: toGame(row),
+    username: row.username,
+    winLoss: Number(row.win_loss),
+    payout: Number(row.payout),
+    stake: Number(row.stake),
+    settledAt: row.settled_at ?? '',
+  }));
+};

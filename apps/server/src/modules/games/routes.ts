@@ -8,6 +8,8 @@ import {
   gameVendorRequest,
   gameVendorResponse,
   hotGamesRequest,
+  rankListRequest,
+  rankListResponse,
   languageQuery,
   lotteryMenuQuery,
   lotteryMenuResponse,
@@ -124,6 +126,22 @@ export const gameRoutes = (app: FastifyInstance, { db }: { db: Db }) => {
     async (request) => ({
       success: true as const,
       value: await games.getHotGames(db, await merchantOf(request), request.body),
+    }),
+  );
+
+  r.post(
+    '/wps/relay/GCSGAME_getRankList',
+    {
+      schema: {
+        tags,
+        summary: 'The biggest wins of the last days by game, optionally of one vendor or category',
+        body: rankListRequest,
+        response: { 200: okEnvelope(rankListResponse), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      value: await games.getRankList(db, await merchantOf(request), request.body),
     }),
   );
 

@@ -24,6 +24,8 @@ import {
   type betRecordRequest,
   type profitRequest,
   type ProfitResponse,
+  type rankListRequest,
+  type RankListResponse,
   MAX_FAVOURITES,
 } from '@jade/contracts/games';
 import type { z } from 'zod';
@@ -596,5 +598,38 @@ export const getProfit = async (
       payout: sum('payout'),
       winLoss: sum('winLoss'),
     },
+  };
+};
+
+/** An account as the rank list shows it: the first two and the last two characters. */
+export const maskAccount = (account: string) =>
+  account.length <= 4 ? `${account.slice(0, 1)}***` : `${account.slice(0, 2)}***${account.slice(-2)}`;
+
+/** GCSGAME_getRankList: the biggest wins of the last days, by game, in the visitor's language. */
+export const getRankList = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  input: z.output<typeof rankListRequest>,
+  now = new Date(),
+): Promise<RankListResponse> => {
+  assertSameBrand(merchant, input.merchantCode);
+  const chain = languageChain(input.language, merchant.defaultLanguage);
+  const sinceDay = new Date(now.getTime() - (input.days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const wins = await repo.listBigWins(db, merchant.id, {
+    sinceDay,
+    vendorCode: input.vassalage,
+    gameType: input.gameType,
+    limit: input.limit,
+  });
+  return {
+    wins: wins.map((win, i) => ({
+      rank: i + 1,
+      account: maskAccount(win.username),
+      game: toGameItem(win.game, chain),
+      winAmount: win.winLoss,
+      payout: win.payout,
+      stake: win.stake,
+      settledAt: win.settledAt,
+    })),
   };
 };

@@ -244,4 +244,39 @@ describe("pulling a transfer-wallet vendor's rounds", () => {
     expect(await vendorBalance(m.memberId)).toBe(0);
     expect(await mirror(m.memberId)).toBe(0);
   });
+
+  it("ranks the biggest wins by game, with the winner masked, in the visitor's language", async () => {
+    const m = await member(20_000);
+    await m.launch({ confirmTrans: 1, transferAmount: 10_000, transferKey: `launch-rank-${m.memberId}` });
+    await playOnVendor(m.memberId, 100, 1_000_100);
+    await playOnVendor(m.memberId, 100, 900_100);
+    await pullAllVendorBets(server.db);
+    const rank = (body: Record<string, unknown>) =>
+      m.client.call('POST', '/wps/relay/GCSGAME_getRankList', { body });
+    const top = await rank({ vassalage: vendorCode, language: 'en' });
+    expect(top.status, JSON.stringify(top.body)).toBe(200);
+    const wins = top.body.value.wins as {
+      rank: number;
+      account: string;
+      winAmount: number;
+      game: { gameId: string; gameName: string };
+    }[];
+    expect(wins[0]).toMatchObject({ rank: 1, winAmount: 1_000_000, game: { gameId } });
+    expect(wins[1]).toMatchObject({ rank: 2, winAmount: 900_000 });
+    expect(wins.map((w) => w.winAmount)).toEqual([...wins.map((w) => w.winAmount)].sort((a, b) => b - a));
+    expect(wins[0]!.account).toMatch(/^tr\*\*\*\d\d$/);
+    expect(JSON.stringify(top.body)).not.toContain(`"trv`);
+    // One row, in Vietnamese (a language the game names; an unknown one falls back to the brand's).
+    const one = await rank({ vassalage: vendorCode, limit: 1, language: 'TY' });
+    expect(one.body.value.wins).toHaveLength(1);
+    const fallback = await rank({ vassalage: vendorCode, limit: 1, language: 'xx' });
+    expect(fallback.body.value.wins[0].game.gameName).toBe(one.body.value.wins[0].game.gameName);
+    // Another category has none of these; a bad limit is refused.
+    expect(
+      (await rank({ gameType: 'LIVE' })).body.value.wins.every(
+        (w: { game: { gameType: string } }) => w.game.gameType === 'LIVE',
+      ),
+    ).toBe(true);
+    expect((await rank({ limit: 0 })).status).toBe(400);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { GameCategory, GameMenu, VendorItem } from '@jade/contracts/games';
@@ -18,6 +18,9 @@ import { VendorTabs } from '../components/vendor-tabs';
 import { firstGamesPage, selectedVendor } from '../category-routes';
 import { useLaunchGame } from '../launch';
 import { useCategoryLabel } from '../use-category-label';
+
+// Below the grid, after it: the week's biggest wins (a chunk of its own, off the page's first paint).
+const BigWins = lazy(() => import('../components/big-wins').then((m) => ({ default: m.BigWins })));
 
 type CategoryPageProps = {
   category: GameCategory;
@@ -55,6 +58,11 @@ export function CategoryPage({ category, vendorParam = 'vendor', vendorLabel }: 
         <SportsBooks menu={menu} />
       ) : (
         <VendorGames menu={menu} vendorParam={vendorParam} vendorLabel={vendorLabel} />
+      )}
+      {menu && menu.vendors.length > 0 && (
+        <Suspense fallback={null}>
+          <BigWins category={category} />
+        </Suspense>
       )}
     </section>
   );
