@@ -142,12 +142,13 @@ const server = http.createServer(async (request, response) => {
     const body = await readJson(request);
     if (!body?.player || !body.gameId) return send(response, 400, { error: 'bad request' });
     const session = randomBytes(16).toString('hex');
-    sessions.set(session, { player: body.player, gameId: body.gameId });
+    sessions.set(session, { player: body.player, gameId: body.gameId, roomId: body.roomId });
+    const room = body.roomId ? `&room=${encodeURIComponent(body.roomId)}` : '';
     const host = request.headers.host;
     return setTimeout(
       () =>
         send(response, 200, {
-          url: `http://${host}/play/${encodeURIComponent(body.gameId)}?session=${session}`,
+          url: `http://${host}/play/${encodeURIComponent(body.gameId)}?session=${session}${room}`,
         }),
       control.delayMs,
     );

@@ -81,6 +81,15 @@ export type LocalizedNames = z.infer<typeof localizedNames>;
 
 // ---- Catalogue import file (npm run jade -- catalogue import FILE) ----
 
+/** A room of a PVP game: its stake level (integer minor units), what it takes to sit, and its seats. */
+export const catalogueRoom = z.object({
+  roomId: z.string().min(1).max(64),
+  names: localizedNames,
+  baseBet: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  minEntry: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  maxPlayers: z.number().int().min(2).max(100),
+});
+
 export const catalogueGame = z.object({
   gameId: z.string().min(1).max(64),
   nodeId: z.string().min(1).max(64),
@@ -107,6 +116,8 @@ export const catalogueGame = z.object({
   /** Lottery game code the lobby opens with (/lottery?gameCode=); null for other games. */
   code: z.string().min(1).max(64).nullable().default(null),
   defaultPlayType: z.string().min(1).max(64).nullable().default(null),
+  /** PVP games: the rooms a member picks from before the game opens (GLS2_roomList). */
+  rooms: z.array(catalogueRoom).max(50).default([]),
 });
 export type CatalogueGame = z.infer<typeof catalogueGame>;
 
@@ -367,6 +378,8 @@ export const launchGameRequest = z.object({
    * key that makes a retried launch move it once.
    */
   transferAmount: z.number().int().safe().min(0).optional(),
+  /** A PVP game's room (GLS2_roomList); a game with rooms opens in one. */
+  roomId: z.string().min(1).max(64).optional(),
   transferKey: z.string().min(8).max(64).optional(),
 });
 export type LaunchGameRequest = z.input<typeof launchGameRequest>;
@@ -513,3 +526,22 @@ export const rankListResponse = z.object({
   ),
 });
 export type RankListResponse = z.infer<typeof rankListResponse>;
+
+/** GLS2_roomList: the rooms of a PVP game, in the visitor's language. */
+export const roomListRequest = z.object({
+  vassalage: vendorCode,
+  gameId: z.string().min(1).max(64),
+  language: languageCode.optional(),
+});
+export const roomListResponse = z.object({
+  rooms: z.array(
+    z.object({
+      roomId: z.string(),
+      roomName: z.string(),
+      baseBet: z.number().int(),
+      minEntry: z.number().int(),
+      maxPlayers: z.number().int(),
+    }),
+  ),
+});
+export type RoomListResponse = z.infer<typeof roomListResponse>;

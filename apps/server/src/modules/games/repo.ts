@@ -472,3 +472,51 @@ export const listBigWins = async (
     settledAt: row.settled_at ?? '',
   }));
 };
+
+export type GameRoom = {
+  roomId: string;
+  names: Record<string, string>;
+  baseBet: number;
+  minEntry: number;
+  maxPlayers: number;
+};
+
+/** A game's rooms, replaced as a whole by each catalogue import. */
+export const replaceGameRooms = async (db: DbOrTrx, vendorId: number, gameId: string, rooms: GameRoom[]) => {
+  await db.deleteFrom('game_room').where('vendor_id', '=', vendorId).where('game_id', '=', gameId).execute();
+  if (rooms.length === 0) return;
+  await db
+    .insertInto('game_room')
+    .values(
+      rooms.map((room, i) => ({
+        vendor_id: vendorId,
+        game_id: gameId,
+        room_id: room.roomId,
+        names: JSON.stringify(room.names),
+        base_bet: room.baseBet,
+        min_entry: room.minEntry,
+        max_players: room.maxPlayers,
+        sort_order: i,
+      })),
+    )
+    .execute();
+};
+
+/** The rooms of a game of a vendor, in catalogue order. */
+export const listGameRooms = async (db: DbOrTrx, vendorCode: string, gameId: string): Promise<GameRoom[]> =>
+  (
+    await db
+      .selectFrom('game_room')
+      .innerJoin('vendor', 'vendor.id', 'game_room.vendor_id')
+      .select(['room_id', 'game_room.names', 'base_bet', 'min_entry', 'max_players'])
+      .where('vendor.code', '=', vendorCode)
+      .where('game_room.game_id', '=', gameId)
+      .orderBy('game_room.sort_order')
+      .execute()
+  ).map((row) => ({
+    roomId: row.room_id,
+    names: JSON.parse(row.names) as Record<string, string>,
+    baseBet: Number(row.base_bet),
+    minEntry: Number(row.min_entry),
+    maxPlayers: row.max_players,
+  }));

@@ -10,6 +10,8 @@ import {
   hotGamesRequest,
   rankListRequest,
   rankListResponse,
+  roomListRequest,
+  roomListResponse,
   languageQuery,
   lotteryMenuQuery,
   lotteryMenuResponse,
@@ -142,6 +144,22 @@ export const gameRoutes = (app: FastifyInstance, { db }: { db: Db }) => {
     async (request) => ({
       success: true as const,
       value: await games.getRankList(db, await merchantOf(request), request.body),
+    }),
+  );
+
+  r.post(
+    '/wps/relay/GLS2_roomList',
+    {
+      schema: {
+        tags,
+        summary: "A PVP game's rooms: stake level, entry and seats",
+        body: roomListRequest,
+        response: { 200: okEnvelope(roomListResponse), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      value: await games.getRoomList(db, await merchantOf(request), request.body),
     }),
   );
 

@@ -26,6 +26,7 @@ import {
   type ProfitResponse,
   type rankListRequest,
   type RankListResponse,
+  type RoomListResponse,
   MAX_FAVOURITES,
 } from '@jade/contracts/games';
 import type { z } from 'zod';
@@ -327,6 +328,7 @@ export const importCatalogue = async (
         })),
         now,
       );
+      for (const game of vendor.games) await repo.replaceGameRooms(trx, vendorId, game.gameId, game.rooms);
       sortOrder += 10;
       await repo.enableBrandVendor(trx, merchantId, vendorId, sortOrder);
       games += vendor.games.length;
@@ -633,3 +635,31 @@ export const getRankList = async (
     })),
   };
 };
+
+/** GLS2_roomList: the rooms of a game the brand offers; a game it does not offer is not found. */
+export const getRoomList = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  input: { vassalage: string; gameId: string; language?: string | undefined },
+): Promise<RoomListResponse> => {
+  const game = await findBrandGame(db, merchant.id, input.vassalage, input.gameId);
+  if (!game) throw new AppError('GAME_NOT_FOUND', `No game '${input.gameId}' at ${input.vassalage}`);
+  const chain = languageChain(input.language, merchant.defaultLanguage);
+  return {
+    rooms: (await repo.listGameRooms(db, input.vassalage, input.gameId)).map((room) => ({
+      roomId: room.roomId,
+      roomName: pickName(room.names, chain),
+      baseBet: room.baseBet,
+      minEntry: room.minEntry,
+      maxPlayers: room.maxPlayers,
+    })),
+  };
+};
+
+/** The room of a game, or undefined. */
+export const findGameRoom = async (db: DbOrTrx, vendorCode: string, gameId: string, roomId: string) =>
+  (await repo.listGameRooms(db, vendorCode, gameId)).find((room) => room.roomId === roomId);
+
+/** Whether a game has rooms (a PVP game opens in one). */
+export const hasGameRooms = async (db: DbOrTrx, vendorCode: string, gameId: string) =>
+  (await repo.listGameRooms(db, vendorCode, gameId)).length > 0;

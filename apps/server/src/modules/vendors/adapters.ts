@@ -19,6 +19,8 @@ import { openGameSession } from './game-sessions.js';
 export type LaunchInput = {
   memberId: number;
   gameId: string;
+  /** A PVP game's room (GLS2_roomList). */
+  roomId?: string | undefined;
   language?: string | undefined;
 };
 
@@ -56,14 +58,19 @@ const seamlessAdapter = (
     `${endpoint}/play/${encodeURIComponent(gameId)}?${new URLSearchParams(query).toString()}`;
   return {
     walletMode: 'SEAMLESS',
-    launch: async ({ memberId, gameId, language }) => {
+    launch: async ({ memberId, gameId, roomId, language }) => {
       const { launchCode } = await openGameSession(db, serverSecret, {
         merchantId: merchant.id,
         memberId,
         vendorCode: vendor.code,
         gameId,
       });
-      return gameUrl(gameId, { brand: merchant.code, code: launchCode, ...(language && { lang: language }) });
+      return gameUrl(gameId, {
+        brand: merchant.code,
+        code: launchCode,
+        ...(roomId && { room: roomId }),
+        ...(language && { lang: language }),
+      });
     },
     launchTrial: async ({ gameId, language }) =>
       gameUrl(gameId, { demo: '1', ...(language && { lang: language }) }),
@@ -76,7 +83,13 @@ const seamlessAdapter = (
 const askLaunch = async (
   api: vendorWallets.VendorWalletApi,
   vendorCode: string,
-  body: { player: string; gameId: string; language?: string | undefined; demo: boolean },
+  body: {
+    player: string;
+    gameId: string;
+    roomId?: string | undefined;
+    language?: string | undefined;
+    demo: boolean;
+  },
 ) => {
   let url: unknown;
   try {
@@ -103,10 +116,11 @@ const transferAdapter = (
   api: vendorWallets.VendorWalletApi,
 ): VendorAdapter => ({
   walletMode: 'TRANSFER',
-  launch: ({ memberId, gameId, language }) =>
+  launch: ({ memberId, gameId, roomId, language }) =>
     askLaunch(api, vendor.code, {
       player: transferPlayerId(merchant, memberId),
       gameId,
+      roomId,
       language,
       demo: false,
     }),

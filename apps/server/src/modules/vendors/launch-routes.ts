@@ -59,6 +59,7 @@ export const launchRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
         confirmTrans: request.body.confirmTrans,
         transferAmount: request.body.transferAmount,
         transferKey: request.body.transferKey,
+        roomId: request.body.roomId,
         // The same transfer as the wallet page's, under a key of this member's launch.
         transferIn: (amount, key) =>
           transferBetweenWallets(

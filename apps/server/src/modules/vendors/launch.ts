@@ -2,7 +2,13 @@ import { LOTTERY_VENDOR_ROUTES, TRIAL_ACCOUNT_TYPE } from '@jade/contracts/const
 import type { LaunchGameResponse } from '@jade/contracts/games';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
-import { findBrandGame, findBrandVendor, recordRecentGame } from '../games/service.js';
+import {
+  findBrandGame,
+  findBrandVendor,
+  findGameRoom,
+  hasGameRooms,
+  recordRecentGame,
+} from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from '../wallet/ledger.js';
 import { vendorAdapter } from './adapters.js';
@@ -27,6 +33,7 @@ export const launchGame = async (
     confirmTrans?: number | undefined;
     transferAmount?: number | undefined;
     transferKey?: string | undefined;
+    roomId?: string | undefined;
     /** Moves the amount from the main wallet into the vendor's (the wallet module's transfer). */
     transferIn: (amount: number, key: string) => Promise<{ pending?: boolean | undefined }>;
     language?: string | undefined;
@@ -48,6 +55,10 @@ export const launchGame = async (
     if (game.defaultPlayType) query.set('playType', game.defaultPlayType);
     return { kind: 'LOTTERY', path: query.size ? `${route}?${query.toString()}` : route };
   }
+  // A PVP game with rooms opens in one the member picked (GLS2_roomList).
+  const room = input.roomId ? await findGameRoom(db, vendor.code, game.gameId, input.roomId) : undefined;
+  if (input.roomId && !room)
+    throw new AppError('GAME_NOT_FOUND', `No room '${input.roomId}' in ${game.gameId}`);
   const adapter = await vendorAdapter(db, serverSecret, merchant, vendor);
   const trial = input.accountType === 0;
   if (trial) {
@@ -81,9 +92,22 @@ export const launchGame = async (
       vendorBalance: await adapter.balance(member.id),
     };
   }
-  // The game's address first: a vendor that cannot open the game is not sent the member's money.
-  const url = await adapter.launch({ memberId: member.id, gameId: game.gameId, language: input.language });
   const amount = adapter.transfer ? (input.transferAmount ?? 0) : 0;
+  if (!room && (await hasGameRooms(db, vendor.code, game.gameId)))
+    throw new AppError('BAD_REQUEST', 'Choose a room of this game first');
+  // A room takes a balance of at least its entry to sit down (with what is being moved in).
+  if (room && room.minEntry > 0 && (await adapter.balance(member.id)) + amount < room.minEntry) {
+    throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
+      details: { minEntry: room.minEntry },
+    });
+  }
+  // The game's address first: a vendor that cannot open the game is not sent the member's money.
+  const url = await adapter.launch({
+    memberId: member.id,
+    gameId: game.gameId,
+    roomId: room?.roomId,
+    language: input.language,
+  });
   let transferPending = false;
   if (amount > 0) {
     if (!input.transferKey)

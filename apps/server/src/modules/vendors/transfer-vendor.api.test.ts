@@ -280,3 +280,81 @@ describe("pulling a transfer-wallet vendor's rounds", () => {
     expect((await rank({ limit: 0 })).status).toBe(400);
   });
 });
+
+describe('PVP rooms', () => {
+  const CARDS = 'KINGDOM_CARDS';
+  beforeAll(async () => {
+    await setWalletApi(server.db, demo.id, CARDS, api());
+  });
+  const rooms = (body: Record<string, unknown>) =>
+    server
+      .fetch('/wps/relay/GLS2_roomList', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      .then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as {
+          value: {
+            rooms: {
+              roomId: string;
+              roomName: string;
+              baseBet: number;
+              minEntry: number;
+              maxPlayers: number;
+            }[];
+          };
+          error?: { code: string };
+        },
+      }));
+
+  it("lists a game's rooms in the visitor's language, and refuses an unknown game", async () => {
+    const english = await rooms({ vassalage: CARDS, gameId: 'TIENLEN', language: 'en' });
+    expect(english.status).toBe(200);
+    expect(english.body.value.rooms).toEqual([
+      { roomId: 'novice', roomName: 'Novice room', baseBet: 100_000, minEntry: 2_000_000, maxPlayers: 4 },
+      { roomId: 'pro', roomName: 'Pro room', baseBet: 1_000_000, minEntry: 20_000_000, maxPlayers: 4 },
+      { roomId: 'vip', roomName: 'VIP room', baseBet: 10_000_000, minEntry: 200_000_000, maxPlayers: 4 },
+    ]);
+    const vietnamese = await rooms({ vassalage: CARDS, gameId: 'TIENLEN', language: 'TY' });
+    expect(vietnamese.body.value.rooms[0]!.roomName).toBe('Phòng tập sự');
+    // A language the rooms are not named in falls back to the brand's own.
+    const other = await rooms({ vassalage: CARDS, gameId: 'TIENLEN', language: 'ja' });
+    expect(other.body.value.rooms[0]!.roomName).toBe(
+      demo.defaultLanguage === 'EN' ? 'Novice room' : 'Phòng tập sự',
+    );
+    const unknown = await rooms({ vassalage: CARDS, gameId: 'NO_SUCH_GAME' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error?.code).toBe('GAME_NOT_FOUND');
+  });
+
+  it('opens a PVP game in the chosen room, only with the entry the room takes', async () => {
+    const m = await member(3_000_000);
+    const launch = (body: Record<string, unknown>) =>
+      m.client.call('POST', '/wps/game/launchGame', {
+        token: m.token,
+        body: { vassalage: CARDS, gameId: 'TIENLEN', confirmTrans: 1, ...body },
+      });
+    expect((await launch({})).status).toBe(400);
+    const unknownRoom = await launch({ roomId: 'attic' });
+    expect(unknownRoom.status).toBe(404);
+    const vip = await launch({
+      roomId: 'vip',
+      transferAmount: 3_000_000,
+      transferKey: `launch-vip-${m.memberId}`,
+    });
+    expect(vip.status).toBe(409);
+    expect(vip.body.error.code).toBe('WALLET_INSUFFICIENT_FUNDS');
+    const novice = await launch({
+      roomId: 'novice',
+      transferAmount: 2_500_000,
+      transferKey: `launch-novice-${m.memberId}`,
+    });
+    expect(novice.status, JSON.stringify(novice.body)).toBe(200);
+    expect(novice.body.value.url).toMatch(/\/play\/TIENLEN\?session=[0-9a-f]+&room=novice$/);
+    const wallets = await m.balances();
+    expect(walletBalance(wallets, CARDS)).toBe(2_500_000);
+    expect(walletBalance(wallets, 'MAIN')).toBe(500_000);
+  });
+});

@@ -66,6 +66,17 @@ export type GamesWalletTables = {
     payout: number | string;
     win_loss: number | string;
   };
+  /** Migration 2026-11-24T1300-game-rooms. */
+  game_room: {
+    vendor_id: number;
+    game_id: string;
+    room_id: string;
+    names: string;
+    base_bet: number;
+    min_entry: number;
+    max_players: number;
+    sort_order: number;
+  };
   /** Migration 2026-11-24T1200-vendor-bet-pull. */
   vendor_bet_cursor: {
     merchant_id: number;
