@@ -247,6 +247,7 @@ describe('playing a transfer-wallet game', () => {
     const [line] = (await once(vendor.stdout!, 'data')) as [Buffer];
     vendorUrl = `http://127.0.0.1:${/listening (\d+)/.exec(line.toString())![1]}`;
     await server.runCli(['vendor-wallet', 'api', 'GOLDEN_REELS', vendorUrl, '3000']);
+    await server.runCli(['vendor-wallet', 'api', 'KINGDOM_CARDS', vendorUrl, '3000']);
     // The frame's Content-Security-Policy takes in new vendor origins within 10 seconds.
     for (let i = 0; ; i++) {
       const policy = (await fetch(`${server.baseUrl}/game`)).headers.get('content-security-policy') ?? '';
@@ -294,6 +295,27 @@ describe('playing a transfer-wallet game', () => {
     await popup.waitForURL(/\/play\/GOLDEN-fortune-dragon\?session=/);
     await popup.getByRole('heading', { level: 1, name: 'GOLDEN-fortune-dragon' }).waitFor();
     await popup.close();
+  });
+
+  it('picks a room of a PVP card game on /pvp, then plays in it', async () => {
+    const member = await fundedMember();
+    const page = await open(member.token);
+    await page.goto(`${server.baseUrl}/pvp?vendor=KINGDOM_CARDS`);
+    await page
+      .getByRole('article', { name: 'Southern Tien Len' })
+      .getByRole('button', { name: 'Play Southern Tien Len' })
+      .click();
+    const rooms = page.getByRole('region', { name: 'Choose a room' });
+    await rooms.waitFor();
+    expect(await rooms.getByRole('listitem').count()).toBe(3);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-rooms-desktop.png'), fullPage: true });
+    await rooms.getByRole('button', { name: 'Join Novice room' }).click();
+    await page.waitForURL(/roomId=novice/);
+    const form = page.getByRole('form', { name: 'Move money to Kingdom Cards' });
+    await form.getByRole('button', { name: 'Transfer and play' }).click();
+    const frame = page.frameLocator('iframe.game-frame__iframe');
+    await frame.getByRole('heading', { level: 1, name: 'TIENLEN' }).waitFor();
+    expect(await page.locator('iframe.game-frame__iframe').getAttribute('src')).toMatch(/room=novice/);
   });
 
   it('says so when the browser blocks the new window', async () => {

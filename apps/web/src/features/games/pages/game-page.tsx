@@ -15,6 +15,8 @@ import { useGameMenus } from '../api/get-game-menus';
 import { launchGame } from '../api/launch-game';
 import { GameGrid } from '../components/game-grid';
 import { TransferBeforePlay } from '../components/transfer-before-play';
+import { RoomPicker } from '../components/room-picker';
+import { useRoomList } from '../api/get-room-list';
 import { balanceQueryKey } from '../../accounts/api/get-balance';
 import { useIdempotentSend } from '../../wallet/hooks/use-idempotent-send';
 import { PageSpinner } from './category-page';
@@ -30,10 +32,11 @@ export function GamePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { errorText } = useMessageText();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const vassalage = params.get('vassalage') ?? '';
   const gameId = params.get('gameId') ?? undefined;
   const isTrial = params.get('mode') === 'trial';
+  const roomId = params.get('roomId') ?? undefined;
   const language = useLanguageCode();
   const { token } = useSession();
   const menus = useGameMenus();
@@ -41,12 +44,19 @@ export function GamePage() {
   const vendor = menus.data?.flatMap((menu) => menu.vendors).find((entry) => entry.vassalage === vassalage);
   const game = games.data?.find((entry) => entry.gameId === gameId);
   const name = game?.gameName ?? vendor?.vendorName ?? '';
+  // A PVP game with rooms opens in the room the member picks first (GLS2_roomList).
+  const isPvp = menus.data?.some(
+    (menu) => menu.gameType === 'PVP' && menu.vendors.some((entry) => entry.vassalage === vassalage),
+  );
+  const rooms = useRoomList(vassalage, gameId, Boolean(isPvp) && !isTrial && !roomId);
+  const needsRoom =
+    Boolean(isPvp) && !isTrial && !roomId && (rooms.isError ? 0 : (rooms.data?.rooms.length ?? 1)) > 0;
   // One launch per game and mode (a launch code works once): not repeated on focus or remount.
   const launch = useQuery({
-    queryKey: ['games', 'launch', vassalage, gameId, isTrial, token, language],
+    queryKey: ['games', 'launch', vassalage, gameId, roomId, isTrial, token, language],
     queryFn: ({ signal }) =>
-      launchGame({ vassalage, gameId, accountType: isTrial ? 0 : 1, language }, signal),
-    enabled: Boolean(vassalage),
+      launchGame({ vassalage, gameId, roomId, accountType: isTrial ? 0 : 1, language }, signal),
+    enabled: Boolean(vassalage) && !menus.isPending && !needsRoom,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -57,7 +67,7 @@ export function GamePage() {
   const queryClient = useQueryClient();
   const sendOnce = useIdempotentSend();
   const lotteryPath = launch.data?.kind === 'LOTTERY' ? launch.data.path : undefined;
-  const base = { vassalage, gameId, accountType: isTrial ? 0 : 1, language };
+  const base = { vassalage, gameId, roomId, accountType: isTrial ? 0 : 1, language };
   /** The member's choice of transfer made, the launch goes again with confirmTrans 1. */
   const confirmTransfer = async (amount: number) => {
     const request = { ...base, confirmTrans: 1, ...(amount > 0 && { transferAmount: amount }) };
@@ -91,6 +101,28 @@ export function GamePage() {
     if (lotteryPath) void navigate(lotteryPath, { replace: true });
   }, [lotteryPath, navigate]);
 
+  if (needsRoom) {
+    if (!rooms.data) return <PageSpinner />;
+    return (
+      <section className="page game-frame" aria-labelledby="game-title">
+        <h1 id="game-title">{name}</h1>
+        <p className="game-frame__vendor">{vendor?.vendorName}</p>
+        <RoomPicker
+          rooms={rooms.data.rooms}
+          onJoin={(room) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.set('roomId', room);
+                return next;
+              },
+              { replace: false },
+            )
+          }
+        />
+      </section>
+    );
+  }
   if (menus.isPending || launch.isPending) return <PageSpinner />;
   if (!vendor && !launch.data) {
     return (
