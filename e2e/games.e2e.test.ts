@@ -227,6 +227,22 @@ describe('playing the studio games for real', () => {
     await expect.poll(() => page.locator('.category-page .game-card').count()).toBeGreaterThan(2);
   });
 
+  it("opens a vendor hall entry as a popup of the vendor's games", async () => {
+    const page = await open();
+    await page.goto(`${server.baseUrl}/rng?page=LUCKY_PANDA`);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page
+      .getByRole('article', { name: 'Lucky Panda Game Hall' })
+      .getByRole('button', { name: 'Play Lucky Panda Game Hall' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Lucky Panda Game Hall' });
+    await dialog.locator('.game-grid li').first().waitFor();
+    expect(await dialog.locator('.game-grid li').count()).toBe(32);
+    expect(await dialog.getByRole('article', { name: 'Lucky Panda Game Hall' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('asks a visitor to log in before playing for real', async () => {
     const page = await open();
     watch.expect('/wps/game/launchGame', 401);

@@ -54,6 +54,15 @@ export const modalRegistry: ModalRegistry = {
     title: (t) => t('agentCenter.title'),
     Body: lazy(() => memberCenter().then((m) => ({ default: m.AgentCenterModal }))),
   },
+  gameList: {
+    kind: 'default',
+    title: (_t, props) => props.title,
+    Body: lazy(() =>
+      import('../features/games/components/vendor-game-list').then((m) => ({ default: m.VendorGameList })),
+    ),
+    width: 960,
+    height: 640,
+  },
   dialog: {
     kind: 'dialog',
     title: (t, props) => props.title ?? t('modal.notice'),

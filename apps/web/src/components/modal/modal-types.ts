@@ -26,6 +26,8 @@ export type ModalPropsMap = {
   notice: { announcementId?: number } | undefined;
   memberCenter: { item?: string } | undefined;
   agentCenter: { item?: string } | undefined;
+  /** A vendor's whole game list (a catalogue entry whose isGame is VASSALAGE). */
+  gameList: { vassalage: string; title: string };
   dialog: DialogProps;
 };
 export type ModalName = keyof ModalPropsMap;

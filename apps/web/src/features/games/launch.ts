@@ -3,11 +3,13 @@ import { useNavigate } from 'react-router';
 import { LOTTERY_VENDOR_ROUTES } from '@jade/contracts/constants';
 import type { GameCategory, IsGameValue } from '@jade/contracts/games';
 import { paths } from '../../config/paths';
+import { useModals } from '../../components/modal/modal-context';
 import { useRequireLogin } from '../../lib/use-require-login';
 
 /** The fields of a game or vendor the launcher reads (§3). */
 export type LaunchTarget = {
   vassalage: string;
+  gameName?: string;
   gameId?: string;
   gameType?: GameCategory;
   isGame?: IsGameValue;
@@ -35,12 +37,13 @@ export const gamePath = (target: LaunchTarget, mode: 'real' | 'trial'): string =
 };
 
 /**
- * Play and Free trial. Lottery games open their lobby; anything else needs login (§6: starting a game
- * needs login) and, until vendor launching exists, opens the /game frame.
+ * Play and Free trial. A vendor-hall entry opens its game list; lottery games open their lobby;
+ * anything else needs login (§6: starting a game needs login) and opens the /game frame.
  */
 export const useLaunchGame = () => {
   const navigate = useNavigate();
   const requireLogin = useRequireLogin();
+  const modals = useModals();
   /** Starts the game itself: login first (a free-play trial account may play). */
   const start = useCallback(
     (target: LaunchTarget) =>
@@ -49,14 +52,28 @@ export const useLaunchGame = () => {
   );
   const play = useCallback(
     (target: LaunchTarget) => {
+      // An entry standing for a vendor's whole hall opens its game list in a popup (§7).
+      if (target.isGame === 'VASSALAGE') {
+        modals.open('gameList', { vassalage: target.vassalage, title: target.gameName ?? target.vassalage });
+        return;
+      }
       if (target.gameType && LOTTERY_TYPES.includes(target.gameType)) {
         void navigate(lotteryPath(target));
         return;
       }
       start(target);
     },
-    [navigate, start],
+    [navigate, start, modals],
   );
-  const tryFree = useCallback((target: LaunchTarget) => void navigate(gamePath(target, 'trial')), [navigate]);
+  const tryFree = useCallback(
+    (target: LaunchTarget) => {
+      if (target.isGame === 'VASSALAGE') {
+        modals.open('gameList', { vassalage: target.vassalage, title: target.gameName ?? target.vassalage });
+        return;
+      }
+      void navigate(gamePath(target, 'trial'));
+    },
+    [navigate, modals],
+  );
   return { play, start, tryFree };
 };
