@@ -12,6 +12,7 @@ import type {
 import { checkPattern, type PatternType } from '@jade/contracts/patterns';
 import type { RegisterFieldSetting } from '@jade/contracts/system';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { randomToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.js';
@@ -146,13 +147,6 @@ export const uniqueReferralCode = async (db: DbOrTrx, merchantId: number) => {
     if (code.length === 8 && !(await repo.findMemberByCode(db, merchantId, 'referral_code', code)))
       return code;
   }
-};
-
-const isUniqueViolation = (error: unknown) => {
-  const text =
-    String((error as { code?: string; message?: string })?.code ?? '') +
-    String((error as Error)?.message ?? '');
-  return text.includes('23505') || text.includes('UNIQUE constraint failed');
 };
 
 /** §4 register: invitation check first, then the human check, SMS verification, then the account. */
