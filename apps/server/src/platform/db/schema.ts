@@ -3,6 +3,7 @@ import type { AccountTables } from './accounts-schema.js';
 import type { EngagementTables } from './engagement-schema.js';
 import type { GamesWalletTables } from './games-wallet-schema.js';
 import type { LedgerTables } from './ledger-schema.js';
+import type { LotteryTables } from './lottery-schema.js';
 import type { PaymentTables } from './payments-schema.js';
 import type { SocialTables } from './social-schema.js';
 import type { VendorTransferTables } from './vendor-transfer-schema.js';
@@ -14,6 +15,7 @@ import type { VendorTransferTables } from './vendor-transfer-schema.js';
 export type Database = AccountTables &
   EngagementTables &
   GamesWalletTables &
+  LotteryTables &
   LedgerTables &
   PaymentTables &
   SocialTables &

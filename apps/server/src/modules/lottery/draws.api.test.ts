@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredMember } from '../../test/funded-member.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { findBetRecord } from '../games/bet-records.js';
+import * as merchants from '../merchants/service.js';
+import { reconcileGames } from '../vendors/reconcile.js';
+import {
+  checkInvariants,
+  getAccountBalance,
+  houseAccount,
+  memberAccount,
+  postTransfer,
+} from '../wallet/ledger.js';
+import { DEMO_ODDS, slipCost, slipPayout, type Slip } from './bet-types.js';
+import {
+  createDraw,
+  drawResult,
+  findDraw,
+  placeBet,
+  settleDraw,
+  voidDraw,
+  type StakeLimits,
+} from './draws.js';
+import { fairDraw, seedHash } from './fair-draw.js';
+import { XSMB, type DrawResult } from './structures.js';
+
+/**
+ * Draws and bets on a real database (SQLite here, PostgreSQL in its pass): placing within limits,
+ * closing, a fair result proved by its seed, settlement that pays each bet once (also after a crash
+ * mid-way), and a void that refunds every stake.
+ */
+const CAPTCHA = 'l0tt';
+const SESSION_SECRET = randomBytes(32).toString('hex');
+let server: TestServer;
+let demo: Awaited<ReturnType<typeof merchants.getMerchantByCode>>;
+const NO_LIMITS: StakeLimits = { perBet: 0, perNumber: 0, perDraw: 0 };
+let drawSeq = 0;
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
+    { captchaText: () => CAPTCHA },
+  );
+  demo = await merchants.getMerchantByCode(server.db, 'DEMO');
+  await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
+});
+afterAll(async () => {
+  expect((await checkInvariants(server.db)).ok).toBe(true);
+  await server.close();
+});
+
+const member = async (funds: number) => {
+  const { memberId } = await registeredMember(server, { prefix: 'lot', captcha: CAPTCHA });
+  await postTransfer(server.db, {
+    merchantId: demo.id,
+    idempotencyKey: `lottery-funding:${memberId}`,
+    kind: 'DEPOSIT',
+    debitAccountId: await houseAccount(server.db, demo.id, 'CASH'),
+    creditAccountId: await memberAccount(server.db, demo.id, memberId, 'MAIN'),
+    amount: funds,
+  });
+  return memberId;
+};
+const main = async (memberId: number) =>
+  getAccountBalance(server.db, await memberAccount(server.db, demo.id, memberId, 'MAIN'));
+
+/** An XSMB-structured fast draw open now, closing in `closesInMs`. */
+const openDraw = async (closesInMs = 60_000, source: 'FAIR' | 'OPERATOR' = 'FAIR') => {
+  const now = Date.now();
+  return createDraw(server.db, SESSION_SECRET, {
+    vendorCode: 'JADE_ELOTT',
+    gameId: 'ELOTT_1M',
+    drawNo: `T${process.pid}-${++drawSeq}`,
+    structure: 'XSMB',
+    source,
+    opensAt: new Date(now - 1_000),
+    closesAt: new Date(now + closesInMs),
+    drawsAt: new Date(now + closesInMs),
+  });
+};
+
+const bet = (
+  memberId: number,
+  drawId: number,
+  slip: Slip,
+  limits = NO_LIMITS,
+  key = randomBytes(8).toString('hex'),
+) =>
+  placeBet(server.db, {
+    merchantId: demo.id,
+    memberId,
+    drawId,
+    category: 'ELOTT',
+    slip,
+    limits,
+    requestKey: key,
+  });
+
+const SLIPS: Slip[] = [
+  { type: 'LO2', numbers: ['00', '11', '22', '33', '44', '55', '66', '77', '88', '99'], stake: 100 },
+  { type: 'DE', numbers: Array.from({ length: 50 }, (_, i) => String(i * 2).padStart(2, '0')), stake: 100 },
+  { type: 'XIEN2', numbers: ['12', '34'], stake: 1_000 },
+  { type: 'TRUOT4', numbers: ['01', '02', '03', '04'], stake: 1_000 },
+  { type: 'CANG3', numbers: ['123', '456'], stake: 100 },
+  { type: 'DAU', numbers: ['0', '1', '2', '3', '4'], stake: 100 },
+];
+
+describe('lottery draws', () => {
+  it('takes bets until the close, draws a fair result its seed proves, and pays each bet once', async () => {
+    const memberId = await member(1_000_000);
+    const draw = await openDraw();
+    expect(draw.status).toBe('OPEN');
+    expect(draw.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(draw.server_seed).toBeNull();
+    let cost = 0;
+    const betIds: number[] = [];
+    for (const slip of SLIPS) {
+      const placed = await bet(memberId, draw.id, slip);
+      cost += placed.cost;
+      betIds.push(placed.betId);
+      expect(placed.cost).toBe(slipCost(XSMB, slip));
+    }
+    expect(await main(memberId)).toBe(1_000_000 - cost);
+    // A retry of a placed bet answers it again and charges nothing.
+    const again = await bet(memberId, draw.id, SLIPS[0]!, NO_LIMITS, 'same-key');
+    const replay = await bet(memberId, draw.id, SLIPS[0]!, NO_LIMITS, 'same-key');
+    expect(replay).toEqual({ ...again, replayed: true });
+    cost += again.cost;
+
+    // Closed: no more bets.
+    await server.db
+      .updateTable('lottery_draw')
+      .set({ closes_at: new Date(Date.now() - 1).toISOString() })
+      .where('id', '=', draw.id)
+      .execute();
+    await expect(bet(memberId, draw.id, SLIPS[0]!)).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    const result = await drawResult(server.db, SESSION_SECRET, draw.id);
+    const drawn = (await findDraw(server.db, draw.id))!;
+    expect(drawn.status).toBe('DRAWN');
+    expect(seedHash(drawn.server_seed!)).toBe(draw.seed_hash);
+    expect(fairDraw(XSMB, drawn.server_seed!, `JADE_ELOTT:ELOTT_1M:${draw.draw_no}`)).toEqual(result);
+
+    const expected = [...SLIPS, SLIPS[0]!].reduce(
+      (sum, slip) => sum + slipPayout(XSMB, result, slip, DEMO_ODDS),
+      0,
+    );
+    const first = await settleDraw(server.db, draw.id, () => DEMO_ODDS);
+    expect(first).toEqual({ settled: SLIPS.length + 1, paid: expected });
+    expect(await main(memberId)).toBe(1_000_000 - cost + expected);
+    // Settling again pays nothing more.
+    expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({ settled: 0, paid: 0 });
+    expect(await main(memberId)).toBe(1_000_000 - cost + expected);
+
+    const record = await findBetRecord(server.db, {
+      merchantId: demo.id,
+      vendorCode: 'JADE_ELOTT',
+      roundId: `ELOTT_1M:${draw.draw_no}:${betIds[0]}`,
+    });
+    expect(record).toMatchObject({ status: 'SETTLED', category: 'ELOTT', stake: slipCost(XSMB, SLIPS[0]!) });
+    const { differences } = await reconcileGames(server.db, demo.id, new Date().toISOString().slice(0, 10));
+    expect(differences.filter((d) => d.vendorCode === 'JADE_ELOTT')).toEqual([]);
+  });
+
+  it('pays each bet once when settlement stops half-way and runs again', async () => {
+    const members = [await member(500_000), await member(500_000), await member(500_000)];
+    const draw = await openDraw(60_000, 'OPERATOR');
+    for (const memberId of members) for (const slip of SLIPS) await bet(memberId, draw.id, slip);
+    await server.db
+      .updateTable('lottery_draw')
+      .set({ closes_at: new Date(Date.now() - 1).toISOString() })
+      .where('id', '=', draw.id)
+      .execute();
+    // An operator's result (the special 12344: DE 44 and DAU 4 win, and so on).
+    const official: DrawResult = fairDraw(XSMB, 'any seed', 'official');
+    official.SPECIAL = ['12344'];
+    await expect(
+      drawResult(server.db, SESSION_SECRET, draw.id, { ...official, SEVENTH: ['1'] }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await drawResult(server.db, SESSION_SECRET, draw.id, official);
+    const owed = SLIPS.reduce((sum, slip) => sum + slipPayout(XSMB, official, slip, DEMO_ODDS), 0);
+    const before = await Promise.all(members.map(main));
+    const partial = await settleDraw(server.db, draw.id, () => DEMO_ODDS, {
+      batchSize: 4,
+      stopAfterBatches: 2,
+    });
+    expect(partial.settled).toBe(8);
+    expect((await findDraw(server.db, draw.id))!.status).toBe('DRAWN');
+    const rest = await settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize: 4 });
+    expect(partial.settled + rest.settled).toBe(members.length * SLIPS.length);
+    expect(partial.paid + rest.paid).toBe(owed * members.length);
+    const after = await Promise.all(members.map(main));
+    after.forEach((balance, i) => expect(balance - before[i]!).toBe(owed));
+    expect((await findDraw(server.db, draw.id))!.status).toBe('SETTLED');
+  });
+
+  it('refunds every stake of a voided draw, and its records are void', async () => {
+    const memberId = await member(100_000);
+    const draw = await openDraw();
+    for (const slip of SLIPS) await bet(memberId, draw.id, slip);
+    expect(await main(memberId)).toBeLessThan(100_000);
+    expect(await voidDraw(server.db, draw.id)).toEqual({ refunded: SLIPS.length });
+    expect(await main(memberId)).toBe(100_000);
+    expect(await voidDraw(server.db, draw.id)).toEqual({ refunded: 0 });
+    const rows = await server.db
+      .selectFrom('bet_record')
+      .select('status')
+      .where('vendor_code', '=', 'JADE_ELOTT')
+      .where('round_id', 'like', `ELOTT_1M:${draw.draw_no}:%`)
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(SLIPS.map(() => 'VOID'));
+    await expect(bet(memberId, draw.id, SLIPS[0]!)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('holds the limits per bet, per number and per draw, moving nothing on a refusal', async () => {
+    const memberId = await member(1_000_000);
+    const other = await member(1_000_000);
+    const draw = await openDraw();
+    const limits: StakeLimits = { perBet: 30_000, perNumber: 1_500, perDraw: 40_000 };
+    // 27 × 2 × 1,000 = 54,000 is above one bet's limit.
+    await expect(
+      bet(memberId, draw.id, { type: 'LO2', numbers: ['10', '20'], stake: 1_000 }, limits),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await bet(memberId, draw.id, { type: 'DE', numbers: ['07'], stake: 1_000 }, limits);
+    // The number 07 holds 1,000 of its 1,500: 600 more is refused, for anyone, and 500 passes.
+    await expect(
+      bet(other, draw.id, { type: 'DE', numbers: ['07'], stake: 600 }, limits),
+    ).rejects.toMatchObject({
+      message: 'Number 07 takes no more bets on this draw',
+    });
+    await bet(other, draw.id, { type: 'DE', numbers: ['07'], stake: 500 }, limits);
+    // Per draw: 1,000 + 27 × 1,000 = 28,000 so far; another 27,000 would pass 40,000.
+    await bet(memberId, draw.id, { type: 'LO2', numbers: ['55'], stake: 1_000 }, limits);
+    await expect(
+      bet(memberId, draw.id, { type: 'LO2', numbers: ['56'], stake: 1_000 }, limits),
+    ).rejects.toMatchObject({
+      message: 'This bet would pass your limit on this draw',
+    });
+    expect(await main(memberId)).toBe(1_000_000 - 28_000);
+    expect(await main(other)).toBe(1_000_000 - 500);
+    // Not enough money: refused, and no counter moved (the next bet within the limits passes).
+    const poor = await member(100);
+    await expect(
+      bet(poor, draw.id, { type: 'DE', numbers: ['08'], stake: 1_000 }, limits),
+    ).rejects.toMatchObject({
+      code: 'WALLET_INSUFFICIENT_FUNDS',
+    });
+    await bet(other, draw.id, { type: 'DE', numbers: ['08'], stake: 1_500 }, limits);
+  });
+});

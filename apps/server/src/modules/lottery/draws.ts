@@ -1,0 +1,482 @@
+import type { GameCategory } from '@jade/contracts/games';
+import { sql } from 'kysely';
+import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { groupCommit } from '../../platform/db/group-commit.js';
+import { AppError } from '../../platform/errors.js';
+import * as records from '../games/bet-records.js';
+import * as ledger from '../wallet/ledger.js';
+import { slipCost, slipPayout, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
+import { fairDraw, seedHash } from './fair-draw.js';
+import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
+
+/**
+ * Draws and bets of the in-house lottery (issue 11, decision 0019). A bet moves its cost from the
+ * member's main wallet to VENDOR_FLOAT (the lottery is a vendor like any other) in one write with the
+ * bet, its limits' counters and its betting record; settling moves each win back, once per bet
+ * however often it runs.
+ */
+export type DrawRow = {
+  id: number;
+  vendor_code: string;
+  game_id: string;
+  draw_no: string;
+  structure: string;
+  status: 'SCHEDULED' | 'OPEN' | 'CLOSED' | 'DRAWN' | 'SETTLED' | 'VOID';
+  opens_at: string;
+  closes_at: string;
+  draws_at: string;
+  source: 'FAIR' | 'OPERATOR';
+  seed_hash: string | null;
+  seed_sealed: string | null;
+  server_seed: string | null;
+  result: string | null;
+  drawn_at: string | null;
+  settled_at: string | null;
+};
+
+/** Stake limits a brand sets on a game (integer minor units; 0 is no limit). */
+export type StakeLimits = {
+  /** The cost of one slip. */
+  perBet: number;
+  /** The brand's total stake on one number of one bet type in one draw: its liability cap per number. */
+  perNumber: number;
+  /** One member's total cost on one draw. */
+  perDraw: number;
+};
+
+const seedPurpose = (draw: Pick<DrawRow, 'vendor_code' | 'game_id' | 'draw_no'>) =>
+  `lottery-seed:${draw.vendor_code}:${draw.game_id}:${draw.draw_no}`;
+
+/** The key a fair draw's digits come from (fair-draw.ts). */
+export const drawKey = (draw: Pick<DrawRow, 'vendor_code' | 'game_id' | 'draw_no'>) =>
+  `${draw.vendor_code}:${draw.game_id}:${draw.draw_no}`;
+
+const roundIdOf = (draw: DrawRow, betId: number) => `${draw.game_id}:${draw.draw_no}:${betId}`;
+
+const structureOf = (draw: DrawRow) => {
+  const structure = STRUCTURES[draw.structure as DrawStructureCode];
+  if (!structure) throw new Error(`draw ${draw.id} has an unknown structure ${draw.structure}`);
+  return structure;
+};
+
+export const findDraw = (db: DbOrTrx, id: number) =>
+  db.selectFrom('lottery_draw').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
+    DrawRow | undefined
+  >;
+
+/**
+ * Schedules a draw. A fair draw's server seed is made now, kept sealed, and only its hash is
+ * published until the result.
+ */
+export const createDraw = async (
+  db: DbOrTrx,
+  serverSecret: string,
+  input: {
+    vendorCode: string;
+    gameId: string;
+    drawNo: string;
+    structure: DrawStructureCode;
+    source: 'FAIR' | 'OPERATOR';
+    opensAt: Date;
+    closesAt: Date;
+    drawsAt: Date;
+  },
+  now = new Date(),
+): Promise<DrawRow> => {
+  if (!(input.opensAt < input.closesAt && input.closesAt <= input.drawsAt))
+    throw new AppError('BAD_REQUEST', 'A draw opens, then closes, then draws');
+  const key = { vendor_code: input.vendorCode, game_id: input.gameId, draw_no: input.drawNo };
+  const seed = input.source === 'FAIR' ? randomToken(32) : undefined;
+  const row = await db
+    .insertInto('lottery_draw')
+    .values({
+      ...key,
+      structure: input.structure,
+      status: input.opensAt <= now ? 'OPEN' : 'SCHEDULED',
+      opens_at: input.opensAt.toISOString(),
+      closes_at: input.closesAt.toISOString(),
+      draws_at: input.drawsAt.toISOString(),
+      source: input.source,
+      seed_hash: seed ? seedHash(seed) : null,
+      seed_sealed: seed ? sealSetting(serverSecret, seedPurpose(key), seed) : null,
+      server_seed: null,
+      result: null,
+      drawn_at: null,
+      settled_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row as DrawRow;
+};
+
+export type PlacedBet = { betId: number; cost: number; replayed: boolean };
+
+/**
+ * Adds `amount` to a limit's counter if it stays within `cap`, atomically (one conditional upsert);
+ * false when it would pass the cap. A cap of 0 is no limit.
+ */
+const withinCap = async (
+  trx: DbOrTrx,
+  key: { merchant_id: number; draw_id: number; bet_type: string; number: string },
+  amount: number,
+  cap: number,
+) => {
+  if (cap > 0 && amount > cap) return false;
+  const written = await trx
+    .insertInto('lottery_exposure')
+    .values({ ...key, stake: amount })
+    .onConflict((oc) =>
+      oc
+        .columns(['merchant_id', 'draw_id', 'bet_type', 'number'])
+        .doUpdateSet({ stake: sql`lottery_exposure.stake + ${amount}` })
+        .where(sql<boolean>`${cap} = 0 or lottery_exposure.stake + ${amount} <= ${cap}`),
+    )
+    .executeTakeFirst();
+  return Number(written.numInsertedOrUpdatedRows ?? 0) === 1;
+};
+
+/**
+ * Places one slip on an open draw: refused once the draw has closed, for a slip its structure does
+ * not take, past a limit, or without the funds; a retry with the same key answers the first bet.
+ */
+export const placeBet = async (
+  db: Db,
+  input: {
+    merchantId: number;
+    memberId: number;
+    drawId: number;
+    category: GameCategory;
+    slip: Slip;
+    limits: StakeLimits;
+    requestKey: string;
+  },
+  now = new Date(),
+): Promise<PlacedBet> => {
+  const draw = await findDraw(db, input.drawId);
+  if (!draw) throw new AppError('NOT_FOUND', 'No such draw');
+  const structure = structureOf(draw);
+  const problem = slipProblem(structure, input.slip);
+  if (problem) throw new AppError('BAD_REQUEST', problem);
+  const cost = slipCost(structure, input.slip);
+  const main = await ledger.memberAccount(db, input.merchantId, input.memberId, 'MAIN');
+  const float = await ledger.houseAccount(db, input.merchantId, 'VENDOR_FLOAT');
+  const at = now.toISOString();
+  return groupCommit(db, async (trx) => {
+    const previous = await trx
+      .selectFrom('lottery_bet')
+      .select(['id', 'cost'])
+      .where('merchant_id', '=', input.merchantId)
+      .where('member_id', '=', input.memberId)
+      .where('request_key', '=', input.requestKey)
+      .executeTakeFirst();
+    if (previous) return { betId: previous.id, cost: Number(previous.cost), replayed: true };
+    // The draw's state is read inside the write: a bet never lands after the close.
+    const current = await findDraw(trx, draw.id);
+    const isOpen =
+      current &&
+      (current.status === 'OPEN' || current.status === 'SCHEDULED') &&
+      current.opens_at <= at &&
+      at < current.closes_at;
+    if (!isOpen) throw new AppError('CONFLICT', 'Betting on this draw has closed');
+    if (input.limits.perBet > 0 && cost > input.limits.perBet)
+      throw new AppError('BAD_REQUEST', 'This bet is above the limit of one bet', {
+        details: { limit: input.limits.perBet },
+      });
+    const base = { merchant_id: input.merchantId, draw_id: draw.id };
+    if (
+      !(await withinCap(
+        trx,
+        { ...base, bet_type: '#member', number: String(input.memberId) },
+        cost,
+        input.limits.perDraw,
+      ))
+    )
+      throw new AppError('BAD_REQUEST', 'This bet would pass your limit on this draw', {
+        details: { limit: input.limits.perDraw },
+      });
+    for (const number of input.slip.numbers) {
+      const key = { ...base, bet_type: input.slip.type, number };
+      if (!(await withinCap(trx, key, input.slip.stake, input.limits.perNumber)))
+        throw new AppError('BAD_REQUEST', `Number ${number} takes no more bets on this draw`, {
+          details: { number, limit: input.limits.perNumber },
+        });
+    }
+    const bet = await trx
+      .insertInto('lottery_bet')
+      .values({
+        merchant_id: input.merchantId,
+        member_id: input.memberId,
+        draw_id: draw.id,
+        bet_type: input.slip.type,
+        numbers: JSON.stringify(input.slip.numbers),
+        stake: input.slip.stake,
+        cost,
+        payout: 0,
+        status: 'OPEN',
+        request_key: input.requestKey,
+        placed_at: at,
+        settled_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const roundId = roundIdOf(draw, bet.id);
+    await ledger.postTransfersWithin(
+      db,
+      trx,
+      {
+        merchantId: input.merchantId,
+        idempotencyKey: `lottery-bet:${bet.id}`,
+        legs: [
+          {
+            kind: 'BET',
+            debitAccountId: main,
+            creditAccountId: float,
+            amount: cost,
+            reference: records.roundReference(draw.vendor_code, roundId),
+          },
+        ],
+      },
+      now,
+    );
+    await records.addStake(trx, {
+      merchantId: input.merchantId,
+      vendorCode: draw.vendor_code,
+      roundId,
+      memberId: input.memberId,
+      gameId: draw.game_id,
+      category: input.category,
+      amount: cost,
+      at,
+    });
+    return { betId: bet.id, cost, replayed: false };
+  });
+};
+
+/**
+ * Draws the result of a closed draw: a fair draw from its sealed seed (revealed with the result), an
+ * operator's draw from the result given (checked against the structure).
+ */
+export const drawResult = async (
+  db: Db,
+  serverSecret: string,
+  drawId: number,
+  official?: DrawResult,
+  now = new Date(),
+): Promise<DrawResult> => {
+  const draw = await findDraw(db, drawId);
+  if (!draw) throw new AppError('NOT_FOUND', 'No such draw');
+  if (now.toISOString() < draw.closes_at) throw new AppError('CONFLICT', 'The draw has not closed yet');
+  if (draw.status !== 'OPEN' && draw.status !== 'CLOSED' && draw.status !== 'SCHEDULED')
+    throw new AppError('CONFLICT', `The draw is ${draw.status}`);
+  const structure = structureOf(draw);
+  let result: DrawResult;
+  let seed: string | null = null;
+  if (draw.source === 'FAIR') {
+    seed = openSetting(serverSecret, seedPurpose(draw), draw.seed_sealed!);
+    result = fairDraw(structure, seed, drawKey(draw));
+  } else {
+    if (!official) throw new AppError('BAD_REQUEST', 'An official result is needed');
+    const problem = resultProblem(structure, official);
+    if (problem) throw new AppError('BAD_REQUEST', problem);
+    result = official;
+  }
+  const updated = await db
+    .updateTable('lottery_draw')
+    .set({ status: 'DRAWN', result: JSON.stringify(result), server_seed: seed, drawn_at: now.toISOString() })
+    .where('id', '=', draw.id)
+    .where('status', 'in', ['SCHEDULED', 'OPEN', 'CLOSED'])
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'The draw was drawn meanwhile');
+  return result;
+};
+
+type BetRow = {
+  id: number;
+  merchant_id: number;
+  member_id: number;
+  bet_type: string;
+  numbers: string;
+  stake: number;
+  cost: number;
+};
+
+/**
+ * Settles a drawn draw in batches: each batch claims its bets (OPEN → WON or LOST) and posts their
+ * wins, with their betting records, in one write; a win's ledger key is the bet's, so a crash and a
+ * rerun pay each bet exactly once. `stopAfterBatches` stops early (tests of a crash mid-settlement).
+ */
+export const settleDraw = async (
+  db: Db,
+  drawId: number,
+  odds: (merchantId: number) => Odds,
+  options: { batchSize?: number; stopAfterBatches?: number } = {},
+  now = new Date(),
+): Promise<{ settled: number; paid: number }> => {
+  const draw = await findDraw(db, drawId);
+  if (!draw) throw new AppError('NOT_FOUND', 'No such draw');
+  if (draw.status === 'SETTLED') return { settled: 0, paid: 0 };
+  if (draw.status !== 'DRAWN' || !draw.result) throw new AppError('CONFLICT', `The draw is ${draw.status}`);
+  const structure = structureOf(draw);
+  const result = JSON.parse(draw.result) as DrawResult;
+  const batchSize = options.batchSize ?? 500;
+  const at = now.toISOString();
+  const floats = new Map<number, number>();
+  const mains = new Map<string, number>();
+  let settled = 0;
+  let paid = 0;
+  for (let batch = 0; ; batch++) {
+    if (options.stopAfterBatches !== undefined && batch >= options.stopAfterBatches) return { settled, paid };
+    const bets = (await db
+      .selectFrom('lottery_bet')
+      .select(['id', 'merchant_id', 'member_id', 'bet_type', 'numbers', 'stake', 'cost'])
+      .where('draw_id', '=', draw.id)
+      .where('status', '=', 'OPEN')
+      .orderBy('id')
+      .limit(batchSize)
+      .execute()) as BetRow[];
+    if (bets.length === 0) break;
+    // Accounts are found (or made) before the write.
+    for (const bet of bets) {
+      if (!floats.has(bet.merchant_id))
+        floats.set(bet.merchant_id, await ledger.houseAccount(db, bet.merchant_id, 'VENDOR_FLOAT'));
+      const key = `${bet.merchant_id}:${bet.member_id}`;
+      if (!mains.has(key))
+        mains.set(key, await ledger.memberAccount(db, bet.merchant_id, bet.member_id, 'MAIN'));
+    }
+    const outcome = await groupCommit(db, async (trx) => {
+      let count = 0;
+      let sum = 0;
+      for (const bet of bets) {
+        const slip: Slip = {
+          type: bet.bet_type as BetTypeCode,
+          numbers: JSON.parse(bet.numbers) as string[],
+          stake: Number(bet.stake),
+        };
+        const payout = slipPayout(structure, result, slip, odds(bet.merchant_id));
+        const claimed = await trx
+          .updateTable('lottery_bet')
+          .set({ status: payout > 0 ? 'WON' : 'LOST', payout, settled_at: at })
+          .where('id', '=', bet.id)
+          .where('status', '=', 'OPEN')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        const roundId = roundIdOf(draw, bet.id);
+        if (payout > 0) {
+          await ledger.postTransfersWithin(
+            db,
+            trx,
+            {
+              merchantId: bet.merchant_id,
+              idempotencyKey: `lottery-win:${bet.id}`,
+              legs: [
+                {
+                  kind: 'WIN',
+                  debitAccountId: floats.get(bet.merchant_id)!,
+                  creditAccountId: mains.get(`${bet.merchant_id}:${bet.member_id}`)!,
+                  amount: payout,
+                  reference: records.roundReference(draw.vendor_code, roundId),
+                },
+              ],
+            },
+            now,
+          );
+        }
+        const record = await records.findBetRecord(trx, {
+          merchantId: bet.merchant_id,
+          vendorCode: draw.vendor_code,
+          roundId,
+        });
+        if (record) {
+          const { state, summary } = records.afterPayout(record, { amount: payout, close: true, at });
+          await records.writeRecordState(trx, record.id, state);
+          if (summary) await records.addToDailySummary(trx, summary);
+        }
+        count++;
+        sum += payout;
+      }
+      return { count, sum };
+    });
+    settled += outcome.count;
+    paid += outcome.sum;
+  }
+  await db
+    .updateTable('lottery_draw')
+    .set({ status: 'SETTLED', settled_at: at })
+    .where('id', '=', draw.id)
+    .where('status', '=', 'DRAWN')
+    .execute();
+  return { settled, paid };
+};
+
+/** Voids a draw that will not be drawn: every open bet's cost goes back, and its record is VOID. */
+export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promise<{ refunded: number }> => {
+  const draw = await findDraw(db, drawId);
+  if (!draw) throw new AppError('NOT_FOUND', 'No such draw');
+  if (draw.status === 'SETTLED' || draw.status === 'DRAWN')
+    throw new AppError('CONFLICT', `A ${draw.status.toLowerCase()} draw cannot be voided`);
+  await db
+    .updateTable('lottery_draw')
+    .set({ status: 'VOID' })
+    .where('id', '=', draw.id)
+    .where('status', 'in', ['SCHEDULED', 'OPEN', 'CLOSED', 'VOID'])
+    .execute();
+  const at = now.toISOString();
+  let refunded = 0;
+  for (;;) {
+    const bets = (await db
+      .selectFrom('lottery_bet')
+      .select(['id', 'merchant_id', 'member_id', 'bet_type', 'numbers', 'stake', 'cost'])
+      .where('draw_id', '=', draw.id)
+      .where('status', '=', 'OPEN')
+      .orderBy('id')
+      .limit(500)
+      .execute()) as BetRow[];
+    if (bets.length === 0) break;
+    for (const bet of bets) {
+      const main = await ledger.memberAccount(db, bet.merchant_id, bet.member_id, 'MAIN');
+      const float = await ledger.houseAccount(db, bet.merchant_id, 'VENDOR_FLOAT');
+      refunded += await groupCommit(db, async (trx) => {
+        const claimed = await trx
+          .updateTable('lottery_bet')
+          .set({ status: 'REFUNDED', settled_at: at })
+          .where('id', '=', bet.id)
+          .where('status', '=', 'OPEN')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return 0;
+        const roundId = roundIdOf(draw, bet.id);
+        await ledger.postTransfersWithin(
+          db,
+          trx,
+          {
+            merchantId: bet.merchant_id,
+            idempotencyKey: `lottery-refund:${bet.id}`,
+            legs: [
+              {
+                kind: 'BET_ROLLBACK',
+                debitAccountId: float,
+                creditAccountId: main,
+                amount: Number(bet.cost),
+                reference: records.roundReference(draw.vendor_code, roundId),
+              },
+            ],
+          },
+          now,
+        );
+        const record = await records.findBetRecord(trx, {
+          merchantId: bet.merchant_id,
+          vendorCode: draw.vendor_code,
+          roundId,
+        });
+        if (record)
+          await records.writeRecordState(
+            trx,
+            record.id,
+            records.afterStakeRemoved(record, Number(bet.cost), at),
+          );
+        return 1;
+      });
+    }
+  }
+  return { refunded };
+};

@@ -1,0 +1,46 @@
+import type { Generated } from 'kysely';
+
+/** Lottery draws, bets and exposure (migration 2026-11-24T1400-lottery). */
+export type LotteryTables = {
+  lottery_draw: {
+    id: Generated<number>;
+    vendor_code: string;
+    game_id: string;
+    draw_no: string;
+    structure: string;
+    status: 'SCHEDULED' | 'OPEN' | 'CLOSED' | 'DRAWN' | 'SETTLED' | 'VOID';
+    opens_at: string;
+    closes_at: string;
+    draws_at: string;
+    source: 'FAIR' | 'OPERATOR';
+    seed_hash: string | null;
+    seed_sealed: string | null;
+    server_seed: string | null;
+    result: string | null;
+    drawn_at: string | null;
+    settled_at: string | null;
+  };
+  lottery_bet: {
+    id: Generated<number>;
+    merchant_id: number;
+    member_id: number;
+    draw_id: number;
+    bet_type: string;
+    numbers: string;
+    /** bigint: PostgreSQL hands it back as a number (see platform/db). */
+    stake: number;
+    cost: number;
+    payout: number;
+    status: 'OPEN' | 'WON' | 'LOST' | 'REFUNDED';
+    request_key: string;
+    placed_at: string;
+    settled_at: string | null;
+  };
+  lottery_exposure: {
+    merchant_id: number;
+    draw_id: number;
+    bet_type: string;
+    number: string;
+    stake: number;
+  };
+};
