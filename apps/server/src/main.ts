@@ -8,6 +8,7 @@ import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
 import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
 import { startStudio } from './modules/vendors/studio.js';
 import { pullAllVendorBets } from './modules/vendors/bet-pull.js';
+import { runLotteryTick } from './modules/lottery/tick.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -25,6 +26,7 @@ const start = async () => {
       { name: 'withdrawal-auto-receive', everyMs: 30_000, run: () => autoReceiveWithdrawals(db) },
       { name: 'vendor-transfer-reconcile', everyMs: 15_000, run: () => reconcileVendorTransfers(db) },
       { name: 'vendor-bet-pull', everyMs: 30_000, run: () => pullAllVendorBets(db, app.log) },
+      { name: 'lottery-tick', everyMs: 5_000, run: () => runLotteryTick(db, secrets.sessionSecret) },
       { name: 'prune-expired', everyMs: 300_000, run: () => pruneExpired(db) },
     ],
     app.log,

@@ -24,6 +24,7 @@ import {
 } from './draws.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { XSMB, type DrawResult } from './structures.js';
+import { runLotteryTick } from './tick.js';
 
 /**
  * Draws and bets on a real database (SQLite here, PostgreSQL in its pass): placing within limits,
@@ -251,5 +252,51 @@ describe('lottery draws', () => {
       code: 'WALLET_INSUFFICIENT_FUNDS',
     });
     await bet(other, draw.id, { type: 'DE', numbers: ['08'], stake: 1_500 }, limits);
+  });
+
+  it("opens every scheduled game's next draw, and closes, draws and settles a fast draw on time", async () => {
+    const now = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 5_000);
+    const first = await runLotteryTick(server.db, SESSION_SECRET, now);
+    expect(first.created).toBeGreaterThanOrEqual(20);
+    // Run again at the same moment: nothing new.
+    expect((await runLotteryTick(server.db, SESSION_SECRET, now)).created).toBe(0);
+    const open = await server.db
+      .selectFrom('lottery_draw')
+      .selectAll()
+      .where('game_id', '=', 'LOTTO_1M')
+      .where('status', '=', 'OPEN')
+      .executeTakeFirstOrThrow();
+    expect(open.opens_at <= now.toISOString() && now.toISOString() < open.closes_at).toBe(true);
+    const memberId = await member(50_000);
+    const slip: Slip = { type: 'DE', numbers: ['00', '25', '50', '75'], stake: 1_000 };
+    await placeBet(
+      server.db,
+      {
+        merchantId: demo.id,
+        memberId,
+        drawId: open.id,
+        category: 'ELOTT',
+        slip,
+        limits: NO_LIMITS,
+        requestKey: 'tick-1',
+      },
+      now,
+    );
+    const later = new Date(Date.parse(open.draws_at) + 1_000);
+    const tick = await runLotteryTick(server.db, SESSION_SECRET, later);
+    expect(tick.drawn).toBeGreaterThanOrEqual(1);
+    const done = (await findDraw(server.db, open.id))!;
+    expect(done.status).toBe('SETTLED');
+    const result = JSON.parse(done.result!) as DrawResult;
+    expect(await main(memberId)).toBe(50_000 - 4_000 + slipPayout(XSMB, result, slip, DEMO_ODDS));
+    // The next period's draw is open.
+    expect(
+      await server.db
+        .selectFrom('lottery_draw')
+        .select('draw_no')
+        .where('game_id', '=', 'LOTTO_1M')
+        .where('status', '=', 'OPEN')
+        .executeTakeFirst(),
+    ).toBeDefined();
   });
 });
