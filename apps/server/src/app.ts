@@ -28,6 +28,7 @@ import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
 import { watchVendorOrigins } from './modules/vendors/connections.js';
 import { launchRoutes } from './modules/vendors/launch-routes.js';
+import { lotteryRoutes } from './modules/lottery/routes.js';
 import { vendorWalletRoutes } from './modules/vendors/routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
@@ -147,6 +148,7 @@ export const buildApp = async ({
   operatorRoutes(app, { db, secrets });
   await vendorWalletRoutes(app, { db, secrets });
   launchRoutes(app, { db, secrets });
+  lotteryRoutes(app, { db, secrets });
   await accountRoutes(app, { db, secrets, config, messaging: createMessaging(config), captchaText });
 
   const webDist = config.webDist ?? defaultWebDist();

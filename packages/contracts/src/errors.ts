@@ -18,6 +18,10 @@ export const errorStatus = {
   GAME_UNAVAILABLE: 503,
   /** Free trial on a vendor whose supportPlay is not 0. */
   GAME_TRIAL_UNAVAILABLE: 409,
+  /** A lottery bet or cancellation after the draw's close. */
+  LOTTERY_DRAW_CLOSED: 409,
+  /** A lottery bet past a stake limit (per bet, per number, per draw). */
+  LOTTERY_LIMIT_REACHED: 409,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

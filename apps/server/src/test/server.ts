@@ -71,7 +71,7 @@ export const startTestServer = async (
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });

@@ -135,7 +135,7 @@ describe('lottery draws', () => {
       .set({ closes_at: new Date(Date.now() - 1).toISOString() })
       .where('id', '=', draw.id)
       .execute();
-    await expect(bet(memberId, draw.id, SLIPS[0]!)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(bet(memberId, draw.id, SLIPS[0]!)).rejects.toMatchObject({ code: 'LOTTERY_DRAW_CLOSED' });
 
     const result = await drawResult(server.db, SESSION_SECRET, draw.id);
     const drawn = (await findDraw(server.db, draw.id))!;
@@ -213,7 +213,7 @@ describe('lottery draws', () => {
       .where('round_id', 'like', `ELOTT_1M:${draw.draw_no}:%`)
       .execute();
     expect(rows.map((r) => r.status)).toEqual(SLIPS.map(() => 'VOID'));
-    await expect(bet(memberId, draw.id, SLIPS[0]!)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(bet(memberId, draw.id, SLIPS[0]!)).rejects.toMatchObject({ code: 'LOTTERY_DRAW_CLOSED' });
   });
 
   it('holds the limits per bet, per number and per draw, moving nothing on a refusal', async () => {
@@ -225,7 +225,7 @@ describe('lottery draws', () => {
     await expect(
       bet(memberId, draw.id, { type: 'LO2', numbers: ['10', '20'], stake: 1_000 }, limits),
     ).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
+      code: 'LOTTERY_LIMIT_REACHED',
     });
     await bet(memberId, draw.id, { type: 'DE', numbers: ['07'], stake: 1_000 }, limits);
     // The number 07 holds 1,000 of its 1,500: 600 more is refused, for anyone, and 500 passes.

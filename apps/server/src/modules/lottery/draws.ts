@@ -126,12 +126,16 @@ const withinCap = async (
   const written = await trx
     .insertInto('lottery_exposure')
     .values({ ...key, stake: amount })
-    .onConflict((oc) =>
-      oc
+    .onConflict((oc) => {
+      const update = oc
         .columns(['merchant_id', 'draw_id', 'bet_type', 'number'])
-        .doUpdateSet({ stake: sql`lottery_exposure.stake + ${amount}` })
-        .where(sql<boolean>`${cap} = 0 or lottery_exposure.stake + ${amount} <= ${cap}`),
-    )
+        .doUpdateSet({ stake: sql`lottery_exposure.stake + cast(${amount} as bigint)` });
+      return cap > 0
+        ? update.where(
+            sql<boolean>`lottery_exposure.stake + cast(${amount} as bigint) <= cast(${cap} as bigint)`,
+          )
+        : update;
+    })
     .executeTakeFirst();
   return Number(written.numInsertedOrUpdatedRows ?? 0) === 1;
 };
@@ -178,9 +182,9 @@ export const placeBet = async (
       (current.status === 'OPEN' || current.status === 'SCHEDULED') &&
       current.opens_at <= at &&
       at < current.closes_at;
-    if (!isOpen) throw new AppError('CONFLICT', 'Betting on this draw has closed');
+    if (!isOpen) throw new AppError('LOTTERY_DRAW_CLOSED', 'Betting on this draw has closed');
     if (input.limits.perBet > 0 && cost > input.limits.perBet)
-      throw new AppError('BAD_REQUEST', 'This bet is above the limit of one bet', {
+      throw new AppError('LOTTERY_LIMIT_REACHED', 'This bet is above the limit of one bet', {
         details: { limit: input.limits.perBet },
       });
     const base = { merchant_id: input.merchantId, draw_id: draw.id };
@@ -192,13 +196,13 @@ export const placeBet = async (
         input.limits.perDraw,
       ))
     )
-      throw new AppError('BAD_REQUEST', 'This bet would pass your limit on this draw', {
+      throw new AppError('LOTTERY_LIMIT_REACHED', 'This bet would pass your limit on this draw', {
         details: { limit: input.limits.perDraw },
       });
     for (const number of input.slip.numbers) {
       const key = { ...base, bet_type: input.slip.type, number };
       if (!(await withinCap(trx, key, input.slip.stake, input.limits.perNumber)))
-        throw new AppError('BAD_REQUEST', `Number ${number} takes no more bets on this draw`, {
+        throw new AppError('LOTTERY_LIMIT_REACHED', `Number ${number} takes no more bets on this draw`, {
           details: { number, limit: input.limits.perNumber },
         });
     }
@@ -479,4 +483,76 @@ export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promis
     }
   }
   return { refunded };
+};
+
+/**
+ * Cancels one open bet of the member before its draw closes: its cost goes back, its limit counters
+ * come down, its record is VOID, in one write.
+ */
+export const cancelBet = async (
+  db: Db,
+  input: { merchantId: number; memberId: number; betId: number },
+  now = new Date(),
+): Promise<void> => {
+  const main = await ledger.memberAccount(db, input.merchantId, input.memberId, 'MAIN');
+  const float = await ledger.houseAccount(db, input.merchantId, 'VENDOR_FLOAT');
+  const at = now.toISOString();
+  await groupCommit(db, async (trx) => {
+    const bet = (await trx
+      .selectFrom('lottery_bet')
+      .select(['id', 'merchant_id', 'member_id', 'draw_id', 'bet_type', 'numbers', 'stake', 'cost', 'status'])
+      .where('id', '=', input.betId)
+      .where('merchant_id', '=', input.merchantId)
+      .where('member_id', '=', input.memberId)
+      .executeTakeFirst()) as (BetRow & { draw_id: number; status: string }) | undefined;
+    if (!bet) throw new AppError('NOT_FOUND', 'No such bet');
+    if (bet.status !== 'OPEN') throw new AppError('CONFLICT', 'This bet is no longer open');
+    const draw = await findDraw(trx, bet.draw_id);
+    if (!draw || !(draw.status === 'OPEN' || draw.status === 'SCHEDULED') || at >= draw.closes_at)
+      throw new AppError('LOTTERY_DRAW_CLOSED', 'Betting on this draw has closed');
+    await trx
+      .updateTable('lottery_bet')
+      .set({ status: 'REFUNDED', settled_at: at })
+      .where('id', '=', bet.id)
+      .execute();
+    const base = { merchant_id: input.merchantId, draw_id: draw.id };
+    const lower = (betType: string, number: string, amount: number) =>
+      trx
+        .updateTable('lottery_exposure')
+        .set({ stake: sql`stake - cast(${amount} as bigint)` })
+        .where('merchant_id', '=', base.merchant_id)
+        .where('draw_id', '=', base.draw_id)
+        .where('bet_type', '=', betType)
+        .where('number', '=', number)
+        .execute();
+    await lower('#member', String(input.memberId), Number(bet.cost));
+    for (const number of JSON.parse(bet.numbers) as string[])
+      await lower(bet.bet_type, number, Number(bet.stake));
+    const roundId = roundIdOf(draw, bet.id);
+    await ledger.postTransfersWithin(
+      db,
+      trx,
+      {
+        merchantId: input.merchantId,
+        idempotencyKey: `lottery-refund:${bet.id}`,
+        legs: [
+          {
+            kind: 'BET_ROLLBACK',
+            debitAccountId: float,
+            creditAccountId: main,
+            amount: Number(bet.cost),
+            reference: records.roundReference(draw.vendor_code, roundId),
+          },
+        ],
+      },
+      now,
+    );
+    const record = await records.findBetRecord(trx, {
+      merchantId: input.merchantId,
+      vendorCode: draw.vendor_code,
+      roundId,
+    });
+    if (record)
+      await records.writeRecordState(trx, record.id, records.afterStakeRemoved(record, Number(bet.cost), at));
+  });
 };

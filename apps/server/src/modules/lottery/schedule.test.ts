@@ -43,7 +43,10 @@ describe('lottery schedules', () => {
       closesAt: new Date('2026-11-24T10:00:50Z'),
       drawsAt: new Date('2026-11-24T10:01:00Z'),
     });
-    expect(nextDraw(oneMinute, new Date('2026-11-24T10:00:55Z')).drawNo).toBe('20261124-1022');
+    const following = nextDraw(oneMinute, new Date('2026-11-24T10:00:55Z'));
+    expect(following.drawNo).toBe('20261124-1022');
+    // Made while the last period's draw is closed, it takes bets at once.
+    expect(following.opensAt).toEqual(new Date('2026-11-24T10:00:55Z'));
     // The draw at local midnight is the last of its day.
     expect(nextDraw(oneMinute, new Date('2026-11-24T16:59:10Z')).drawNo).toBe('20261124-1440');
     expect(nextDraw(oneMinute, new Date('2026-11-24T17:00:10Z')).drawNo).toBe('20261125-0001');

@@ -114,7 +114,8 @@ export const nextDraw = (schedule: Schedule, now: Date): PlannedDraw => {
     const seq = Math.round((drawsAt - dayStart) / ms);
     return {
       drawNo: `${localDate(drawsAt - 1, 7)}-${pad(seq, 4)}`,
-      opensAt: new Date(start),
+      // The next period's draw, made while this one's is closed, takes bets at once.
+      opensAt: new Date(Math.min(start, t)),
       closesAt: new Date(drawsAt - schedule.closeBeforeSeconds * 1000),
       drawsAt: new Date(drawsAt),
     };

@@ -1,0 +1,130 @@
+import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
+import {
+  myLotteryBets,
+  myLotteryBetsQuery,
+  openedNumero,
+  openedNumeroQuery,
+  placeLotteryBetRequest,
+  placeLotteryBetResponse,
+  recentResults,
+  recentResultsQuery,
+} from '@jade/contracts/lottery';
+import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/index.js';
+import type { Secrets } from '../../platform/secrets.js';
+import { createGuard } from '../accounts/guard.js';
+import { resolveMerchantByHost } from '../merchants/service.js';
+import * as lottery from './service.js';
+
+const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
+const tags = ['lottery'];
+
+/** §7 lottery calls (decision 0019): the open draw, recent results, and a member's bets. */
+export const lotteryRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; secrets: Secrets }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = createGuard(db, secrets);
+  const merchantOf = (request: FastifyRequest) => resolveMerchantByHost(db, request.hostname);
+
+  for (const path of ['/lgw/vn/numeros/opened/game', '/lotto/lgw/games/opened/numero']) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: "Opened numero: the game's draw that takes bets now, its times and seed hash",
+          querystring: openedNumeroQuery,
+          response: { 200: okEnvelope(openedNumero), ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        value: await lottery.getOpenedNumero(db, await merchantOf(request), request.query.gameCode),
+      }),
+    );
+  }
+
+  r.get(
+    '/lotto/lgw/games/results/recent',
+    {
+      schema: {
+        tags,
+        summary: "A game's latest results, newest first, with the fair draws' revealed seeds",
+        querystring: recentResultsQuery,
+        response: { 200: okEnvelope(recentResults), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      value: await lottery.getRecentResults(
+        db,
+        await merchantOf(request),
+        request.query.gameCode,
+        request.query.count,
+      ),
+    }),
+  );
+
+  r.post(
+    '/lotto/bets',
+    {
+      schema: {
+        tags,
+        summary: `Place a lottery slip on a draw (token; send an ${IDEMPOTENCY_HEADER} header)`,
+        body: placeLotteryBetRequest,
+        response: { 200: okEnvelope(placeLotteryBetResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      return {
+        success: true as const,
+        value: await lottery.placeLotteryBet(
+          db,
+          session.merchant,
+          session.member.id,
+          request.body,
+          String(request.headers[IDEMPOTENCY_HEADER] ?? ''),
+        ),
+      };
+    },
+  );
+
+  r.get(
+    '/lotto/bets',
+    {
+      schema: {
+        tags,
+        summary: "The member's lottery bets, newest first (token)",
+        querystring: myLotteryBetsQuery,
+        response: { 200: okEnvelope(myLotteryBets), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true });
+      return {
+        success: true as const,
+        value: await lottery.getMyLotteryBets(db, session.merchant, session.member.id, request.query),
+      };
+    },
+  );
+
+  r.post(
+    '/lotto/bets/:betId/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an open bet before its draw closes; its cost comes back (token)',
+        params: z.object({ betId: z.coerce.number().int().positive() }),
+        response: { 200: okEnvelope(z.object({ cancelled: z.literal(true) })), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      await lottery.cancelLotteryBet(db, session.merchant, session.member.id, request.params.betId);
+      return { success: true as const, value: { cancelled: true as const } };
+    },
+  );
+};
