@@ -478,7 +478,7 @@ describe('header', () => {
     expect(await dropdown.locator('.game-card').count()).toBe(15);
 
     await dropdown.getByRole('button', { name: 'Lucky Panda' }).hover();
-    await dropdown.getByRole('heading', { name: 'Lucky Panda' }).waitFor();
+    await dropdown.getByRole('heading', { level: 2, name: 'Lucky Panda' }).waitFor();
     await dropdown.getByText('1 / 2').waitFor();
 
     // Free trial needs no login: it opens the game frame in trial mode (Lucky Panda has no launch
