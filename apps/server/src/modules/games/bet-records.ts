@@ -205,8 +205,8 @@ export const writeRecordState = async (trx: DbOrTrx, recordId: number, state: Re
     .execute();
 };
 
-/** One settled round more in its member's daily summary. */
-export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta) => {
+/** One settled round more in its member's daily summary (or `bets` of them, summed in `delta`). */
+export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta, bets = 1) => {
   await trx
     .insertInto('bet_daily_summary')
     .values({
@@ -214,7 +214,7 @@ export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta) => {
       member_id: delta.memberId,
       day: delta.day,
       category: delta.category,
-      bets: 1,
+      bets,
       stake: delta.stake,
       valid_bet: delta.validBet,
       payout: delta.payout,
@@ -222,7 +222,7 @@ export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta) => {
     })
     .onConflict((oc) =>
       oc.columns(['merchant_id', 'member_id', 'day', 'category']).doUpdateSet({
-        bets: sql`bet_daily_summary.bets + 1`,
+        bets: sql`bet_daily_summary.bets + ${bets}`,
         stake: sql`bet_daily_summary.stake + ${delta.stake}`,
         valid_bet: sql`bet_daily_summary.valid_bet + ${delta.validBet}`,
         payout: sql`bet_daily_summary.payout + ${delta.payout}`,

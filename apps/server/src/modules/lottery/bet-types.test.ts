@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   costMultiplier,
   DEMO_ODDS,
+  payoutsFor,
   permutationsOf,
   slipCost,
   slipPayout,
@@ -145,11 +146,14 @@ describe('settling every bet type on real North draws', () => {
     let paidSlips = 0;
     for (const row of sample) {
       const result = resultOf(row);
+      const batch = payoutsFor(XSMB, result, DEMO_ODDS);
       for (const { type, numbers } of SLIPS) {
         const slip: Slip = { type, numbers, stake: STAKE };
         expect(slipProblem(XSMB, slip), `${type}`).toBeUndefined();
         const expected = Math.floor((STAKE * independent(row, type, numbers)) / 100);
         expect(slipPayout(XSMB, result, slip, DEMO_ODDS), `${row.date} ${type}`).toBe(expected);
+        // The settlement's precomputed form answers the same.
+        expect(batch(slip), `${row.date} ${type} (batch)`).toBe(expected);
         if (expected > 0) paidSlips++;
       }
     }

@@ -238,3 +238,34 @@ export const slipPayout = (structure: DrawStructure, result: DrawResult, slip: S
   const perHit = times(slip.stake, odds.vn[type]);
   return slip.numbers.reduce((sum, n) => sum + perHit * keys.filter((k) => k === n).length, 0);
 };
+
+/**
+ * `slipPayout` for many slips of one draw: each type's prize keys are counted once, so a slip costs a
+ * few map lookups (settling a draw's bets). Same answers as `slipPayout`.
+ */
+export const payoutsFor = (structure: DrawStructure, result: DrawResult, odds: Odds) => {
+  const counts = new Map<VnBetType, Map<string, number>>();
+  const countsOf = (type: VnBetType) => {
+    let map = counts.get(type);
+    if (!map) {
+      map = new Map();
+      for (const key of keysOf(structure, result, type)) map.set(key, (map.get(key) ?? 0) + 1);
+      counts.set(type, map);
+    }
+    return map;
+  };
+  return (slip: Slip): number => {
+    if (isFourD(slip.type)) return slipPayout(structure, result, slip, odds);
+    const type = slip.type as VnBetType;
+    const map = countsOf(type);
+    const group = groupSizeOf(type);
+    if (group !== undefined) {
+      const won = type.startsWith('XIEN')
+        ? slip.numbers.every((n) => map.has(n))
+        : slip.numbers.every((n) => !map.has(n));
+      return won ? times(slip.stake, odds.vn[type]) : 0;
+    }
+    const perHit = times(slip.stake, odds.vn[type]);
+    return slip.numbers.reduce((sum, n) => sum + perHit * (map.get(n) ?? 0), 0);
+  };
+};

@@ -1,13 +1,15 @@
 import type { GameCategory } from '@jade/contracts/games';
 import { sql } from 'kysely';
 import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
-import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
+import { gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
-import { slipCost, slipPayout, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
+import { payoutsFor, slipCost, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
 import { fairDraw, seedHash } from './fair-draw.js';
+import { sqliteSettlement, type BetRow, type Settlement } from './settle-sqlite.js';
 import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
 
 /**
@@ -295,20 +297,12 @@ export const drawResult = async (
   return result;
 };
 
-type BetRow = {
-  id: number;
-  merchant_id: number;
-  member_id: number;
-  bet_type: string;
-  numbers: string;
-  stake: number;
-  cost: number;
-};
-
 /**
- * Settles a drawn draw in batches: each batch claims its bets (OPEN → WON or LOST) and posts their
- * wins, with their betting records, in one write; a win's ledger key is the bet's, so a crash and a
- * rerun pay each bet exactly once. `stopAfterBatches` stops early (tests of a crash mid-settlement).
+ * Settles a drawn draw in batches. Each batch is one write: it reads its open bets inside the write
+ * (so two settlements never both take a bet), marks the losing ones LOST and settles their betting
+ * records set-wise, claims each winning bet and posts its win under the bet's own ledger key, and adds
+ * the batch to the daily summaries, one row a member. A crash and a rerun pay each bet exactly once.
+ * `stopAfterBatches` stops early (tests of a crash mid-settlement).
  */
 export const settleDraw = async (
   db: Db,
@@ -323,84 +317,120 @@ export const settleDraw = async (
   if (draw.status !== 'DRAWN' || !draw.result) throw new AppError('CONFLICT', `The draw is ${draw.status}`);
   const structure = structureOf(draw);
   const result = JSON.parse(draw.result) as DrawResult;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 10_000;
   const at = now.toISOString();
+  const day = at.slice(0, 10);
+  const category = ((await gameCategoryOf(db, draw.vendor_code, draw.game_id)) ?? 'LOTT') as GameCategory;
+  const payouts = new Map<number, (slip: Slip) => number>();
+  const payoutOf = (merchantId: number, slip: Slip) => {
+    let pay = payouts.get(merchantId);
+    if (!pay) payouts.set(merchantId, (pay = payoutsFor(structure, result, odds(merchantId))));
+    return pay(slip);
+  };
   const floats = new Map<number, number>();
   const mains = new Map<string, number>();
   let settled = 0;
   let paid = 0;
   for (let batch = 0; ; batch++) {
     if (options.stopAfterBatches !== undefined && batch >= options.stopAfterBatches) return { settled, paid };
-    const bets = (await db
-      .selectFrom('lottery_bet')
-      .select(['id', 'merchant_id', 'member_id', 'bet_type', 'numbers', 'stake', 'cost'])
-      .where('draw_id', '=', draw.id)
-      .where('status', '=', 'OPEN')
-      .orderBy('id')
-      .limit(batchSize)
-      .execute()) as BetRow[];
-    if (bets.length === 0) break;
-    // Accounts are found (or made) before the write.
-    for (const bet of bets) {
-      if (!floats.has(bet.merchant_id))
-        floats.set(bet.merchant_id, await ledger.houseAccount(db, bet.merchant_id, 'VENDOR_FLOAT'));
-      const key = `${bet.merchant_id}:${bet.member_id}`;
-      if (!mains.has(key))
-        mains.set(key, await ledger.memberAccount(db, bet.merchant_id, bet.member_id, 'MAIN'));
+    if (batch === 0) {
+      // Accounts are found (or made) before the writes: every bettor's main wallet (each paid from
+      // it, so it exists) and each brand's float, once for the draw.
+      const bettors = await db
+        .selectFrom('lottery_bet')
+        .select(['merchant_id', 'member_id'])
+        .distinct()
+        .where('draw_id', '=', draw.id)
+        .where('status', '=', 'OPEN')
+        .execute();
+      for (const bettor of bettors) {
+        if (!floats.has(bettor.merchant_id))
+          floats.set(bettor.merchant_id, await ledger.houseAccount(db, bettor.merchant_id, 'VENDOR_FLOAT'));
+        const key = `${bettor.merchant_id}:${bettor.member_id}`;
+        if (!mains.has(key))
+          mains.set(key, await ledger.memberAccount(db, bettor.merchant_id, bettor.member_id, 'MAIN'));
+      }
     }
     const outcome = await groupCommit(db, async (trx) => {
-      let count = 0;
-      let sum = 0;
+      const raw = sqliteHandleOf(db);
+      const write = raw ? sqliteSettlement(raw) : kyselySettlement(trx);
+      const bets = (await write.openBets(draw.id, batchSize)) as BetRow[];
+      const losers = new Map<number, BetRow[]>();
+      const winners: (BetRow & { payout: number })[] = [];
       for (const bet of bets) {
-        const slip: Slip = {
-          type: bet.bet_type as BetTypeCode,
-          numbers: JSON.parse(bet.numbers) as string[],
-          stake: Number(bet.stake),
-        };
-        const payout = slipPayout(structure, result, slip, odds(bet.merchant_id));
-        const claimed = await trx
-          .updateTable('lottery_bet')
-          .set({ status: payout > 0 ? 'WON' : 'LOST', payout, settled_at: at })
-          .where('id', '=', bet.id)
-          .where('status', '=', 'OPEN')
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
-        const roundId = roundIdOf(draw, bet.id);
-        if (payout > 0) {
-          await ledger.postTransfersWithin(
-            db,
-            trx,
-            {
-              merchantId: bet.merchant_id,
-              idempotencyKey: `lottery-win:${bet.id}`,
-              legs: [
-                {
-                  kind: 'WIN',
-                  debitAccountId: floats.get(bet.merchant_id)!,
-                  creditAccountId: mains.get(`${bet.merchant_id}:${bet.member_id}`)!,
-                  amount: payout,
-                  reference: records.roundReference(draw.vendor_code, roundId),
-                },
-              ],
-            },
-            now,
+        const payout = payoutOf(bet.merchant_id, slipOf(bet));
+        if (payout > 0) winners.push({ ...bet, payout });
+        else {
+          let list = losers.get(bet.merchant_id);
+          if (!list) losers.set(bet.merchant_id, (list = []));
+          list.push(bet);
+        }
+      }
+      const settledAt = { at, day };
+      for (const [merchantId, lost] of losers) {
+        for (let i = 0; i < lost.length; i += 1_000) {
+          const part = lost.slice(i, i + 1_000);
+          await write.markLost(
+            { merchantId, vendorCode: draw.vendor_code, ...settledAt },
+            part.map((bet) => bet.id),
+            part.map((bet) => roundIdOf(draw, bet.id)),
           );
         }
-        const record = await records.findBetRecord(trx, {
-          merchantId: bet.merchant_id,
-          vendorCode: draw.vendor_code,
-          roundId,
-        });
-        if (record) {
-          const { state, summary } = records.afterPayout(record, { amount: payout, close: true, at });
-          await records.writeRecordState(trx, record.id, state);
-          if (summary) await records.addToDailySummary(trx, summary);
-        }
-        count++;
-        sum += payout;
       }
-      return { count, sum };
+      let sum = 0;
+      for (const bet of winners) {
+        const roundId = roundIdOf(draw, bet.id);
+        await write.markWon(
+          { merchantId: bet.merchant_id, vendorCode: draw.vendor_code, ...settledAt },
+          bet.id,
+          roundId,
+          bet.payout,
+        );
+        const posting = {
+          merchantId: bet.merchant_id,
+          idempotencyKey: `lottery-win:${bet.id}`,
+          legs: [
+            {
+              kind: 'WIN',
+              debitAccountId: floats.get(bet.merchant_id)!,
+              creditAccountId: mains.get(`${bet.merchant_id}:${bet.member_id}`)!,
+              amount: bet.payout,
+              reference: records.roundReference(draw.vendor_code, roundId),
+            },
+          ],
+        };
+        if (raw) ledger.postTransfersPrepared(raw, posting, now);
+        else await ledger.postTransfersWithin(db, trx, posting, now);
+        sum += bet.payout;
+      }
+      // The batch in the daily summaries: one row a member (a ticket's stake is its cost).
+      const summaries = new Map<string, records.SummaryDelta & { bets: number }>();
+      const won = new Map(winners.map((w) => [w.id, w.payout]));
+      for (const bet of bets) {
+        const key = `${bet.merchant_id}:${bet.member_id}`;
+        const payout = won.get(bet.id) ?? 0;
+        const row = summaries.get(key) ?? {
+          merchantId: bet.merchant_id,
+          memberId: bet.member_id,
+          day,
+          category,
+          bets: 0,
+          stake: 0,
+          validBet: 0,
+          payout: 0,
+          winLoss: 0,
+        };
+        row.bets++;
+        row.stake += Number(bet.cost);
+        row.validBet += Number(bet.cost);
+        row.payout += payout;
+        row.winLoss += payout - Number(bet.cost);
+        summaries.set(key, row);
+      }
+      for (const row of summaries.values()) await write.addSummary(row, row.bets);
+      return { count: bets.length, sum };
     });
+    if (outcome.count === 0) break;
     settled += outcome.count;
     paid += outcome.sum;
   }
@@ -412,6 +442,72 @@ export const settleDraw = async (
     .execute();
   return { settled, paid };
 };
+
+/** The writes of a settlement batch, as Kysely queries (PostgreSQL). */
+const kyselySettlement = (trx: DbOrTrx): Settlement => ({
+  openBets: (drawId, limit) => openBets(trx, drawId, limit),
+  async markLost(s, ids, roundIds) {
+    await trx
+      .updateTable('lottery_bet')
+      .set({ status: 'LOST', payout: 0, settled_at: s.at })
+      .where('id', 'in', ids)
+      .execute();
+    await trx
+      .updateTable('bet_record')
+      .set({
+        payout: 0,
+        win_loss: sql`0 - stake`,
+        valid_bet: sql`stake`,
+        status: 'SETTLED',
+        settled_at: s.at,
+        settled_day: s.day,
+      })
+      .where('merchant_id', '=', s.merchantId)
+      .where('vendor_code', '=', s.vendorCode)
+      .where('round_id', 'in', roundIds)
+      .where('status', '=', 'OPEN')
+      .execute();
+  },
+  async markWon(s, betId, roundId, payout) {
+    await trx
+      .updateTable('lottery_bet')
+      .set({ status: 'WON', payout, settled_at: s.at })
+      .where('id', '=', betId)
+      .execute();
+    await trx
+      .updateTable('bet_record')
+      .set({
+        payout,
+        win_loss: sql`cast(${payout} as bigint) - stake`,
+        valid_bet: sql`stake`,
+        status: 'SETTLED',
+        settled_at: s.at,
+        settled_day: s.day,
+      })
+      .where('merchant_id', '=', s.merchantId)
+      .where('vendor_code', '=', s.vendorCode)
+      .where('round_id', '=', roundId)
+      .where('status', '=', 'OPEN')
+      .execute();
+  },
+  addSummary: (row, bets) => records.addToDailySummary(trx, row, bets),
+});
+
+const openBets = (db: DbOrTrx, drawId: number, limit: number) =>
+  db
+    .selectFrom('lottery_bet')
+    .select(['id', 'merchant_id', 'member_id', 'bet_type', 'numbers', 'stake', 'cost'])
+    .where('draw_id', '=', drawId)
+    .where('status', '=', 'OPEN')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+const slipOf = (bet: BetRow): Slip => ({
+  type: bet.bet_type as BetTypeCode,
+  numbers: JSON.parse(bet.numbers) as string[],
+  stake: Number(bet.stake),
+});
 
 /** Voids a draw that will not be drawn: every open bet's cost goes back, and its record is VOID. */
 export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promise<{ refunded: number }> => {
