@@ -200,12 +200,18 @@ const refusable = async (
   accounts: Accounts | undefined,
   work: (store: WalletStore) => Promise<WalletResponse>,
 ): Promise<WalletResponse> => {
-  try {
-    return await write(db, ctx, work);
-  } catch (error) {
-    const status = statusOf(error);
-    if (!status) throw error;
-    return answer(db, ctx, accounts, status);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write(db, ctx, work);
+    } catch (error) {
+      const status = statusOf(error);
+      if (!status) throw error;
+      // PostgreSQL reads each statement at its own moment: an identical call that committed between
+      // this one's reads (its transaction id not there yet, its round already closed) makes a refusal
+      // that is really a replay. Run once more: the call is then found and answered as its replay.
+      if (attempt === 0 && error instanceof Refusal && !sqliteHandleOf(db)) continue;
+      return answer(db, ctx, accounts, status);
+    }
   }
 };
 
