@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
+import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
 import { gameCategoryOf } from '../games/service.js';
@@ -168,6 +169,25 @@ export const placeBet = async (
   const main = await ledger.memberAccount(db, input.merchantId, input.memberId, 'MAIN');
   const float = await ledger.houseAccount(db, input.merchantId, 'VENDOR_FLOAT');
   const at = now.toISOString();
+  // Two sends of one request racing on PostgreSQL both pass the first read; the second then meets
+  // the first's request key and is run again, to answer as the first bet.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await placeOnce(db, input, { draw, cost, main, float, at }, now);
+    } catch (error) {
+      if (attempt < 2 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+};
+
+const placeOnce = (
+  db: Db,
+  input: Parameters<typeof placeBet>[1],
+  prepared: { draw: DrawRow; cost: number; main: number; float: number; at: string },
+  now: Date,
+): Promise<PlacedBet> => {
+  const { draw, cost, main, float, at } = prepared;
   return groupCommit(db, async (trx) => {
     const previous = await trx
       .selectFrom('lottery_bet')
