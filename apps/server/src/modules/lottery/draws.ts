@@ -1,7 +1,8 @@
 import type { GameCategory } from '@jade/contracts/games';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import type { Database } from '../../platform/db/schema.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -19,24 +20,7 @@ import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } fr
  * bet, its limits' counters and its betting record; settling moves each win back, once per bet
  * however often it runs.
  */
-export type DrawRow = {
-  id: number;
-  vendor_code: string;
-  game_id: string;
-  draw_no: string;
-  structure: string;
-  status: 'SCHEDULED' | 'OPEN' | 'CLOSED' | 'DRAWN' | 'SETTLED' | 'VOID';
-  opens_at: string;
-  closes_at: string;
-  draws_at: string;
-  source: 'FAIR' | 'OPERATOR';
-  seed_hash: string | null;
-  seed_sealed: string | null;
-  server_seed: string | null;
-  result: string | null;
-  drawn_at: string | null;
-  settled_at: string | null;
-};
+export type DrawRow = Selectable<Database['lottery_draw']>;
 
 /** Stake limits a brand sets on a game (integer minor units; 0 is no limit). */
 export type StakeLimits = {
@@ -64,9 +48,7 @@ const structureOf = (draw: DrawRow) => {
 };
 
 export const findDraw = (db: DbOrTrx, id: number) =>
-  db.selectFrom('lottery_draw').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
-    DrawRow | undefined
-  >;
+  db.selectFrom('lottery_draw').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * Schedules a draw. A fair draw's server seed is made now, kept sealed, and only its hash is
@@ -110,7 +92,7 @@ export const createDraw = async (
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return row as DrawRow;
+  return row;
 };
 
 export type PlacedBet = { betId: number; cost: number; replayed: boolean };
@@ -529,6 +511,44 @@ const slipOf = (bet: BetRow): Slip => ({
   stake: Number(bet.stake),
 });
 
+/** A bet's cost back to its member and its record VOID, inside the write that took the bet back. */
+const refundBet = async (
+  db: Db,
+  trx: DbOrTrx,
+  draw: DrawRow,
+  bet: Pick<BetRow, 'id' | 'merchant_id' | 'cost'>,
+  accounts: { main: number; float: number },
+  now: Date,
+) => {
+  const at = now.toISOString();
+  const roundId = roundIdOf(draw, bet.id);
+  await ledger.postTransfersWithin(
+    db,
+    trx,
+    {
+      merchantId: bet.merchant_id,
+      idempotencyKey: `lottery-refund:${bet.id}`,
+      legs: [
+        {
+          kind: 'BET_ROLLBACK',
+          debitAccountId: accounts.float,
+          creditAccountId: accounts.main,
+          amount: Number(bet.cost),
+          reference: records.roundReference(draw.vendor_code, roundId),
+        },
+      ],
+    },
+    now,
+  );
+  const record = await records.findBetRecord(trx, {
+    merchantId: bet.merchant_id,
+    vendorCode: draw.vendor_code,
+    roundId,
+  });
+  if (record)
+    await records.writeRecordState(trx, record.id, records.afterStakeRemoved(record, Number(bet.cost), at));
+};
+
 /** Voids a draw that will not be drawn: every open bet's cost goes back, and its record is VOID. */
 export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promise<{ refunded: number }> => {
   const draw = await findDraw(db, drawId);
@@ -544,18 +564,13 @@ export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promis
   const at = now.toISOString();
   let refunded = 0;
   for (;;) {
-    const bets = (await db
-      .selectFrom('lottery_bet')
-      .select(['id', 'merchant_id', 'member_id', 'bet_type', 'numbers', 'stake', 'cost'])
-      .where('draw_id', '=', draw.id)
-      .where('status', '=', 'OPEN')
-      .orderBy('id')
-      .limit(500)
-      .execute()) as BetRow[];
+    const bets = (await openBets(db, draw.id, 500)) as BetRow[];
     if (bets.length === 0) break;
     for (const bet of bets) {
-      const main = await ledger.memberAccount(db, bet.merchant_id, bet.member_id, 'MAIN');
-      const float = await ledger.houseAccount(db, bet.merchant_id, 'VENDOR_FLOAT');
+      const accounts = {
+        main: await ledger.memberAccount(db, bet.merchant_id, bet.member_id, 'MAIN'),
+        float: await ledger.houseAccount(db, bet.merchant_id, 'VENDOR_FLOAT'),
+      };
       refunded += await groupCommit(db, async (trx) => {
         const claimed = await trx
           .updateTable('lottery_bet')
@@ -564,36 +579,7 @@ export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promis
           .where('status', '=', 'OPEN')
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return 0;
-        const roundId = roundIdOf(draw, bet.id);
-        await ledger.postTransfersWithin(
-          db,
-          trx,
-          {
-            merchantId: bet.merchant_id,
-            idempotencyKey: `lottery-refund:${bet.id}`,
-            legs: [
-              {
-                kind: 'BET_ROLLBACK',
-                debitAccountId: float,
-                creditAccountId: main,
-                amount: Number(bet.cost),
-                reference: records.roundReference(draw.vendor_code, roundId),
-              },
-            ],
-          },
-          now,
-        );
-        const record = await records.findBetRecord(trx, {
-          merchantId: bet.merchant_id,
-          vendorCode: draw.vendor_code,
-          roundId,
-        });
-        if (record)
-          await records.writeRecordState(
-            trx,
-            record.id,
-            records.afterStakeRemoved(record, Number(bet.cost), at),
-          );
+        await refundBet(db, trx, draw, bet, accounts, now);
         return 1;
       });
     }
@@ -644,31 +630,6 @@ export const cancelBet = async (
     await lower('#member', String(input.memberId), Number(bet.cost));
     for (const number of JSON.parse(bet.numbers) as string[])
       await lower(bet.bet_type, number, Number(bet.stake));
-    const roundId = roundIdOf(draw, bet.id);
-    await ledger.postTransfersWithin(
-      db,
-      trx,
-      {
-        merchantId: input.merchantId,
-        idempotencyKey: `lottery-refund:${bet.id}`,
-        legs: [
-          {
-            kind: 'BET_ROLLBACK',
-            debitAccountId: float,
-            creditAccountId: main,
-            amount: Number(bet.cost),
-            reference: records.roundReference(draw.vendor_code, roundId),
-          },
-        ],
-      },
-      now,
-    );
-    const record = await records.findBetRecord(trx, {
-      merchantId: input.merchantId,
-      vendorCode: draw.vendor_code,
-      roundId,
-    });
-    if (record)
-      await records.writeRecordState(trx, record.id, records.afterStakeRemoved(record, Number(bet.cost), at));
+    await refundBet(db, trx, draw, bet, { main, float }, now);
   });
 };

@@ -11,7 +11,7 @@ import { findBrandGame } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from '../wallet/ledger.js';
 import type { BetTypeCode } from './bet-types.js';
-import { cancelBet, placeBet, type DrawRow, type StakeLimits } from './draws.js';
+import { cancelBet, placeBet, type StakeLimits } from './draws.js';
 import { LOTTERY_VENDORS } from './tick.js';
 
 /**
@@ -47,7 +47,7 @@ export const getOpenedNumero = async (
   now = new Date(),
 ): Promise<OpenedNumero> => {
   const game = await findLotteryGame(db, merchant, gameCode);
-  const draw = (await db
+  const draw = await db
     .selectFrom('lottery_draw')
     .selectAll()
     .where('vendor_code', '=', game.vendorCode)
@@ -55,7 +55,7 @@ export const getOpenedNumero = async (
     .where('status', 'in', ['OPEN', 'SCHEDULED'])
     .where('closes_at', '>', now.toISOString())
     .orderBy('closes_at')
-    .executeTakeFirst()) as DrawRow | undefined;
+    .executeTakeFirst();
   if (!draw) throw new AppError('NOT_FOUND', 'No draw of this game takes bets now');
   return {
     gameCode,
@@ -79,7 +79,7 @@ export const getRecentResults = async (
   count: number,
 ): Promise<DrawResultItem[]> => {
   const game = await findLotteryGame(db, merchant, gameCode);
-  const draws = (await db
+  const draws = await db
     .selectFrom('lottery_draw')
     .selectAll()
     .where('vendor_code', '=', game.vendorCode)
@@ -87,7 +87,7 @@ export const getRecentResults = async (
     .where('status', 'in', ['DRAWN', 'SETTLED'])
     .orderBy('draws_at', 'desc')
     .limit(count)
-    .execute()) as DrawRow[];
+    .execute();
   return draws.map((draw) => ({
     numero: draw.draw_no,
     drawsAt: draw.draws_at,

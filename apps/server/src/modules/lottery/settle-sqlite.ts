@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { SummaryDelta } from '../games/bet-records.js';
+import { addToDailySummaryPrepared } from '../games/bet-records-sqlite.js';
 
 /**
  * The writes of a settlement batch (draws.ts, settleDraw), as prepared statements run synchronously
@@ -45,30 +46,6 @@ const statements = (raw: SQLite.Database) => ({
     `update bet_record set payout = ?, win_loss = ? - stake, valid_bet = stake, status = 'SETTLED', settled_at = ?, settled_day = ?
      where merchant_id = ? and vendor_code = ? and round_id = ? and status = 'OPEN'`,
   ),
-  summary: raw.prepare<
-    [
-      number,
-      number,
-      string,
-      string,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ]
-  >(
-    `insert into bet_daily_summary (merchant_id, member_id, day, category, bets, stake, valid_bet, payout, win_loss)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (merchant_id, member_id, day, category) do update set bets = bet_daily_summary.bets + ?,
-       stake = bet_daily_summary.stake + ?, valid_bet = bet_daily_summary.valid_bet + ?,
-       payout = bet_daily_summary.payout + ?, win_loss = bet_daily_summary.win_loss + ?`,
-  ),
 });
 const prepared = new WeakMap<SQLite.Database, ReturnType<typeof statements>>();
 
@@ -86,23 +63,6 @@ export const sqliteSettlement = (raw: SQLite.Database): Settlement => {
       q.wonBet.run(payout, at.at, betId);
       q.wonRecord.run(payout, payout, at.at, at.day, at.merchantId, at.vendorCode, roundId);
     },
-    addSummary(row, bets) {
-      q.summary.run(
-        row.merchantId,
-        row.memberId,
-        row.day,
-        row.category,
-        bets,
-        row.stake,
-        row.validBet,
-        row.payout,
-        row.winLoss,
-        bets,
-        row.stake,
-        row.validBet,
-        row.payout,
-        row.winLoss,
-      );
-    },
+    addSummary: (row, bets) => addToDailySummaryPrepared(raw, row, bets),
   };
 };

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/index.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { DEMO_ODDS, type Odds } from './bet-types.js';
-import { createDraw, drawResult, settleDraw, type DrawRow } from './draws.js';
+import { createDraw, drawResult, settleDraw } from './draws.js';
 import { nextDraw, scheduleOf } from './schedule.js';
 
 /** The in-house lottery vendors whose games this engine draws. */
@@ -72,7 +72,7 @@ export const runLotteryTick = async (
     .where('status', '=', 'OPEN')
     .where('closes_at', '<=', at)
     .execute();
-  const due = (await db
+  const due = await db
     .selectFrom('lottery_draw')
     .selectAll()
     .where('status', '=', 'CLOSED')
@@ -80,7 +80,7 @@ export const runLotteryTick = async (
     .where('draws_at', '<=', at)
     .orderBy('draws_at')
     .limit(100)
-    .execute()) as DrawRow[];
+    .execute();
   for (const draw of due) await drawResult(db, serverSecret, draw.id, undefined, now);
   const drawn = await db
     .selectFrom('lottery_draw')

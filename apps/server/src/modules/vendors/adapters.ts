@@ -44,9 +44,6 @@ export type VendorAdapter = {
 const unavailable = (vendorCode: string) =>
   new AppError('GAME_UNAVAILABLE', `${vendorCode} cannot be reached from this brand`);
 
-/** The player id a transfer-wallet vendor knows a member by (the transfer API's, issue 5). */
-export const transferPlayerId = (merchant: Merchant, memberId: number) => `${merchant.code}_${memberId}`;
-
 const seamlessAdapter = (
   db: Db,
   serverSecret: string,
@@ -118,7 +115,7 @@ const transferAdapter = (
   walletMode: 'TRANSFER',
   launch: ({ memberId, gameId, roomId, language }) =>
     askLaunch(api, vendor.code, {
-      player: transferPlayerId(merchant, memberId),
+      player: vendorWallets.transferPlayerId(merchant.code, memberId),
       gameId,
       roomId,
       language,
@@ -135,7 +132,7 @@ const transferAdapter = (
     vendorWallets.transferWithVendor(db, api, {
       merchantId: merchant.id,
       memberId: input.memberId,
-      player: transferPlayerId(merchant, input.memberId),
+      player: vendorWallets.transferPlayerId(merchant.code, input.memberId),
       vendorCode: vendor.code,
       direction: input.direction,
       amount: input.amount,

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
 import { findBrandVendor, gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
-import type { VendorWalletApi } from '../wallet/vendor-wallets.js';
+import { memberIdOfPlayer, type VendorWalletApi } from '../wallet/vendor-wallets.js';
 
 /**
  * Betting records of transfer-wallet vendors, pulled (decision 0018). Such a vendor keeps the money
@@ -23,8 +23,6 @@ export const PULL_PAGE = 200;
 const MAX_PAGES = 20;
 
 export type PullSummary = { pulled: number; skipped: number; pages: number };
-
-const playerPrefix = (merchantCode: string) => `${merchantCode}_`;
 
 const fetchPage = async (api: VendorWalletApi, cursor: string): Promise<VendorBetFeed> => {
   let response: Response;
@@ -64,14 +62,13 @@ const writePage = async (
   fallbackCategory: string,
   now: Date,
 ) => {
-  const prefix = playerPrefix(merchant.code);
   const float = await ledger.houseAccount(db, merchant.id, 'VENDOR_FLOAT');
   // Accounts are found (or made) before the write (see seamless.ts, accountsOf).
   const wallets = new Map<number, number>();
   const members = new Map<string, number | undefined>();
   for (const bet of page.bets) {
     if (members.has(bet.player)) continue;
-    const id = bet.player.startsWith(prefix) ? Number(bet.player.slice(prefix.length)) : NaN;
+    const id = memberIdOfPlayer(merchant.code, bet.player);
     const member = Number.isSafeInteger(id)
       ? await db
           .selectFrom('member')

@@ -1,6 +1,7 @@
 import type { GameCategory } from '@jade/contracts/games';
 import type SQLite from 'better-sqlite3';
 import { toBetRecord, type BetRecord } from '../games/bet-records.js';
+import { addToDailySummaryPrepared } from '../games/bet-records-sqlite.js';
 import { postTransfersPrepared } from '../wallet/ledger.js';
 import type { StoreScope, WalletStore, WalletTransaction } from './wallet-store.js';
 import { toWalletTransaction } from './wallet-store-kysely.js';
@@ -39,15 +40,6 @@ const statements = (raw: SQLite.Database) => ({
     [number, number, number, number, string, string | null, string | null, number]
   >(
     'update bet_record set stake = ?, payout = ?, win_loss = ?, valid_bet = ?, status = ?, settled_at = ?, settled_day = ? where id = ?',
-  ),
-  addToDailySummary: raw.prepare<
-    [number, number, string, string, number, number, number, number, number, number, number, number]
-  >(
-    `insert into bet_daily_summary (merchant_id, member_id, day, category, bets, stake, valid_bet, payout, win_loss)
-     values (?, ?, ?, ?, 1, ?, ?, ?, ?)
-     on conflict (merchant_id, member_id, day, category) do update set bets = bet_daily_summary.bets + 1,
-       stake = bet_daily_summary.stake + ?, valid_bet = bet_daily_summary.valid_bet + ?,
-       payout = bet_daily_summary.payout + ?, win_loss = bet_daily_summary.win_loss + ?`,
   ),
   balance: raw.prepare<[number], { balance: number }>('select balance from ledger_account where id = ?'),
 });
@@ -115,22 +107,7 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
         recordId,
       );
     },
-    addToDailySummary(d) {
-      q.addToDailySummary.run(
-        d.merchantId,
-        d.memberId,
-        d.day,
-        d.category,
-        d.stake,
-        d.validBet,
-        d.payout,
-        d.winLoss,
-        d.stake,
-        d.validBet,
-        d.payout,
-        d.winLoss,
-      );
-    },
+    addToDailySummary: (delta) => addToDailySummaryPrepared(raw, delta),
     post: (input, now) => postTransfersPrepared(raw, { merchantId, ...input }, now),
     balance: (accountId) => q.balance.get(accountId)!.balance,
   };

@@ -108,7 +108,7 @@ export const transferBetweenWallets = async (
       vendorWallets.listWalletApiVendors(db, merchant.id),
     )) ?? new Set<string>();
   const main = await ledger.memberAccount(db, merchant.id, memberId, 'MAIN');
-  const player = `${merchant.code}_${memberId}`;
+  const player = vendorWallets.transferPlayerId(merchant.code, memberId);
 
   if (request.direction === 'ALL_BACK') {
     const localBack = (trx: DbOrTrx) =>

@@ -24,6 +24,13 @@ import * as ledger from './ledger.js';
 export type VendorAnswer = 'OK' | 'FAILED' | 'UNKNOWN';
 export type VendorWalletApi = { baseUrl: string; timeoutMs: number };
 
+/** The player id a vendor's wallet knows a member by: `<brand code>_<member id>`. */
+export const transferPlayerId = (merchantCode: string, memberId: number) => `${merchantCode}_${memberId}`;
+
+/** The member id a brand's player id names (`transferPlayerId` read back), or NaN for another brand's. */
+export const memberIdOfPlayer = (merchantCode: string, player: string) =>
+  player.startsWith(`${merchantCode}_`) ? Number(player.slice(merchantCode.length + 1)) : NaN;
+
 /** Transfers younger than this are left alone by the job: their own request may still be waiting. */
 const RECONCILE_AFTER_MS = 60_000;
 
