@@ -74,4 +74,8 @@ export const SYSTEM_STATUS = { NORMAL: 0, MAINTENANCE: 1, REGION_RESTRICTED: 2 }
 export type SystemStatus = (typeof SYSTEM_STATUS)[keyof typeof SYSTEM_STATUS];
 
 /** Vendors with their own lobby routes. */
-export const LOTTERY_VENDOR_ROUTES = { TCG_LOTTO_VN: '/vnlottery', TCG_SEA: '/seaLottery' } as const;
+export const LOTTERY_VENDOR_ROUTES = {
+  TCG_LOTTO_VN: '/vnlottery',
+  TCG_SEA: '/seaLottery',
+  JADE_ELOTT: '/elott',
+} as const;

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * The in-house lottery's calls (§7 lottery: opened numero, recent results; placing bets, my bets and
  * cancelling before the close; issue 11). Amounts are integer minor units; times ISO-8601 UTC.
  */
-export const LOTTERY_BET_TYPES = [
+/** Vietnamese bet types (LOTTERY.md): bao lô, xiên, trượt, đề and the rest. */
+export const LOTTERY_VN_BET_TYPES = [
   'LO2',
   'LO3',
   'LO4',
@@ -21,6 +22,9 @@ export const LOTTERY_BET_TYPES = [
   'XIU_CHU_DAU',
   'DAU',
   'DUOI',
+] as const;
+/** SEA 4D bet types: Big, Small, and their box and i-box permutations. */
+export const LOTTERY_4D_BET_TYPES = [
   'BIG',
   'SMALL',
   'BIG_BOX',
@@ -28,6 +32,7 @@ export const LOTTERY_BET_TYPES = [
   'BIG_IBOX',
   'SMALL_IBOX',
 ] as const;
+export const LOTTERY_BET_TYPES = [...LOTTERY_VN_BET_TYPES, ...LOTTERY_4D_BET_TYPES] as const;
 export const lotteryBetType = z.enum(LOTTERY_BET_TYPES);
 export type LotteryBetType = z.infer<typeof lotteryBetType>;
 
@@ -110,3 +115,125 @@ export const myLotteryBets = z.object({
   pageNum: z.number().int(),
   totalPages: z.number().int(),
 });
+
+export const lotteryGameQuery = z.object({ gameCode });
+
+/** A prize tier of a draw structure, top to bottom. */
+export const prizeTier = z.object({ code: z.string(), count: z.number().int(), digits: z.number().int() });
+
+/** Stake limits of a brand's game (integer minor units; 0 is no limit). */
+export const stakeLimits = z.object({
+  /** The smallest stake per point. */
+  minStake: z.number().int().safe().nonnegative(),
+  /** The cost of one slip. */
+  perBet: z.number().int().safe().nonnegative(),
+  /** The brand's total stake on one number of one bet type in one draw: its liability cap per number. */
+  perNumber: z.number().int().safe().nonnegative(),
+  /** One member's total cost on one draw. */
+  perDraw: z.number().int().safe().nonnegative(),
+});
+export type StakeLimits = z.infer<typeof stakeLimits>;
+
+const fourDTiers = z.object({
+  FIRST: z.number().int().nonnegative(),
+  SECOND: z.number().int().nonnegative(),
+  THIRD: z.number().int().nonnegative(),
+  STARTER: z.number().int().nonnegative(),
+  CONSOLATION: z.number().int().nonnegative(),
+});
+/**
+ * A brand's odds on a game: Vietnamese types in hundredths of a point paid per point (9750 pays 97.50),
+ * 4D in points paid per point for a number in each tier (Small pays the top three only).
+ */
+export const lotteryOdds = z.object({
+  vn: z.record(z.enum(LOTTERY_VN_BET_TYPES), z.number().int().safe().nonnegative()),
+  big: fourDTiers,
+  small: fourDTiers.pick({ FIRST: true, SECOND: true, THIRD: true }),
+});
+
+/** What an operator changes of a game's odds and limits: any part, the rest stays as it is. */
+export const lotterySettingsPatch = z
+  .object({
+    odds: z
+      .object({
+        vn: z.record(z.enum(LOTTERY_VN_BET_TYPES), z.number().int().safe().nonnegative()).optional(),
+        big: fourDTiers.partial().optional(),
+        small: fourDTiers.pick({ FIRST: true, SECOND: true, THIRD: true }).partial().optional(),
+      })
+      .strict()
+      .optional(),
+    limits: stakeLimits.partial().strict().optional(),
+  })
+  .strict();
+export type LotterySettingsPatch = z.infer<typeof lotterySettingsPatch>;
+
+/** One bet type as a game takes it: what a number is, what it costs and what it pays. */
+export const lotteryBetRule = z.object({
+  code: lotteryBetType,
+  /** Digits of each number (1 for đầu/đuôi, 2 for lô, 3, 4). */
+  digits: z.number().int(),
+  /** Numbers a group bet takes (xiên, trượt), or null: one bet per number. */
+  groupSize: z.number().int().nullable(),
+  /** A number's cost is stake × this (the prize numbers it can match); 1 for a group. */
+  costMultiplier: z.number().int(),
+  /** Vietnamese types: hundredths of a point paid per point per hit (or per group won); null for 4D. */
+  payout: z.number().int().nullable(),
+});
+
+/** A game's rules (structure, bet types with cost and odds, limits) as the brand sets them. */
+export const lotteryRules = z.object({
+  gameCode: z.string(),
+  vassalage: z.string(),
+  /** XSMB, XSMN or SEA4D; null for a game this engine does not draw. */
+  structure: z.string().nullable(),
+  tiers: z.array(prizeTier),
+  betTypes: z.array(lotteryBetRule),
+  /** 4D payouts per tier in points per point, with each bet's expected return in basis points. */
+  fourD: z
+    .object({
+      big: fourDTiers,
+      small: fourDTiers.pick({ FIRST: true, SECOND: true, THIRD: true }),
+      bigReturn: z.number().int(),
+      smallReturn: z.number().int(),
+    })
+    .nullable(),
+  limits: stakeLimits,
+  /** Seconds before the draw that betting closes. */
+  closeBeforeSeconds: z.number().int().nullable(),
+});
+export type LotteryRules = z.infer<typeof lotteryRules>;
+
+/**
+ * What an open lobby is sent as a game's draws move (Server-Sent Events, event `state`): the draw
+ * taking bets, and the latest drawn result.
+ */
+export const lotteryGameState = z.object({
+  gameCode: z.string(),
+  open: openedNumero.omit({ serverTime: true }).nullable(),
+  latest: drawResultItem.nullable(),
+  serverTime: z.string(),
+});
+export type LotteryGameState = z.infer<typeof lotteryGameState>;
+
+export const popularNumbersQuery = z.object({
+  gameCode,
+  count: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** The numbers members stake most on a game's draws of the last seven days; weight in basis points of that stake. */
+export const popularNumbers = z.array(z.object({ number: z.string(), weight: z.number().int() }));
+
+export const vnNumbersQuery = z.object({
+  gameCode,
+  count: z.coerce.number().int().min(1).max(500).default(100),
+});
+/**
+ * Each two-digit lô 00–99 over a game's last `count` results: how often it came (every prize counts)
+ * and how many draws ago it last came (null: not within them; "lô gan").
+ */
+export const vnNumbers = z.object({
+  draws: z.number().int(),
+  numbers: z.array(
+    z.object({ number: z.string(), hits: z.number().int(), lastSeen: z.number().int().nullable() }),
+  ),
+});
+export type VnNumbers = z.infer<typeof vnNumbers>;

@@ -11,6 +11,7 @@ import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-co
 import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
 import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-commands.js';
+import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -63,6 +64,8 @@ ${ENGAGEMENT_USAGE}
 ${VENDOR_WALLET_USAGE}
 
 ${VENDOR_USAGE}
+
+${LOTTERY_USAGE}
 
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
@@ -284,6 +287,7 @@ export const runCommand = async (
     serverSecret: secrets.serverSecret,
   };
   if (await runVendorCommand(db, merchant, group, action, rest, vendorOptions, out)) return;
+  if (await runLotteryCommand(db, merchant, group, action, rest, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

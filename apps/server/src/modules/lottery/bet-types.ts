@@ -1,3 +1,4 @@
+import { LOTTERY_4D_BET_TYPES, LOTTERY_VN_BET_TYPES } from '@jade/contracts/lottery';
 import { allNumbers, type DrawResult, type DrawStructure, type PrizeTier } from './structures.js';
 
 /**
@@ -13,25 +14,8 @@ import { allNumbers, type DrawResult, type DrawStructure, type PrizeTier } from 
  * Odds are per brand and game (operators differ); here in hundredths of a point: 9750 pays 97.50
  * points per point staked. 4D pays per prize tier, in points per point.
  */
-export const VN_BET_TYPES = [
-  'LO2',
-  'LO3',
-  'LO4',
-  'XIEN2',
-  'XIEN3',
-  'XIEN4',
-  'TRUOT4',
-  'TRUOT8',
-  'TRUOT10',
-  'DE',
-  'DAU_DE',
-  'NHAT',
-  'CANG3',
-  'XIU_CHU_DAU',
-  'DAU',
-  'DUOI',
-] as const;
-export const FOUR_D_BET_TYPES = ['BIG', 'SMALL', 'BIG_BOX', 'SMALL_BOX', 'BIG_IBOX', 'SMALL_IBOX'] as const;
+export const VN_BET_TYPES = LOTTERY_VN_BET_TYPES;
+export const FOUR_D_BET_TYPES = LOTTERY_4D_BET_TYPES;
 export type VnBetType = (typeof VN_BET_TYPES)[number];
 export type FourDBetType = (typeof FOUR_D_BET_TYPES)[number];
 export type BetTypeCode = VnBetType | FourDBetType;

@@ -12,16 +12,9 @@ import {
   memberAccount,
   postTransfer,
 } from '../wallet/ledger.js';
+import type { StakeLimits } from '@jade/contracts/lottery';
 import { DEMO_ODDS, slipCost, slipPayout, type Slip } from './bet-types.js';
-import {
-  createDraw,
-  drawResult,
-  findDraw,
-  placeBet,
-  settleDraw,
-  voidDraw,
-  type StakeLimits,
-} from './draws.js';
+import { createDraw, drawResult, findDraw, placeBet, settleDraw, voidDraw } from './draws.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { XSMB, type DrawResult } from './structures.js';
 import { runLotteryTick } from './tick.js';
@@ -35,7 +28,7 @@ const CAPTCHA = 'l0tt';
 const SESSION_SECRET = randomBytes(32).toString('hex');
 let server: TestServer;
 let demo: Awaited<ReturnType<typeof merchants.getMerchantByCode>>;
-const NO_LIMITS: StakeLimits = { perBet: 0, perNumber: 0, perDraw: 0 };
+const NO_LIMITS: StakeLimits = { minStake: 0, perBet: 0, perNumber: 0, perDraw: 0 };
 let drawSeq = 0;
 
 beforeAll(async () => {
@@ -95,6 +88,7 @@ const bet = (
     category: 'ELOTT',
     slip,
     limits,
+    settingId: null,
     requestKey: key,
   });
 
@@ -220,7 +214,7 @@ describe('lottery draws', () => {
     const memberId = await member(1_000_000);
     const other = await member(1_000_000);
     const draw = await openDraw();
-    const limits: StakeLimits = { perBet: 30_000, perNumber: 1_500, perDraw: 40_000 };
+    const limits: StakeLimits = { minStake: 0, perBet: 30_000, perNumber: 1_500, perDraw: 40_000 };
     // 27 × 2 × 1,000 = 54,000 is above one bet's limit.
     await expect(
       bet(memberId, draw.id, { type: 'LO2', numbers: ['10', '20'], stake: 1_000 }, limits),
@@ -278,6 +272,7 @@ describe('lottery draws', () => {
         category: 'ELOTT',
         slip,
         limits: NO_LIMITS,
+        settingId: null,
         requestKey: 'tick-1',
       },
       now,

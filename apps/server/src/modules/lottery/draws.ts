@@ -1,4 +1,5 @@
 import type { GameCategory } from '@jade/contracts/games';
+import type { StakeLimits } from '@jade/contracts/lottery';
 import { sql, type Selectable } from 'kysely';
 import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
@@ -11,6 +12,7 @@ import { gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
 import { payoutsFor, slipCost, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
 import { fairDraw, seedHash } from './fair-draw.js';
+import { oddsOfVersions } from './settings.js';
 import { sqliteSettlement, type BetRow, type Settlement } from './settle-sqlite.js';
 import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
 
@@ -21,16 +23,6 @@ import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } fr
  * however often it runs.
  */
 export type DrawRow = Selectable<Database['lottery_draw']>;
-
-/** Stake limits a brand sets on a game (integer minor units; 0 is no limit). */
-export type StakeLimits = {
-  /** The cost of one slip. */
-  perBet: number;
-  /** The brand's total stake on one number of one bet type in one draw: its liability cap per number. */
-  perNumber: number;
-  /** One member's total cost on one draw. */
-  perDraw: number;
-};
 
 const seedPurpose = (draw: Pick<DrawRow, 'vendor_code' | 'game_id' | 'draw_no'>) =>
   `lottery-seed:${draw.vendor_code}:${draw.game_id}:${draw.draw_no}`;
@@ -138,6 +130,8 @@ export const placeBet = async (
     category: GameCategory;
     slip: Slip;
     limits: StakeLimits;
+    /** The settings version the bet is placed under (its odds settle it); null for the defaults. */
+    settingId: number | null;
     requestKey: string;
   },
   now = new Date(),
@@ -147,6 +141,10 @@ export const placeBet = async (
   const structure = structureOf(draw);
   const problem = slipProblem(structure, input.slip);
   if (problem) throw new AppError('BAD_REQUEST', problem);
+  if (input.slip.stake < input.limits.minStake)
+    throw new AppError('LOTTERY_LIMIT_REACHED', 'The stake is below the minimum', {
+      details: { minimum: input.limits.minStake },
+    });
   const cost = slipCost(structure, input.slip);
   const main = await ledger.memberAccount(db, input.merchantId, input.memberId, 'MAIN');
   const float = await ledger.houseAccount(db, input.merchantId, 'VENDOR_FLOAT');
@@ -225,6 +223,7 @@ const placeOnce = (
         request_key: input.requestKey,
         placed_at: at,
         settled_at: null,
+        setting_id: input.settingId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -304,12 +303,13 @@ export const drawResult = async (
  * (so two settlements never both take a bet), marks the losing ones LOST and settles their betting
  * records set-wise, claims each winning bet and posts its win under the bet's own ledger key, and adds
  * the batch to the daily summaries, one row a member. A crash and a rerun pay each bet exactly once.
- * `stopAfterBatches` stops early (tests of a crash mid-settlement).
+ * Each bet pays at the odds of the settings version it was placed under; `odds` overrides them (tests,
+ * the benchmark). `stopAfterBatches` stops early (tests of a crash mid-settlement).
  */
 export const settleDraw = async (
   db: Db,
   drawId: number,
-  odds: (merchantId: number) => Odds,
+  odds?: (merchantId: number) => Odds,
   options: { batchSize?: number; stopAfterBatches?: number } = {},
   now = new Date(),
 ): Promise<{ settled: number; paid: number }> => {
@@ -323,11 +323,17 @@ export const settleDraw = async (
   const at = now.toISOString();
   const day = at.slice(0, 10);
   const category = ((await gameCategoryOf(db, draw.vendor_code, draw.game_id)) ?? 'LOTT') as GameCategory;
-  const payouts = new Map<number, (slip: Slip) => number>();
-  const payoutOf = (merchantId: number, slip: Slip) => {
-    let pay = payouts.get(merchantId);
-    if (!pay) payouts.set(merchantId, (pay = payoutsFor(structure, result, odds(merchantId))));
-    return pay(slip);
+  let versions = new Map<number | null, Odds>();
+  const payouts = new Map<string, (slip: Slip) => number>();
+  const payoutOf = (bet: BetRow) => {
+    const key = odds ? `m${bet.merchant_id}` : `v${bet.setting_id}`;
+    let pay = payouts.get(key);
+    if (!pay) {
+      const table = odds ? odds(bet.merchant_id) : versions.get(bet.setting_id);
+      if (!table) throw new Error(`lottery setting ${bet.setting_id} is missing`);
+      payouts.set(key, (pay = payoutsFor(structure, result, table)));
+    }
+    return pay(slipOf(bet));
   };
   const floats = new Map<number, number>();
   const mains = new Map<string, number>();
@@ -352,6 +358,19 @@ export const settleDraw = async (
         if (!mains.has(key))
           mains.set(key, await ledger.memberAccount(db, bettor.merchant_id, bettor.member_id, 'MAIN'));
       }
+      if (!odds) {
+        const used = await db
+          .selectFrom('lottery_bet')
+          .select('setting_id')
+          .distinct()
+          .where('draw_id', '=', draw.id)
+          .where('status', '=', 'OPEN')
+          .execute();
+        versions = await oddsOfVersions(
+          db,
+          used.map((row) => row.setting_id),
+        );
+      }
     }
     const outcome = await groupCommit(db, async (trx) => {
       const raw = sqliteHandleOf(db);
@@ -360,7 +379,7 @@ export const settleDraw = async (
       const losers = new Map<number, BetRow[]>();
       const winners: (BetRow & { payout: number })[] = [];
       for (const bet of bets) {
-        const payout = payoutOf(bet.merchant_id, slipOf(bet));
+        const payout = payoutOf(bet);
         if (payout > 0) winners.push({ ...bet, payout });
         else {
           let list = losers.get(bet.merchant_id);
@@ -498,7 +517,7 @@ const kyselySettlement = (trx: DbOrTrx): Settlement => ({
 const openBets = (db: DbOrTrx, drawId: number, limit: number) =>
   db
     .selectFrom('lottery_bet')
-    .select(['id', 'merchant_id', 'member_id', 'bet_type', 'numbers', 'stake', 'cost'])
+    .select(['id', 'merchant_id', 'member_id', 'bet_type', 'numbers', 'stake', 'cost', 'setting_id'])
     .where('draw_id', '=', drawId)
     .where('status', '=', 'OPEN')
     .orderBy('id')

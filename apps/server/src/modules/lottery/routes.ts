@@ -1,13 +1,19 @@
 import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
 import {
+  lotteryGameQuery,
+  lotteryRules,
   myLotteryBets,
   myLotteryBetsQuery,
   openedNumero,
   openedNumeroQuery,
   placeLotteryBetRequest,
   placeLotteryBetResponse,
+  popularNumbers,
+  popularNumbersQuery,
   recentResults,
   recentResultsQuery,
+  vnNumbers,
+  vnNumbersQuery,
 } from '@jade/contracts/lottery';
 import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,6 +23,8 @@ import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
+import { AppError } from '../../platform/errors.js';
+import { createDrawWatch } from './events.js';
 import * as lottery from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -27,6 +35,113 @@ export const lotteryRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; s
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = createGuard(db, secrets);
   const merchantOf = (request: FastifyRequest) => resolveMerchantByHost(db, request.hostname);
+  const watch = createDrawWatch(db);
+  // Open streams would hold the server's close: they end first.
+  app.addHook('preClose', async () => watch.close());
+
+  r.get(
+    '/lotto/lgw/games/rules',
+    {
+      schema: {
+        tags,
+        summary: "A lottery game's rules: its prize tiers, each bet type's cost and odds, the stake limits",
+        querystring: lotteryGameQuery,
+        response: { 200: okEnvelope(lotteryRules), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      value: await lottery.getLotteryRules(db, await merchantOf(request), request.query.gameCode),
+    }),
+  );
+
+  r.get(
+    '/lotto/lgw/numbers/popular',
+    {
+      schema: {
+        tags,
+        summary: 'Popular numbers: the numbers most staked on the game this week (count 20)',
+        querystring: popularNumbersQuery,
+        response: { 200: okEnvelope(popularNumbers), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      value: await lottery.getPopularNumbers(
+        db,
+        await merchantOf(request),
+        request.query.gameCode,
+        request.query.count,
+      ),
+    }),
+  );
+
+  r.get(
+    '/lgw/vn/numeros/statistics',
+    {
+      schema: {
+        tags,
+        summary:
+          'VN numbers: each lô 00–99 over the last results (count 100), its hits and draws since it came',
+        querystring: vnNumbersQuery,
+        response: { 200: okEnvelope(vnNumbers), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      value: await lottery.getVnNumbers(
+        db,
+        await merchantOf(request),
+        request.query.gameCode,
+        request.query.count,
+      ),
+    }),
+  );
+
+  r.get(
+    '/lotto/lgw/games/events',
+    {
+      schema: {
+        tags,
+        summary:
+          'Server-Sent Events: `state` with the draw taking bets and the latest result, at once and on every change',
+        querystring: lotteryGameQuery,
+      },
+    },
+    async (request, reply) => {
+      const merchant = await merchantOf(request);
+      const game = await lottery.findLotteryGame(db, merchant, request.query.gameCode);
+      const raw = reply.raw;
+      const send = (state: unknown) => {
+        if (!raw.headersSent) {
+          raw.writeHead(200, {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache, no-transform',
+            connection: 'keep-alive',
+            'x-accel-buffering': 'no',
+          });
+        }
+        raw.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
+      };
+      const unsubscribe = await watch.subscribe(
+        {
+          merchantId: merchant.id,
+          gameCode: request.query.gameCode,
+          vendorCode: game.vendorCode,
+          gameId: game.gameId,
+        },
+        { ip: request.ip, send, end: () => raw.end() },
+      );
+      if (!unsubscribe) throw new AppError('RATE_LIMITED', 'Too many live lobbies open from this address');
+      reply.hijack();
+      // A comment line now and then keeps proxies from closing a quiet stream.
+      const heartbeat = setInterval(() => raw.write(': beat\n\n'), 15_000);
+      request.raw.once('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  );
 
   for (const path of ['/lgw/vn/numeros/opened/game', '/lotto/lgw/games/opened/numero']) {
     r.get(

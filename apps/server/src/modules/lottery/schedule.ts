@@ -44,7 +44,16 @@ const PROVINCE_DAYS: Record<string, readonly number[]> = {
 /** The four-digit SEA games (Toto 5D/6D, Singapore Toto and Cash Sweep draw other structures). */
 const SEA_4D = new Set(['SEA_MAGNUM', 'SEA_TOTO', 'SEA_DMC', 'SEA_SG4D', 'SEA_SABAH', 'SEA_STC', 'SEA_GD']);
 
-const FAST: Record<string, number> = { FAST_VN_45S: 45, LOTTO_1M: 60, LOTTO_3M: 180, LOTTO_5M: 300 };
+/** Fast e-lottery games: the XSMB structure and the 4D structure, drawn every 45 s to 5 minutes. */
+const FAST: Record<string, { seconds: number; structure: DrawStructureCode }> = {
+  FAST_VN_45S: { seconds: 45, structure: 'XSMB' },
+  LOTTO_1M: { seconds: 60, structure: 'XSMB' },
+  LOTTO_3M: { seconds: 180, structure: 'XSMB' },
+  LOTTO_5M: { seconds: 300, structure: 'XSMB' },
+  FAST_4D_1M: { seconds: 60, structure: 'SEA4D' },
+  FAST_4D_3M: { seconds: 180, structure: 'SEA4D' },
+  FAST_4D_5M: { seconds: 300, structure: 'SEA4D' },
+};
 
 /** A game's schedule, or undefined for a game this engine does not draw. */
 export const scheduleOf = (vendorCode: string, gameId: string): Schedule | undefined => {
@@ -81,9 +90,8 @@ export const scheduleOf = (vendorCode: string, gameId: string): Schedule | undef
       closeBeforeSeconds: 900,
     };
   }
-  if (vendorCode === 'JADE_ELOTT' && FAST[gameId]) {
-    return { kind: 'INTERVAL', structure: 'XSMB', seconds: FAST[gameId], closeBeforeSeconds: 10 };
-  }
+  const fast = vendorCode === 'JADE_ELOTT' ? FAST[gameId] : undefined;
+  if (fast) return { kind: 'INTERVAL', ...fast, closeBeforeSeconds: 10 };
   return undefined;
 };
 

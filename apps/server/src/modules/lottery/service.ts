@@ -1,34 +1,37 @@
 import type { GameCategory } from '@jade/contracts/games';
-import type {
-  DrawResultItem,
-  LotteryBet,
-  OpenedNumero,
-  PlaceLotteryBetRequest,
+import {
+  LOTTERY_BET_TYPES,
+  type DrawResultItem,
+  type LotteryBet,
+  type LotteryGameState,
+  type LotteryRules,
+  type OpenedNumero,
+  type PlaceLotteryBetRequest,
+  type VnNumbers,
 } from '@jade/contracts/lottery';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { findBrandGame } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from '../wallet/ledger.js';
-import type { BetTypeCode } from './bet-types.js';
-import { cancelBet, placeBet, type StakeLimits } from './draws.js';
+import {
+  acceptsType,
+  costMultiplier,
+  digitsOf,
+  groupSizeOf,
+  isFourD,
+  type BetTypeCode,
+} from './bet-types.js';
+import { cancelBet, placeBet, type DrawRow } from './draws.js';
+import { scheduleOf } from './schedule.js';
+import { currentSettings } from './settings.js';
+import { allNumbers, SEA4D, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
 import { LOTTERY_VENDORS } from './tick.js';
 
 /**
  * The lottery's calls for members and lobbies (§7; decision 0019). A lottery game is a catalogue game
  * of an in-house lottery vendor, named by its game code (VN_HN, SEA_MAGNUM, LOTTO_1M …).
  */
-
-/**
- * The demo's stake limits (a per-brand, per-game setting comes with the operator screens): one slip
- * up to 1,000,000.00, the brand's stake on one number of one type in a draw up to 50,000,000.00, and
- * one member's total on a draw up to 10,000,000.00 (minor units of two decimals).
- */
-export const DEFAULT_LIMITS: StakeLimits = {
-  perBet: 100_000_000,
-  perNumber: 5_000_000_000,
-  perDraw: 1_000_000_000,
-};
 
 /** The brand's lottery game by its code; not found for any other game or a vendor switched off. */
 export const findLotteryGame = async (db: DbOrTrx, merchant: Merchant, gameCode: string) => {
@@ -39,15 +42,11 @@ export const findLotteryGame = async (db: DbOrTrx, merchant: Merchant, gameCode:
   throw new AppError('GAME_NOT_FOUND', `No lottery game '${gameCode}'`);
 };
 
-/** The draw taking bets now, or next (opened numero). */
-export const getOpenedNumero = async (
-  db: DbOrTrx,
-  merchant: Merchant,
-  gameCode: string,
-  now = new Date(),
-): Promise<OpenedNumero> => {
-  const game = await findLotteryGame(db, merchant, gameCode);
-  const draw = await db
+type LotteryGame = { vendorCode: string; gameId: string };
+
+/** The game's draw taking bets now, or next. */
+const openDrawOf = (db: DbOrTrx, game: LotteryGame, now: Date) =>
+  db
     .selectFrom('lottery_draw')
     .selectAll()
     .where('vendor_code', '=', game.vendorCode)
@@ -56,30 +55,10 @@ export const getOpenedNumero = async (
     .where('closes_at', '>', now.toISOString())
     .orderBy('closes_at')
     .executeTakeFirst();
-  if (!draw) throw new AppError('NOT_FOUND', 'No draw of this game takes bets now');
-  return {
-    gameCode,
-    vassalage: draw.vendor_code,
-    numero: draw.draw_no,
-    structure: draw.structure,
-    status: draw.status,
-    opensAt: draw.opens_at,
-    closesAt: draw.closes_at,
-    drawsAt: draw.draws_at,
-    seedHash: draw.seed_hash,
-    serverTime: now.toISOString(),
-  };
-};
 
-/** The latest drawn results of a game, newest first, with their revealed seeds. */
-export const getRecentResults = async (
-  db: DbOrTrx,
-  merchant: Merchant,
-  gameCode: string,
-  count: number,
-): Promise<DrawResultItem[]> => {
-  const game = await findLotteryGame(db, merchant, gameCode);
-  const draws = await db
+/** The game's drawn results, newest first. */
+const drawnOf = (db: DbOrTrx, game: LotteryGame, count: number) =>
+  db
     .selectFrom('lottery_draw')
     .selectAll()
     .where('vendor_code', '=', game.vendorCode)
@@ -88,14 +67,171 @@ export const getRecentResults = async (
     .orderBy('draws_at', 'desc')
     .limit(count)
     .execute();
-  return draws.map((draw) => ({
-    numero: draw.draw_no,
-    drawsAt: draw.draws_at,
-    status: draw.status,
-    result: JSON.parse(draw.result ?? '{}') as Record<string, string[]>,
-    seedHash: draw.seed_hash,
-    serverSeed: draw.server_seed,
-  }));
+
+const toOpened = (gameCode: string, draw: DrawRow): Omit<OpenedNumero, 'serverTime'> => ({
+  gameCode,
+  vassalage: draw.vendor_code,
+  numero: draw.draw_no,
+  structure: draw.structure,
+  status: draw.status,
+  opensAt: draw.opens_at,
+  closesAt: draw.closes_at,
+  drawsAt: draw.draws_at,
+  seedHash: draw.seed_hash,
+});
+
+const toResultItem = (draw: DrawRow): DrawResultItem => ({
+  numero: draw.draw_no,
+  drawsAt: draw.draws_at,
+  status: draw.status,
+  result: JSON.parse(draw.result ?? '{}') as Record<string, string[]>,
+  seedHash: draw.seed_hash,
+  serverSeed: draw.server_seed,
+});
+
+/** The draw taking bets now, or next (opened numero). */
+export const getOpenedNumero = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  gameCode: string,
+  now = new Date(),
+): Promise<OpenedNumero> => {
+  const draw = await openDrawOf(db, await findLotteryGame(db, merchant, gameCode), now);
+  if (!draw) throw new AppError('NOT_FOUND', 'No draw of this game takes bets now');
+  return { ...toOpened(gameCode, draw), serverTime: now.toISOString() };
+};
+
+/** The latest drawn results of a game, newest first, with their revealed seeds. */
+export const getRecentResults = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  gameCode: string,
+  count: number,
+): Promise<DrawResultItem[]> =>
+  (await drawnOf(db, await findLotteryGame(db, merchant, gameCode), count)).map(toResultItem);
+
+/** What an open lobby is sent (Server-Sent Events): the draw taking bets and the latest result. */
+export const getGameState = async (
+  db: DbOrTrx,
+  game: LotteryGame & { gameCode: string },
+  now = new Date(),
+): Promise<LotteryGameState> => {
+  const [open, [latest]] = await Promise.all([openDrawOf(db, game, now), drawnOf(db, game, 1)]);
+  return {
+    gameCode: game.gameCode,
+    open: open ? toOpened(game.gameCode, open) : null,
+    latest: latest ? toResultItem(latest) : null,
+    serverTime: now.toISOString(),
+  };
+};
+
+/**
+ * 4D: a unit bet's expected return, Σ numbers in tier × payout ÷ 10,000 (LOTTERY.md), in basis points,
+ * which is the sum itself.
+ */
+const fourDReturn = (table: Partial<Record<string, number>>) =>
+  SEA4D.tiers.reduce((sum, tier) => sum + tier.count * (table[tier.code] ?? 0), 0);
+
+/** A game's rules as the brand sets them: structure, every bet type with its cost and odds, limits. */
+export const getLotteryRules = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  gameCode: string,
+): Promise<LotteryRules> => {
+  const game = await findLotteryGame(db, merchant, gameCode);
+  const schedule = scheduleOf(game.vendorCode, game.gameId);
+  const { odds, limits } = await currentSettings(db, merchant.id, game.vendorCode, game.gameId);
+  const base = { gameCode, vassalage: game.vendorCode, limits };
+  if (!schedule)
+    return { ...base, structure: null, tiers: [], betTypes: [], fourD: null, closeBeforeSeconds: null };
+  const structure = STRUCTURES[schedule.structure];
+  const types = LOTTERY_BET_TYPES.filter((type) => acceptsType(structure, type));
+  return {
+    ...base,
+    structure: structure.code,
+    tiers: structure.tiers.map(({ code, count, digits }) => ({ code, count, digits })),
+    betTypes: types.map((code) => ({
+      code,
+      digits: digitsOf(code),
+      groupSize: groupSizeOf(code) ?? null,
+      costMultiplier: costMultiplier(structure, code),
+      payout: isFourD(code) ? null : odds.vn[code],
+    })),
+    fourD:
+      structure.code === 'SEA4D'
+        ? {
+            big: odds.big,
+            small: odds.small,
+            bigReturn: fourDReturn(odds.big),
+            smallReturn: fourDReturn(odds.small),
+          }
+        : null,
+    closeBeforeSeconds: schedule.closeBeforeSeconds,
+  };
+};
+
+/** The numbers most staked on a game's draws of the last seven days (all bet types), with their share. */
+export const getPopularNumbers = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  gameCode: string,
+  count: number,
+  now = new Date(),
+) => {
+  const game = await findLotteryGame(db, merchant, gameCode);
+  const since = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom('lottery_exposure')
+    .innerJoin('lottery_draw', 'lottery_draw.id', 'lottery_exposure.draw_id')
+    .select([
+      'lottery_exposure.number',
+      (eb) => eb.fn.sum<number | string>('lottery_exposure.stake').as('stake'),
+    ])
+    .where('lottery_exposure.merchant_id', '=', merchant.id)
+    .where('lottery_draw.vendor_code', '=', game.vendorCode)
+    .where('lottery_draw.game_id', '=', game.gameId)
+    .where('lottery_draw.draws_at', '>=', since)
+    // '#member' rows count a member's total on a draw, not a number.
+    .where('lottery_exposure.bet_type', 'not like', '#%')
+    .where('lottery_exposure.stake', '>', 0)
+    .groupBy('lottery_exposure.number')
+    .execute();
+  const total = rows.reduce((sum, row) => sum + Number(row.stake), 0);
+  return rows
+    .map((row) => ({ number: row.number, stake: Number(row.stake) }))
+    .sort((a, b) => b.stake - a.stake || a.number.localeCompare(b.number))
+    .slice(0, count)
+    .map((row) => ({ number: row.number, weight: Math.round((row.stake * 10_000) / total) }));
+};
+
+/** Each lô 00–99 over a Vietnamese game's last `count` results: hits, and draws since it last came. */
+export const getVnNumbers = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  gameCode: string,
+  count: number,
+): Promise<VnNumbers> => {
+  const game = await findLotteryGame(db, merchant, gameCode);
+  const draws = await drawnOf(db, game, count);
+  const hits = new Array<number>(100).fill(0);
+  const lastSeen = new Array<number | null>(100).fill(null);
+  draws.forEach((draw, age) => {
+    const structure = STRUCTURES[draw.structure as DrawStructureCode];
+    if (!structure || structure.code === 'SEA4D' || !draw.result) return;
+    for (const { number } of allNumbers(structure, JSON.parse(draw.result) as DrawResult)) {
+      const lo = Number(number.slice(-2));
+      hits[lo]!++;
+      lastSeen[lo] ??= age;
+    }
+  });
+  return {
+    draws: draws.length,
+    numbers: hits.map((count, lo) => ({
+      number: String(lo).padStart(2, '0'),
+      hits: count,
+      lastSeen: lastSeen[lo] ?? null,
+    })),
+  };
 };
 
 type BetJoinRow = {
@@ -166,6 +302,7 @@ export const placeLotteryBet = async (
     .where('draw_no', '=', request.numero)
     .executeTakeFirst();
   if (!draw) throw new AppError('NOT_FOUND', `No draw ${request.numero} of ${request.gameCode}`);
+  const settings = await currentSettings(db, merchant.id, game.vendorCode, game.gameId);
   const placed = await placeBet(
     db,
     {
@@ -174,7 +311,8 @@ export const placeLotteryBet = async (
       drawId: draw.id,
       category: game.category,
       slip: { type: request.betType as BetTypeCode, numbers: request.numbers, stake: request.stake },
-      limits: DEFAULT_LIMITS,
+      limits: settings.limits,
+      settingId: settings.id,
       requestKey,
     },
     now,

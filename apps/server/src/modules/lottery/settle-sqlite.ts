@@ -17,6 +17,8 @@ export type BetRow = {
   numbers: string;
   stake: number;
   cost: number;
+  /** The settings version the bet was placed under (its odds). */
+  setting_id: number | null;
 };
 type SettledAt = { merchantId: number; vendorCode: string; at: string; day: string };
 type Maybe<T> = T | Promise<T>;
@@ -30,7 +32,7 @@ export type Settlement = {
 
 const statements = (raw: SQLite.Database) => ({
   openBets: raw.prepare<[number, number], BetRow>(
-    "select id, merchant_id, member_id, bet_type, numbers, stake, cost from lottery_bet where draw_id = ? and status = 'OPEN' order by id limit ?",
+    "select id, merchant_id, member_id, bet_type, numbers, stake, cost, setting_id from lottery_bet where draw_id = ? and status = 'OPEN' order by id limit ?",
   ),
   lostBets: raw.prepare<[string, string]>(
     "update lottery_bet set status = 'LOST', payout = 0, settled_at = ? where id in (select value from json_each(?))",

@@ -1,6 +1,5 @@
 import type { Db } from '../../platform/db/index.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
-import { DEMO_ODDS, type Odds } from './bet-types.js';
 import { createDraw, drawResult, settleDraw } from './draws.js';
 import { nextDraw, scheduleOf } from './schedule.js';
 
@@ -12,12 +11,7 @@ export const LOTTERY_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'JADE_ELOTT'] as cons
  * close, are drawn (fair ones from their sealed seed; an operator's wait for the official result)
  * and settled, each step a conditional update, so a step run twice does nothing more.
  */
-export const runLotteryTick = async (
-  db: Db,
-  serverSecret: string,
-  now = new Date(),
-  odds: (merchantId: number) => Odds = () => DEMO_ODDS,
-) => {
+export const runLotteryTick = async (db: Db, serverSecret: string, now = new Date()) => {
   const games = await db
     .selectFrom('game')
     .innerJoin('vendor', 'vendor.id', 'game.vendor_id')
@@ -89,6 +83,6 @@ export const runLotteryTick = async (
     .limit(100)
     .execute();
   let settled = 0;
-  for (const draw of drawn) settled += (await settleDraw(db, draw.id, odds, {}, now)).settled;
+  for (const draw of drawn) settled += (await settleDraw(db, draw.id, undefined, {}, now)).settled;
   return { created, drawn: due.length, settled };
 };

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Lottery draws, bets and exposure (migration 2026-11-24T1400-lottery). */
+/** Lottery draws, bets and exposure (migration 2026-11-24T1400-lottery); settings (2026-11-25T1000). */
 export type LotteryTables = {
   lottery_draw: {
     id: Generated<number>;
@@ -35,6 +35,8 @@ export type LotteryTables = {
     request_key: string;
     placed_at: string;
     settled_at: string | null;
+    /** The lottery_setting version the bet was placed under; null for the built-in defaults. */
+    setting_id: number | null;
   };
   lottery_exposure: {
     merchant_id: number;
@@ -42,5 +44,17 @@ export type LotteryTables = {
     bet_type: string;
     number: string;
     stake: number;
+  };
+  lottery_setting: {
+    id: Generated<number>;
+    merchant_id: number;
+    vendor_code: string;
+    game_id: string;
+    /** JSON: Odds (bet-types.ts). */
+    odds: string;
+    /** JSON: StakeLimits (contracts). */
+    limits: string;
+    created_by: string;
+    created_at: string;
   };
 };

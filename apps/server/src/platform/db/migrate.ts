@@ -16,6 +16,7 @@ import * as favourites from './migrations/2026-11-24T1100-favourites.js';
 import * as vendorBetPull from './migrations/2026-11-24T1200-vendor-bet-pull.js';
 import * as gameRooms from './migrations/2026-11-24T1300-game-rooms.js';
 import * as lottery from './migrations/2026-11-24T1400-lottery.js';
+import * as lotterySettings from './migrations/2026-11-25T1000-lottery-settings.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1200-vendor-bet-pull': vendorBetPull,
   '2026-11-24T1300-game-rooms': gameRooms,
   '2026-11-24T1400-lottery': lottery,
+  '2026-11-25T1000-lottery-settings': lotterySettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

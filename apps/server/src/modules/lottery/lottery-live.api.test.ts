@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedMember } from '../../test/funded-member.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { runCommand } from '../../cli/commands.js';
+import * as merchants from '../merchants/service.js';
+import { checkInvariants } from '../wallet/ledger.js';
+import { DEMO_ODDS, slipPayout } from './bet-types.js';
+import { STREAMS_PER_IP } from './events.js';
+import { seedHash } from './fair-draw.js';
+import { changeSettings } from './settings.js';
+import { XSMB, type DrawResult } from './structures.js';
+import { runLotteryTick } from './tick.js';
+
+/**
+ * The lobby's calls on the real server: a game's rules with the brand's odds and limits (versions, a
+ * bet settling at the odds it was placed under), popular and VN numbers, and the live draw stream.
+ */
+const CAPTCHA = 'l1ve';
+const SESSION_SECRET = randomBytes(32).toString('hex');
+let server: TestServer;
+let demoId: number;
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
+    { captchaText: () => CAPTCHA },
+  );
+  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
+  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+  await runLotteryTick(server.db, SESSION_SECRET);
+});
+afterAll(async () => {
+  expect((await checkInvariants(server.db)).ok).toBe(true);
+  await server.close();
+});
+
+const get = async (path: string) => {
+  const response = await server.fetch(path);
+  return { status: response.status, body: (await response.json()) as any };
+};
+
+/** Reads Server-Sent Events from a stream until `until` accepts one (or the time runs out). */
+const readEvents = async (
+  response: Response,
+  until: (state: any) => boolean,
+  timeoutMs = 8_000,
+): Promise<any[]> => {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const seen: any[] = [];
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now())),
+    ]);
+    if (!chunk || chunk.done) break;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block.split('\n').find((line) => line.startsWith('data: '));
+      if (!block.startsWith('event: state') || !data) continue;
+      const state = JSON.parse(data.slice(6));
+      seen.push(state);
+      if (until(state)) {
+        await reader.cancel();
+        return seen;
+      }
+    }
+  }
+  await reader.cancel();
+  return seen;
+};
+
+describe('lottery lobby calls', () => {
+  it("answers a game's rules: its tiers, each bet type's cost and odds, the 4D return, and no rules for a game not drawn here", async () => {
+    const north = (await get('/lotto/lgw/games/rules?gameCode=VN_HN')).body.value;
+    expect(north).toMatchObject({
+      structure: 'XSMB',
+      vassalage: 'TCG_LOTTO_VN',
+      closeBeforeSeconds: 900,
+      fourD: null,
+    });
+    expect(north.tiers).toHaveLength(8);
+    const lo2 = north.betTypes.find((t: any) => t.code === 'LO2');
+    expect(lo2).toEqual({ code: 'LO2', digits: 2, groupSize: null, costMultiplier: 27, payout: 9_750 });
+    expect(north.betTypes.find((t: any) => t.code === 'XIEN3')).toMatchObject({
+      groupSize: 3,
+      costMultiplier: 1,
+    });
+    expect(north.betTypes.some((t: any) => t.code === 'BIG')).toBe(false);
+    const south = (await get('/lotto/lgw/games/rules?gameCode=VN_HCM')).body.value;
+    expect(south.betTypes.find((t: any) => t.code === 'LO2').costMultiplier).toBe(18);
+
+    const sea = (await get('/lotto/lgw/games/rules?gameCode=SEA_MAGNUM')).body.value;
+    expect(sea.structure).toBe('SEA4D');
+    expect(sea.fourD).toMatchObject({ bigReturn: 9_600, smallReturn: 9_700 });
+    expect(sea.betTypes.map((t: any) => t.code)).toEqual([
+      'BIG',
+      'SMALL',
+      'BIG_BOX',
+      'SMALL_BOX',
+      'BIG_IBOX',
+      'SMALL_IBOX',
+    ]);
+    expect((await get('/lotto/lgw/games/rules?gameCode=FAST_4D_1M')).body.value.structure).toBe('SEA4D');
+    const keno = (await get('/lotto/lgw/games/rules?gameCode=KENO_1M')).body.value;
+    expect(keno).toMatchObject({ structure: null, betTypes: [] });
+    expect((await get('/lotto/lgw/games/rules?gameCode=NOPE')).status).toBe(404);
+  });
+
+  it("settles each bet at the odds it was placed under, holds the brand's minimum stake, and lists popular and VN numbers", async () => {
+    const m = await fundedMember(server, demoId, 5_000_000, { prefix: 'lodd', captcha: CAPTCHA });
+    await changeSettings(server.db, {
+      merchantId: demoId,
+      vendorCode: 'TCG_LOTTO_VN',
+      gameId: 'VN_HN',
+      patch: { odds: { vn: { LO2: 9_000 } }, limits: { minStake: 500 } },
+      by: 'test',
+    });
+    const rules = (await get('/lotto/lgw/games/rules?gameCode=VN_HN')).body.value;
+    expect(rules.betTypes.find((t: any) => t.code === 'LO2').payout).toBe(9_000);
+    expect(rules.limits.minStake).toBe(500);
+    // Another game of the vendor keeps the defaults.
+    expect((await get('/lotto/lgw/games/rules?gameCode=VN_HCM')).body.value.limits.minStake).toBe(100);
+
+    const open = (await get('/lgw/vn/numeros/opened/game?gameCode=VN_HN')).body.value;
+    const place = (body: object, key: string) =>
+      m.client.call('POST', '/lotto/bets', {
+        token: m.token,
+        body: { gameCode: 'VN_HN', numero: open.numero, ...body },
+        headers: { 'idempotency-key': key },
+      });
+    const low = await place({ betType: 'LO2', numbers: ['11'], stake: 400 }, 'low');
+    expect(low.status).toBe(409);
+    expect(low.body.error.code).toBe('LOTTERY_LIMIT_REACHED');
+    const numbers = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+    expect((await place({ betType: 'LO2', numbers, stake: 1_000 }, 'every-lo')).status).toBe(200);
+    expect((await place({ betType: 'DE', numbers: ['07'], stake: 5_000 }, 'de')).status).toBe(200);
+    // The odds change after the bets: they settle at 90.00, not 80.00.
+    await changeSettings(server.db, {
+      merchantId: demoId,
+      vendorCode: 'TCG_LOTTO_VN',
+      gameId: 'VN_HN',
+      patch: { odds: { vn: { LO2: 8_000 } } },
+      by: 'test',
+    });
+
+    const popular = (await get('/lotto/lgw/numbers/popular?gameCode=VN_HN')).body.value;
+    expect(popular).toHaveLength(20);
+    expect(popular[0]).toMatchObject({ number: '07' });
+    expect(popular[0].weight).toBeGreaterThan(popular[1].weight);
+
+    await runLotteryTick(server.db, SESSION_SECRET, new Date(Date.parse(open.drawsAt) + 1_000));
+    const [drawn] = (await get('/lotto/lgw/games/results/recent?gameCode=VN_HN&count=1')).body.value as {
+      numero: string;
+      result: DrawResult;
+    }[];
+    expect(drawn!.numero).toBe(open.numero);
+    const placedOdds = { ...DEMO_ODDS, vn: { ...DEMO_ODDS.vn, LO2: 9_000 } };
+    const lo = slipPayout(XSMB, drawn!.result, { type: 'LO2', numbers, stake: 1_000 }, placedOdds);
+    // All 27 prizes' last two digits are among 00–99: every one pays 90.00 per point.
+    expect(lo).toBe(27 * 90_000);
+    const de = slipPayout(XSMB, drawn!.result, { type: 'DE', numbers: ['07'], stake: 5_000 }, DEMO_ODDS);
+    const mine = (await m.client.call('GET', '/lotto/bets?gameCode=VN_HN', { token: m.token })).body.value
+      .bets;
+    expect(mine.map((b: any) => b.payout).sort()).toEqual([lo, de].sort());
+
+    const stats = (await get('/lgw/vn/numeros/statistics?gameCode=VN_HN')).body.value;
+    expect(stats.draws).toBe(1);
+    expect(stats.numbers).toHaveLength(100);
+    expect(stats.numbers.reduce((sum: number, n: any) => sum + n.hits, 0)).toBe(27);
+    const special = drawn!.result.SPECIAL![0]!.slice(-2);
+    expect(stats.numbers.find((n: any) => n.number === special)).toMatchObject({ lastSeen: 0 });
+    expect(stats.numbers.filter((n: any) => n.hits === 0).every((n: any) => n.lastSeen === null)).toBe(true);
+  });
+
+  it("sets a vendor's limits and a game's odds from the operator CLI, refusing what does not fit", async () => {
+    const lines: string[] = [];
+    const jade = (...args: string[]) => runCommand(args, server.db, (line) => lines.push(line));
+    await jade('lottery', 'settings', 'set', 'TCG_SEA:*', '{"limits":{"minStake":2000}}');
+    await jade('lottery', 'settings', 'set', 'SEA_TOTO', '{"odds":{"big":{"FIRST":3000}}}');
+    const toto = (await get('/lotto/lgw/games/rules?gameCode=SEA_TOTO')).body.value;
+    expect(toto.limits.minStake).toBe(2_000);
+    expect(toto.fourD.big.FIRST).toBe(3_000);
+    expect(toto.fourD.bigReturn).toBe(9_200);
+    expect((await get('/lotto/lgw/games/rules?gameCode=SEA_DMC')).body.value.fourD.big.FIRST).toBe(3_400);
+    await jade('lottery', 'settings', 'show', 'SEA_TOTO');
+    expect(lines.join('\n')).toContain('"minStake": 2000');
+    await expect(jade('lottery', 'settings', 'set', 'SEA_TOTO', '{"odds":{"vn":{"LO9":1}}}')).rejects.toThrow(
+      /do not fit/,
+    );
+    await expect(
+      jade('lottery', 'settings', 'set', 'SEA_TOTO', '{"limits":{"minStake":-1}}'),
+    ).rejects.toThrow();
+    await expect(jade('lottery', 'settings', 'set', 'NOPE:*', '{}')).rejects.toThrow(/not a lottery vendor/);
+    await expect(
+      jade('lottery', 'settings', 'set', 'SEA_TOTO', '{"limits":{"minStake":5000,"perBet":1000}}'),
+    ).rejects.toThrow(/minimum stake/);
+  });
+
+  it('streams the draw taking bets at once, then its result when it is drawn (Server-Sent Events)', async () => {
+    const response = await server.fetch('/lotto/lgw/games/events?gameCode=FAST_4D_1M');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    let numero = '';
+    const first = await readEvents(response, (state) => {
+      numero = state.open?.numero ?? '';
+      return true;
+    });
+    expect(first[0]).toMatchObject({ gameCode: 'FAST_4D_1M', open: { structure: 'SEA4D', status: 'OPEN' } });
+
+    const live = await server.fetch('/lotto/lgw/games/events?gameCode=FAST_4D_1M');
+    const drawsAt = Date.parse(first[0].open.drawsAt);
+    const reading = readEvents(live, (state) => state.latest?.numero === numero);
+    await runLotteryTick(server.db, SESSION_SECRET, new Date(drawsAt + 1_000));
+    const events = await reading;
+    const drawn = events.at(-1);
+    expect(drawn.latest.numero).toBe(numero);
+    expect(['DRAWN', 'SETTLED']).toContain(drawn.latest.status);
+    expect(drawn.latest.result.FIRST).toHaveLength(1);
+    expect(seedHash(drawn.latest.serverSeed)).toBe(first[0].open.seedHash);
+    expect(drawn.open?.numero).not.toBe(numero);
+    expect((await server.fetch('/lotto/lgw/games/events?gameCode=NOPE')).status).toBe(404);
+  });
+
+  it('holds one address to its share of live streams', async () => {
+    const streams = await Promise.all(
+      Array.from({ length: STREAMS_PER_IP }, () => server.fetch('/lotto/lgw/games/events?gameCode=LOTTO_3M')),
+    );
+    expect(streams.map((s) => s.status)).toEqual(streams.map(() => 200));
+    const extra = await server.fetch('/lotto/lgw/games/events?gameCode=LOTTO_3M');
+    expect(extra.status).toBe(429);
+    await Promise.all(streams.map((s) => s.body!.cancel()));
+    // A closed stream gives its place back.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await server.fetch('/lotto/lgw/games/events?gameCode=LOTTO_3M');
+    expect(again.status).toBe(200);
+    await again.body!.cancel();
+  });
+});

@@ -1,0 +1,114 @@
+import type { LotterySettingsPatch, StakeLimits } from '@jade/contracts/lottery';
+import type { DbOrTrx } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
+import { DEMO_ODDS, type Odds } from './bet-types.js';
+
+/**
+ * A brand's odds and stake limits per lottery game (issue 11: operators differ). Versions, never
+ * edited: a change adds a row, each bet carries the version it was placed under, so a change of odds
+ * never touches bets already placed. A game without a version of its own takes its vendor's
+ * (game `*`), and failing that the built-in defaults below.
+ */
+export type LotterySettings = { odds: Odds; limits: StakeLimits };
+
+/**
+ * The built-in limits: a stake of at least 1.00 per point, one slip up to 1,000,000.00, the brand's
+ * stake on one number of one type in a draw up to 50,000,000.00, and one member's total on a draw up
+ * to 10,000,000.00 (minor units of two decimals).
+ */
+export const DEFAULT_LIMITS: StakeLimits = {
+  minStake: 100,
+  perBet: 100_000_000,
+  perNumber: 5_000_000_000,
+  perDraw: 1_000_000_000,
+};
+
+export const DEFAULT_SETTINGS: LotterySettings = { odds: DEMO_ODDS, limits: DEFAULT_LIMITS };
+
+/** Every game of a vendor: the version a game falls back to. */
+export const ANY_GAME = '*';
+
+type SettingRow = { id: number; odds: string; limits: string };
+
+const parse = (row: SettingRow): LotterySettings => ({
+  odds: JSON.parse(row.odds) as Odds,
+  limits: JSON.parse(row.limits) as StakeLimits,
+});
+
+const latestRow = (db: DbOrTrx, merchantId: number, vendorCode: string, gameId: string) =>
+  db
+    .selectFrom('lottery_setting')
+    .select(['id', 'odds', 'limits'])
+    .where('merchant_id', '=', merchantId)
+    .where('vendor_code', '=', vendorCode)
+    .where('game_id', '=', gameId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** The settings in force on a brand's game, with their version (null: the built-in defaults). */
+export const currentSettings = async (
+  db: DbOrTrx,
+  merchantId: number,
+  vendorCode: string,
+  gameId: string,
+): Promise<LotterySettings & { id: number | null }> => {
+  const row =
+    (await latestRow(db, merchantId, vendorCode, gameId)) ??
+    (gameId === ANY_GAME ? undefined : await latestRow(db, merchantId, vendorCode, ANY_GAME));
+  return row ? { id: row.id, ...parse(row) } : { id: null, ...DEFAULT_SETTINGS };
+};
+
+/** The odds of each settings version named (null: the defaults), read once: settling a draw. */
+export const oddsOfVersions = async (
+  db: DbOrTrx,
+  ids: readonly (number | null)[],
+): Promise<Map<number | null, Odds>> => {
+  const odds = new Map<number | null, Odds>([[null, DEFAULT_SETTINGS.odds]]);
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return odds;
+  const rows = await db
+    .selectFrom('lottery_setting')
+    .select(['id', 'odds', 'limits'])
+    .where('id', 'in', wanted)
+    .execute();
+  for (const row of rows) odds.set(row.id, parse(row).odds);
+  return odds;
+};
+
+/**
+ * An operator's change to a game's odds or limits (or a vendor's, game `*`): the given parts over what
+ * is in force, as a new version. Refused when the minimum stake passes the limit of one bet.
+ */
+export const changeSettings = async (
+  db: DbOrTrx,
+  input: { merchantId: number; vendorCode: string; gameId: string; patch: LotterySettingsPatch; by: string },
+  now = new Date(),
+): Promise<LotterySettings & { id: number }> => {
+  const current = await currentSettings(db, input.merchantId, input.vendorCode, input.gameId);
+  const { odds = {}, limits = {} } = input.patch;
+  const next: LotterySettings = {
+    odds: {
+      vn: { ...current.odds.vn, ...odds.vn },
+      big: { ...current.odds.big, ...odds.big },
+      small: { ...current.odds.small, ...odds.small },
+    },
+    limits: { ...current.limits, ...limits },
+  };
+  if (next.limits.perBet > 0 && next.limits.minStake > next.limits.perBet)
+    throw new AppError('BAD_REQUEST', 'The minimum stake is above the limit of one bet');
+  const row = await db
+    .insertInto('lottery_setting')
+    .values({
+      merchant_id: input.merchantId,
+      vendor_code: input.vendorCode,
+      game_id: input.gameId,
+      odds: JSON.stringify(next.odds),
+      limits: JSON.stringify(next.limits),
+      created_by: input.by,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ...next };
+};
