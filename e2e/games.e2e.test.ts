@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { PageWatch } from './support/harness';
-import { allowTestMembers, apiCall, passEveryHumanCheck, registerMember } from './support/members';
+import { allowTestMembers, apiCall, passEveryHumanCheck, registerFundedMember } from './support/members';
 import { repoRoot, startServer, type TestServer } from './support/server';
 import { addSession } from './support/session';
 
@@ -37,35 +37,7 @@ afterEach(async () => {
   expect(watch.take()).toEqual([]);
 });
 
-/** A registered member with 1,000.00 deposited through a bank channel and approved by an operator. */
-const fundedMember = async () => {
-  const member = await registerMember({
-    baseUrl: server.baseUrl,
-    usernamePrefix: 'player',
-    mobilePrefix: '93',
-    password: 'secret123',
-    paymentPassword: '246810',
-    login: true,
-  });
-  const token = member.token as string;
-  const channels = await apiCall(server.baseUrl, 'GET', '/wps/payment/channels', undefined, { token });
-  const channel =
-    (channels.value.channels as { code: string; kind: string }[]).find((c) => c.kind === 'MANUAL_BANK') ??
-    channels.value[0];
-  const deposit = await apiCall(
-    server.baseUrl,
-    'POST',
-    '/wps/payment/deposit',
-    { channelCode: channel.code, amount: 10_000_000 },
-    {
-      token,
-      headers: { 'idempotency-key': `fund-${member.username}` },
-    },
-  );
-  expect(deposit.success, JSON.stringify(deposit)).toBe(true);
-  await server.runCli(['deposit', 'approve', String(deposit.value.id)]);
-  return { ...member, token };
-};
+const fundedMember = () => registerFundedMember(server);
 
 /** A browser tab in English (the demo brand's own language is Vietnamese), logged in when given a token. */
 const open = async (token?: string): Promise<Page> => {

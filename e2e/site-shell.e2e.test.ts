@@ -182,7 +182,8 @@ const ROUTES: RouteCase[] = [
     check: async (page) => {
       await h1(page, 'Lottery lobby');
       await page.getByRole('heading', { level: 2, name: 'Ho Chi Minh City Lottery' }).waitFor();
-      await page.getByText('DE_2D', { exact: true }).waitFor();
+      // The catalogue's play type DE_2D opens the slip on đề.
+      await page.getByRole('radio', { name: 'Đề (special)', checked: true }).waitFor();
       expect(await page.locator('.lottery-lobby__game[aria-current="true"]').textContent()).toContain(
         'Ho Chi Minh',
       );
@@ -213,7 +214,8 @@ const ROUTES: RouteCase[] = [
     frame: FULL,
     check: async (page) => {
       await h1(page, 'E-Lottery');
-      await page.locator('.game-card').first().waitFor();
+      await page.getByRole('heading', { level: 2, name: 'VN Fast 45 Seconds' }).waitFor();
+      await page.getByTestId('closes-in').waitFor();
     },
   },
   {

@@ -147,3 +147,34 @@ export async function registerMember({
     token: (answer.value.session?.token ?? null) as string | null,
   };
 }
+
+/** A registered, logged-in member with 1,000.00 deposited through a bank channel and approved by an operator. */
+export async function registerFundedMember(
+  server: TestServer,
+  usernamePrefix = 'player',
+  mobilePrefix = '93',
+) {
+  const member = await registerMember({
+    baseUrl: server.baseUrl,
+    usernamePrefix,
+    mobilePrefix,
+    password: 'secret123',
+    paymentPassword: '246810',
+    login: true,
+  });
+  const token = member.token as string;
+  const channels = await apiCall(server.baseUrl, 'GET', '/wps/payment/channels', undefined, { token });
+  const channel =
+    (channels.value.channels as { code: string; kind: string }[]).find((c) => c.kind === 'MANUAL_BANK') ??
+    channels.value[0];
+  const deposit = await apiCall(
+    server.baseUrl,
+    'POST',
+    '/wps/payment/deposit',
+    { channelCode: channel.code, amount: 10_000_000 },
+    { token, headers: { 'idempotency-key': `fund-${member.username}` } },
+  );
+  expect(deposit.success, JSON.stringify(deposit)).toBe(true);
+  await server.runCli(['deposit', 'approve', String(deposit.value.id)]);
+  return { ...member, token };
+}

@@ -38,7 +38,7 @@ export const bootMessages = (): Plugin => ({
  * a second, "late" part of each language, fetched after the first part, so the landing page's
  * language chunk stays small as features add strings.
  */
-export const LATE_SECTIONS = ['wallet', 'bets', 'profit', 'gameFrame', 'securityCenter'];
+export const LATE_SECTIONS = ['wallet', 'bets', 'profit', 'gameFrame', 'securityCenter', 'lotto'];
 const PART = /(?:^|\/)(\w+)\.json\?part=(core|late)$/;
 const PART_PREFIX = '\0jade-i18n/';
 

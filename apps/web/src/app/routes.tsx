@@ -9,13 +9,14 @@ import { RouteBoundary } from './route-status';
 /*
  * §2 routes and their lazy page groups. Routes of one group import the same module, so they share a
  * chunk: index (/index, /register, /register.html, /login), Vip, promo, promoDetail, egame (/rng),
- * live (/live, /fish, /sports, /elott: the category pages), pvp, eaLottery (/lottery, /seaLottery),
- * vnlottery, seamless, byIframe (/game), help (/help, /helpmc), download, joinus, plus the notice page,
+ * live (/live, /fish, /sports: the category pages), pvp, eaLottery (the lottery lobbies /lottery,
+ * /seaLottery, /vnlottery and /elott share one chunk), seamless, byIframe (/game), help (/help, /helpmc), download, joinus, plus the notice page,
  * the points mall and the not-found page.
  */
 const index = () => import('./pages/home-page');
 const live = () => import('../features/games/pages/category-page');
-const eaLottery = () => import('../features/games/pages/lottery-page');
+// The lobbies' strings are in the language's late part.
+const eaLottery = () => withLateStrings(import('../features/lottery/pages/lottery-lobby'));
 const help = () => import('../features/help/pages/help-page');
 const download = () => import('../features/download/pages/download-page');
 
@@ -52,7 +53,7 @@ const fullPages: RouteObject[] = [
       (m) => m.VipPage,
     ),
   },
-  { path: paths.eLottery, Component: lazyPage(live, (m) => m.ELotteryPage) },
+  { path: paths.eLottery, Component: lazyPage(eaLottery, (m) => m.ELotteryPage) },
   {
     path: paths.slots,
     Component: lazyPage(
@@ -118,13 +119,7 @@ const headerFooterPages: RouteObject[] = [
 const headerOnlyPages: RouteObject[] = [
   { path: paths.lottery, Component: lazyPage(eaLottery, (m) => m.LotteryPage) },
   { path: paths.seaLottery, Component: lazyPage(eaLottery, (m) => m.SeaLotteryPage) },
-  {
-    path: paths.vnLottery,
-    Component: lazyPage(
-      () => import('../features/games/pages/vn-lottery-page'),
-      (m) => m.VnLotteryPage,
-    ),
-  },
+  { path: paths.vnLottery, Component: lazyPage(eaLottery, (m) => m.VnLotteryPage) },
   {
     path: paths.seamless,
     Component: lazyPage(

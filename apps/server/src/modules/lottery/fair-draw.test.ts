@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { recomputeFairDraw, sha256Hex } from '@jade/contracts/fair-lottery';
 import { describe, expect, it } from 'vitest';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { resultProblem, SEA4D, XSMB, XSMN } from './structures.js';
@@ -37,5 +38,17 @@ describe('provably fair draws', () => {
     const chi = counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
     // 9 degrees of freedom: 27.88 is the 99.9th percentile.
     expect(chi).toBeLessThan(27.88);
+  });
+
+  it('agrees with the Web Crypto procedure a browser runs to check a draw (contracts/fair-lottery)', async () => {
+    for (const [structure, i] of [XSMB, XSMN, SEA4D].flatMap((s) => [0, 1, 2].map((i) => [s, i] as const))) {
+      const seed = `browser-check-${i}`;
+      const key = `JADE_ELOTT:FAST:${structure.code}-${i}`;
+      const recomputed = await recomputeFairDraw(structure.tiers, seed, key, {
+        distinct: structure.code === 'SEA4D',
+      });
+      expect(recomputed).toEqual(fairDraw(structure, seed, key));
+      expect(await sha256Hex(seed)).toBe(seedHash(seed));
+    }
   });
 });

@@ -213,7 +213,6 @@ export function PageSpinner() {
 export const LivePage = () => <CategoryPage category="LIVE" />;
 export const FishPage = () => <CategoryPage category="FISH" />;
 export const SportsPage = () => <CategoryPage category="SPORTS" />;
-export const ELotteryPage = () => <CategoryPage category="ELOTT" />;
 
 /** §9 live classification codes as a filter: only the codes the vendor's tables carry, in §9 order. */
 function ClassificationFilter({

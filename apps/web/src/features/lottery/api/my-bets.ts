@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { myLotteryBets, type LotteryBet } from '@jade/contracts/lottery';
+import { z } from 'zod';
+import { apiGet, apiSend } from '../../../api/client';
+import { useSession } from '../../../lib/session';
+
+export const MY_BETS_PAGE_SIZE = 10;
+
+export const myBetsKey = (token: string | null, gameCode: string | undefined) =>
+  ['lottery', 'my-bets', token, gameCode] as const;
+
+/** The member's bets on a game, newest first; refreshed by the live stream when a draw settles. */
+export const useMyLotteryBets = (gameCode: string | undefined, pageNo: number) => {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...myBetsKey(token, gameCode), pageNo],
+    queryFn: ({ signal }) =>
+      apiGet('/lotto/bets', myLotteryBets, {
+        query: { gameCode, pageNo, pageSize: MY_BETS_PAGE_SIZE },
+        signal,
+      }),
+    enabled: Boolean(token && gameCode),
+    staleTime: 30_000,
+  });
+};
+
+/** Cancels an open bet before its draw closes; its cost comes back. */
+export const cancelLotteryBet = (bet: Pick<LotteryBet, 'betId'>) =>
+  apiSend('POST', `/lotto/bets/${bet.betId}/cancel`, undefined, z.object({ cancelled: z.literal(true) }));

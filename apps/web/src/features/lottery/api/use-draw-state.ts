@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lotteryGameState, type LotteryGameState } from '@jade/contracts/lottery';
+import { balanceQueryKey } from '../../accounts/api/get-balance';
+import { resultsKey } from './get-results';
+
+export type DrawState = {
+  state: LotteryGameState | undefined;
+  /** The stream dropped and the browser is reconnecting. */
+  isReconnecting: boolean;
+  /** Milliseconds the server's clock is ahead of this one (countdowns use the server's time). */
+  clockSkew: number;
+};
+
+/**
+ * A game's live draw state through Server-Sent Events (the server sends it at once and on every
+ * change, no polling): the draw taking bets and the latest result. A new result refreshes the
+ * history, the member's bets and the balance.
+ */
+export const useDrawState = (gameCode: string | undefined): DrawState => {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState<{ gameCode: string; state: LotteryGameState; clockSkew: number }>();
+  const [isReconnecting, setReconnecting] = useState(false);
+  const latestSeen = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (!gameCode) return;
+    latestSeen.current = undefined;
+    const source = new EventSource(`/lotto/lgw/games/events?gameCode=${encodeURIComponent(gameCode)}`);
+    source.addEventListener('state', (event) => {
+      const parsed = lotteryGameState.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (!parsed.success) return;
+      const state = parsed.data;
+      setReconnecting(false);
+      setLive({ gameCode, state, clockSkew: Date.parse(state.serverTime) - Date.now() });
+      const latest = state.latest?.numero ?? null;
+      if (latestSeen.current !== undefined && latestSeen.current !== latest) {
+        void queryClient.invalidateQueries({ queryKey: resultsKey(gameCode) });
+        void queryClient.invalidateQueries({ queryKey: ['lottery', 'my-bets'] });
+        void queryClient.invalidateQueries({ queryKey: ['lottery', 'vn-numbers', gameCode] });
+        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+      }
+      latestSeen.current = latest;
+    });
+    source.addEventListener('error', () => setReconnecting(source.readyState !== EventSource.OPEN));
+    return () => source.close();
+  }, [gameCode, queryClient]);
+
+  const current = live?.gameCode === gameCode ? live : undefined;
+  return { state: current?.state, isReconnecting, clockSkew: current?.clockSkew ?? 0 };
+};

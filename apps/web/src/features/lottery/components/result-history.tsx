@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { LotteryRules } from '@jade/contracts/lottery';
+import { LoadError, LoadingState } from '../../../components/load-state';
+import { formatDateTime } from '../../../lib/format';
+import { useRecentResults } from '../api/get-results';
+import { FairProof } from './fair-proof';
+import { ResultBoard } from './result-board';
+
+/** The latest result in full, then the past ones (each opens to its prize rows and fairness proof). */
+export function ResultHistory({ rules }: { rules: LotteryRules }) {
+  const { t } = useTranslation();
+  const results = useRecentResults(rules.gameCode);
+  const drawKey = (numero: string) => `${rules.vassalage}:${rules.gameCode}:${numero}`;
+  if (results.isPending) return <LoadingState />;
+  if (results.isError) return <LoadError error={results.error} onRetry={() => void results.refetch()} />;
+  const [latest, ...past] = results.data;
+  return (
+    <>
+      <section className="lotto-panel" aria-labelledby="lotto-latest">
+        <h3 id="lotto-latest">
+          {t('lotto.latest')}
+          {latest && <small> · {t('lotto.numero', { numero: latest.numero })}</small>}
+        </h3>
+        {latest ? (
+          <>
+            <ResultBoard tiers={rules.tiers} draw={latest} />
+            <details className="lotto-fair">
+              <summary>{t('lotto.fair.title')}</summary>
+              <FairProof draw={latest} rules={rules} drawKey={drawKey(latest.numero)} />
+            </details>
+          </>
+        ) : (
+          <p className="lotto-empty">{t('lotto.noResults')}</p>
+        )}
+      </section>
+      {past.length > 0 && (
+        <section className="lotto-panel" aria-labelledby="lotto-history">
+          <h3 id="lotto-history">{t('lotto.history')}</h3>
+          <ul className="lotto-history">
+            {past.map((draw) => (
+              <li key={draw.numero}>
+                <details>
+                  <summary>
+                    <span>{t('lotto.numero', { numero: draw.numero })}</span>
+                    <time dateTime={draw.drawsAt}>{formatDateTime(draw.drawsAt)}</time>
+                    <strong>{(draw.result[rules.tiers[0]?.code ?? ''] ?? []).join(' ')}</strong>
+                  </summary>
+                  <ResultBoard tiers={rules.tiers} draw={draw} />
+                  <FairProof draw={draw} rules={rules} drawKey={drawKey(draw.numero)} />
+                </details>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import type { LotteryRules } from '@jade/contracts/lottery';
+
+/** The client's reading of a slip (the server computes the same and is the one that counts). */
+export type BetRule = LotteryRules['betTypes'][number];
+
+/** Quick picks for two-digit numbers (LOTTERY.md): even, odd, big 50–99, small 00–49, pairs, a tens row. */
+export const QUICK_PICKS = ['even', 'odd', 'big', 'small', 'pairs'] as const;
+export type QuickPick = (typeof QUICK_PICKS)[number] | `row${number}`;
+
+const two = (n: number) => String(n).padStart(2, '0');
+const ALL_TWO_DIGIT = Array.from({ length: 100 }, (_, n) => n);
+
+export const quickPick = (pick: QuickPick): string[] => {
+  const keep = (test: (n: number) => boolean) => ALL_TWO_DIGIT.filter(test).map(two);
+  switch (pick) {
+    case 'even':
+      return keep((n) => n % 2 === 0);
+    case 'odd':
+      return keep((n) => n % 2 === 1);
+    case 'big':
+      return keep((n) => n >= 50);
+    case 'small':
+      return keep((n) => n < 50);
+    case 'pairs':
+      return keep((n) => Math.floor(n / 10) === n % 10);
+    default: {
+      const row = Number(pick.slice(3));
+      return keep((n) => Math.floor(n / 10) === row);
+    }
+  }
+};
+
+/** Distinct orderings of a number's digits (24, 12, 6, 4 or 1 for 4D). */
+export const permutationCount = (number: string): number => {
+  const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+  const counts = new Map<string, number>();
+  for (const digit of number) counts.set(digit, (counts.get(digit) ?? 0) + 1);
+  let result = factorial(number.length);
+  for (const count of counts.values()) result /= factorial(count);
+  return result;
+};
+
+/** What a slip costs (minor units): stake × multiplier per number, the stake once for a group, box per ordering. */
+export const slipCost = (rule: BetRule, numbers: readonly string[], stake: number): number => {
+  if (rule.groupSize !== null) return numbers.length === rule.groupSize ? stake : 0;
+  if (rule.code === 'BIG_BOX' || rule.code === 'SMALL_BOX')
+    return numbers.reduce((sum, n) => sum + stake * permutationCount(n), 0);
+  return stake * rule.costMultiplier * numbers.length;
+};
+
+/** A number the member types, checked against the bet type's digits. */
+export const isNumberOf = (rule: BetRule, text: string) => new RegExp(`^\\d{${rule.digits}}$`).test(text);
+
+/** The catalogue's play types (§3 defaultPlayType) as the engine's bet types. */
+const PLAY_TYPE_ALIASES: Record<string, string> = {
+  LO_2D: 'LO2',
+  LO_3D: 'LO3',
+  LO_4D: 'LO4',
+  DE_2D: 'DE',
+  '4D_BIG': 'BIG',
+  '4D_SMALL': 'SMALL',
+};
+
+/** The bet type a lobby opens on: the play type asked for, when the game takes it, or its first. */
+export const initialBetType = (rules: LotteryRules, playType: string | null): BetRule | undefined => {
+  const wanted = playType ? (PLAY_TYPE_ALIASES[playType] ?? playType) : undefined;
+  return rules.betTypes.find((rule) => rule.code === wanted) ?? rules.betTypes[0];
+};

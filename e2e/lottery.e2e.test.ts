@@ -1,0 +1,139 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { PageWatch } from './support/harness';
+import { allowTestMembers, passEveryHumanCheck, registerFundedMember } from './support/members';
+import { repoRoot, startServer, type TestServer } from './support/server';
+import { addSession } from './support/session';
+
+/**
+ * The lottery lobby on the real server, its lottery job and Chromium: a member bets on a fast draw,
+ * the draw arrives by Server-Sent Events, and the result, the bet's win or loss and the balance show
+ * without a reload; the draw's fairness proof checks out in the browser.
+ */
+const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
+const DESKTOP = { width: 1366, height: 900 };
+
+let server: TestServer;
+let browser: Browser;
+let stopVerifier: (() => Promise<void>) | undefined;
+const contexts: BrowserContext[] = [];
+const watch = new PageWatch(() => server.baseUrl);
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  stopVerifier = await passEveryHumanCheck(server);
+  await allowTestMembers(server);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await stopVerifier?.();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(watch.take()).toEqual([]);
+});
+
+const open = async (token?: string): Promise<Page> => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
+  });
+  if (token) await addSession(context, { token, isAgent: 0 });
+  return watch.watch(await context.newPage());
+};
+
+/** "₫ 1,234.50" as minor units. */
+const minorOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+
+/** Seconds left on the countdown to the close ("00:42"). */
+const secondsToClose = async (page: Page) => {
+  const [m = 0, s = 0] = ((await page.getByTestId('closes-in').textContent()) ?? '').split(':').map(Number);
+  return m * 60 + s;
+};
+
+describe('lottery lobby', () => {
+  it('places a bet on a fast draw, then shows its result, the win or loss and the balance as the draw happens', async () => {
+    const member = await registerFundedMember(server, 'lotto', '94');
+    const page = await open(member.token);
+    await page.goto(`${server.baseUrl}/elott?gameCode=FAST_VN_45S`);
+    await page.getByRole('heading', { level: 2, name: 'VN Fast 45 Seconds' }).waitFor();
+    await page.getByTestId('closes-in').waitFor();
+    const balance = page.getByTestId('header-balance');
+    await expect.poll(async () => minorOf(await balance.textContent())).toBe(10_000_000);
+    // Too close to the close to confirm in time: the stream brings the next draw.
+    if ((await secondsToClose(page)) < 12) {
+      await expect.poll(() => secondsToClose(page), { timeout: 30_000 }).toBeGreaterThan(12);
+    }
+    const numero = ((await page.locator('.draw-clock__numero').textContent()) ?? '').replace('Draw ', '');
+
+    await page.getByRole('radio', { name: 'Đề (special)' }).click();
+    await page.getByRole('button', { name: 'Even', exact: true }).click();
+    await page.getByRole('button', { name: '01', exact: true }).click();
+    await page.getByRole('button', { name: '00', exact: true }).click(); // unpicks 00
+    await page.getByLabel('Stake per point').fill('2');
+    // 50 numbers (49 even without 00, and 01) at 2.00 each, one position each.
+    expect(await page.getByTestId('slip-total').textContent()).toBe('₫ 100.00');
+    const chosen = ((await page.getByTestId('slip-numbers').textContent()) ?? '').split(' ');
+    expect(chosen).toHaveLength(50);
+    await page.getByRole('button', { name: 'Place bet' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Confirm your bet' });
+    await dialog.locator('[data-modal-confirm]').waitFor();
+    expect(await dialog.textContent()).toContain(`for draw ${numero}: ₫ 100.00`);
+    await dialog.locator('[data-modal-confirm]').click();
+    await page.getByText(`Bet placed on draw ${numero}.`).waitFor();
+    await expect.poll(async () => minorOf(await balance.textContent())).toBe(9_990_000);
+    const row = page.locator('table.lotto-bets tbody tr').first();
+    await expect.poll(() => row.textContent()).toContain('Open');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'lottery-bet-placed.png'), fullPage: true });
+
+    // The draw happens on the server's clock; the lobby hears of it and shows it.
+    await page
+      .getByRole('heading', { level: 3, name: `Latest result · Draw ${numero}` })
+      .waitFor({ timeout: 90_000 });
+    const special = (await page
+      .locator('.result-board__row--special .result-board__number')
+      .first()
+      .textContent())!;
+    const isWin = chosen.includes(special.slice(-2));
+    // Đề pays 97.50 per point: 2.00 × 97.50 = 195.00.
+    const payout = isWin ? 19_500 : 0;
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(isWin ? 'Won' : 'Lost');
+    expect(await row.textContent()).toContain(isWin ? '₫ 195.00' : '₫ 0.00');
+    await expect
+      .poll(async () => minorOf(await balance.textContent()), { timeout: 20_000 })
+      .toBe(9_990_000 + payout);
+
+    // The fairness proof checks the seed and the whole result in this browser.
+    await page.getByText('Fairness proof').first().click();
+    await page.getByRole('button', { name: 'Verify in this browser' }).first().click();
+    await page.getByText('Verified: the seed matches its hash and gives exactly this result.').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'lottery-result.png'), fullPage: true });
+  }, 180_000);
+
+  it('takes 4D numbers typed in on /seaLottery, asks a visitor to log in, and shows a game not drawn here as such', async () => {
+    const page = await open();
+    await page.goto(`${server.baseUrl}/seaLottery?gameCode=SEA_MAGNUM`);
+    await page.getByRole('radio', { name: '4D Big' }).waitFor();
+    await page.getByText('Big returns 96% and Small 97%', { exact: false }).waitFor();
+    await page.getByLabel('Type a 4-digit number').fill('1234');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('radio', { name: 'Big box' }).click();
+    await page.getByLabel('Type a 4-digit number').fill('1123');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    // Box stakes each ordering: 24 for 1234, 12 for 1123, at the minimum 1.00.
+    expect(await page.getByTestId('slip-total').textContent()).toBe('₫ 36.00');
+    await page.getByRole('button', { name: 'Place bet' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+
+    await page.goto(`${server.baseUrl}/elott?gameCode=KENO_1M`);
+    await page.getByText('This game does not take bets on this site yet.').waitFor();
+  }, 60_000);
+});
