@@ -156,7 +156,7 @@ export const lotterySettingsPatch = z
   .object({
     odds: z
       .object({
-        vn: z.record(z.enum(LOTTERY_VN_BET_TYPES), z.number().int().safe().nonnegative()).optional(),
+        vn: z.partialRecord(z.enum(LOTTERY_VN_BET_TYPES), z.number().int().safe().nonnegative()).optional(),
         big: fourDTiers.partial().optional(),
         small: fourDTiers.pick({ FIRST: true, SECOND: true, THIRD: true }).partial().optional(),
       })

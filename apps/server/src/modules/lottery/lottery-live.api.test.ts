@@ -54,7 +54,7 @@ const readEvents = async (
   while (Date.now() < deadline) {
     const chunk = await Promise.race([
       reader.read(),
-      new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now())),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), deadline - Date.now())),
     ]);
     if (!chunk || chunk.done) break;
     buffer += decoder.decode(chunk.value, { stream: true });
@@ -189,6 +189,10 @@ describe('lottery lobby calls', () => {
     expect(toto.fourD.big.FIRST).toBe(3_000);
     expect(toto.fourD.bigReturn).toBe(9_200);
     expect((await get('/lotto/lgw/games/rules?gameCode=SEA_DMC')).body.value.fourD.big.FIRST).toBe(3_400);
+    await jade('lottery', 'settings', 'set', 'VN_DT', '{"odds":{"vn":{"DE":9000}}}');
+    const dt = (await get('/lotto/lgw/games/rules?gameCode=VN_DT')).body.value;
+    expect(dt.betTypes.find((t: any) => t.code === 'DE').payout).toBe(9_000);
+    expect(dt.betTypes.find((t: any) => t.code === 'LO2').payout).toBe(9_750);
     await jade('lottery', 'settings', 'show', 'SEA_TOTO');
     expect(lines.join('\n')).toContain('"minStake": 2000');
     await expect(jade('lottery', 'settings', 'set', 'SEA_TOTO', '{"odds":{"vn":{"LO9":1}}}')).rejects.toThrow(
