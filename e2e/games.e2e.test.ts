@@ -218,7 +218,8 @@ describe('playing the studio games for real', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: 'Lucky Panda Game Hall' });
     await dialog.locator('.game-grid li').first().waitFor();
-    expect(await dialog.locator('.game-grid li').count()).toBe(32);
+    // The list renders in steps: the count is read once it has settled.
+    await expect.poll(() => dialog.locator('.game-grid li').count()).toBe(32);
     expect(await dialog.getByRole('article', { name: 'Lucky Panda Game Hall' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
