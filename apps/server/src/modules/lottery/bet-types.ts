@@ -1,4 +1,4 @@
-import { LOTTERY_4D_BET_TYPES, LOTTERY_VN_BET_TYPES } from '@jade/contracts/lottery';
+import { LOTTERY_4D_BET_TYPES, LOTTERY_VN_BET_TYPES, slipCostOf } from '@jade/contracts/lottery';
 import { allNumbers, type DrawResult, type DrawStructure, type PrizeTier } from './structures.js';
 
 /**
@@ -172,14 +172,17 @@ export const permutationsOf = (number: string): string[] => {
   return [...out].sort();
 };
 
-/** What a slip costs, in minor units. */
-export const slipCost = (structure: DrawStructure, slip: Slip): number => {
-  if (groupSizeOf(slip.type) !== undefined) return slip.stake;
-  if (slip.type === 'BIG_BOX' || slip.type === 'SMALL_BOX') {
-    return slip.numbers.reduce((sum, n) => sum + slip.stake * permutationsOf(n).length, 0);
-  }
-  return slip.stake * costMultiplier(structure, slip.type) * slip.numbers.length;
-};
+/** What a slip costs, in minor units (the rule is shared with the bet slip: contracts' `slipCostOf`). */
+export const slipCost = (structure: DrawStructure, slip: Slip): number =>
+  slipCostOf(
+    {
+      code: slip.type,
+      groupSize: groupSizeOf(slip.type) ?? null,
+      costMultiplier: costMultiplier(structure, slip.type),
+    },
+    slip.numbers,
+    slip.stake,
+  );
 
 /** A stake times odds in hundredths, in whole minor units (a fraction of a unit is not paid). */
 const times = (stake: number, hundredths: number) => Math.floor((stake * hundredths) / 100);

@@ -343,10 +343,11 @@ export const settleDraw = async (
     if (options.stopAfterBatches !== undefined && batch >= options.stopAfterBatches) return { settled, paid };
     if (batch === 0) {
       // Accounts are found (or made) before the writes: every bettor's main wallet (each paid from
-      // it, so it exists) and each brand's float, once for the draw.
+      // it, so it exists) and each brand's float, once for the draw; and the odds of each settings
+      // version the bets were placed under, from the same read.
       const bettors = await db
         .selectFrom('lottery_bet')
-        .select(['merchant_id', 'member_id'])
+        .select(['merchant_id', 'member_id', 'setting_id'])
         .distinct()
         .where('draw_id', '=', draw.id)
         .where('status', '=', 'OPEN')
@@ -358,19 +359,11 @@ export const settleDraw = async (
         if (!mains.has(key))
           mains.set(key, await ledger.memberAccount(db, bettor.merchant_id, bettor.member_id, 'MAIN'));
       }
-      if (!odds) {
-        const used = await db
-          .selectFrom('lottery_bet')
-          .select('setting_id')
-          .distinct()
-          .where('draw_id', '=', draw.id)
-          .where('status', '=', 'OPEN')
-          .execute();
+      if (!odds)
         versions = await oddsOfVersions(
           db,
-          used.map((row) => row.setting_id),
+          bettors.map((row) => row.setting_id),
         );
-      }
     }
     const outcome = await groupCommit(db, async (trx) => {
       const raw = sqliteHandleOf(db);

@@ -1,4 +1,4 @@
-import type { LotteryRules } from '@jade/contracts/lottery';
+import { slipCostOf, type LotteryRules } from '@jade/contracts/lottery';
 
 /** The client's reading of a slip (the server computes the same and is the one that counts). */
 export type BetRule = LotteryRules['betTypes'][number];
@@ -30,23 +30,9 @@ export const quickPick = (pick: QuickPick): string[] => {
   }
 };
 
-/** Distinct orderings of a number's digits (24, 12, 6, 4 or 1 for 4D). */
-export const permutationCount = (number: string): number => {
-  const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
-  const counts = new Map<string, number>();
-  for (const digit of number) counts.set(digit, (counts.get(digit) ?? 0) + 1);
-  let result = factorial(number.length);
-  for (const count of counts.values()) result /= factorial(count);
-  return result;
-};
-
-/** What a slip costs (minor units): stake × multiplier per number, the stake once for a group, box per ordering. */
-export const slipCost = (rule: BetRule, numbers: readonly string[], stake: number): number => {
-  if (rule.groupSize !== null) return numbers.length === rule.groupSize ? stake : 0;
-  if (rule.code === 'BIG_BOX' || rule.code === 'SMALL_BOX')
-    return numbers.reduce((sum, n) => sum + stake * permutationCount(n), 0);
-  return stake * rule.costMultiplier * numbers.length;
-};
+/** What a slip costs (minor units); nothing until a group bet has its whole group. */
+export const slipCost = (rule: BetRule, numbers: readonly string[], stake: number): number =>
+  rule.groupSize !== null && numbers.length !== rule.groupSize ? 0 : slipCostOf(rule, numbers, stake);
 
 /** A number the member types, checked against the bet type's digits. */
 export const isNumberOf = (rule: BetRule, text: string) => new RegExp(`^\\d{${rule.digits}}$`).test(text);

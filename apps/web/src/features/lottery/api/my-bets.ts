@@ -3,17 +3,15 @@ import { myLotteryBets, type LotteryBet } from '@jade/contracts/lottery';
 import { z } from 'zod';
 import { apiGet, apiSend } from '../../../api/client';
 import { useSession } from '../../../lib/session';
+import { lotteryKeys } from './query-keys';
 
 export const MY_BETS_PAGE_SIZE = 10;
-
-export const myBetsKey = (token: string | null, gameCode: string | undefined) =>
-  ['lottery', 'my-bets', token, gameCode] as const;
 
 /** The member's bets on a game, newest first; refreshed by the live stream when a draw settles. */
 export const useMyLotteryBets = (gameCode: string | undefined, pageNo: number) => {
   const { token } = useSession();
   return useQuery({
-    queryKey: [...myBetsKey(token, gameCode), pageNo],
+    queryKey: lotteryKeys.myBets(token, gameCode, pageNo),
     queryFn: ({ signal }) =>
       apiGet('/lotto/bets', myLotteryBets, {
         query: { gameCode, pageNo, pageSize: MY_BETS_PAGE_SIZE },

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lotteryGameState, type LotteryGameState } from '@jade/contracts/lottery';
 import { balanceQueryKey } from '../../accounts/api/get-balance';
-import { resultsKey } from './get-results';
+import { lotteryKeys } from './query-keys';
 
 export type DrawState = {
   state: LotteryGameState | undefined;
@@ -35,9 +35,9 @@ export const useDrawState = (gameCode: string | undefined): DrawState => {
       setLive({ gameCode, state, clockSkew: Date.parse(state.serverTime) - Date.now() });
       const latest = state.latest?.numero ?? null;
       if (latestSeen.current !== undefined && latestSeen.current !== latest) {
-        void queryClient.invalidateQueries({ queryKey: resultsKey(gameCode) });
-        void queryClient.invalidateQueries({ queryKey: ['lottery', 'my-bets'] });
-        void queryClient.invalidateQueries({ queryKey: ['lottery', 'vn-numbers', gameCode] });
+        void queryClient.invalidateQueries({ queryKey: lotteryKeys.results(gameCode) });
+        void queryClient.invalidateQueries({ queryKey: lotteryKeys.allMyBets });
+        void queryClient.invalidateQueries({ queryKey: lotteryKeys.vnNumbers(gameCode) });
         void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
       }
       latestSeen.current = latest;

@@ -12,6 +12,7 @@ import { useIdempotentSend } from '../../wallet/hooks/use-idempotent-send';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { parseAmount, toAmountInput } from '../../wallet/utils/amount';
 import { placeLotteryBet } from '../api/place-bet';
+import { lotteryKeys } from '../api/query-keys';
 import { usePopularNumbers, useVnNumbers } from '../api/get-number-stats';
 import { initialBetType, isNumberOf, QUICK_PICKS, quickPick, slipCost, type BetRule } from '../slip';
 
@@ -115,8 +116,8 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
       setFailure(failureText(error));
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: ['lottery', 'my-bets'] });
-      void queryClient.invalidateQueries({ queryKey: ['lottery', 'popular', rules.gameCode] });
+      void queryClient.invalidateQueries({ queryKey: lotteryKeys.allMyBets });
+      void queryClient.invalidateQueries({ queryKey: lotteryKeys.popular(rules.gameCode) });
       void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
     }
   };

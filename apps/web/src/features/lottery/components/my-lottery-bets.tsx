@@ -10,6 +10,7 @@ import { StatusBadge, useFailureText, type BadgeTone } from '../../wallet/compon
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import '../../wallet/wallet.css';
 import { cancelLotteryBet, useMyLotteryBets } from '../api/my-bets';
+import { lotteryKeys } from '../api/query-keys';
 
 const TONE: Record<LotteryBet['status'], BadgeTone> = {
   OPEN: 'pending',
@@ -43,7 +44,7 @@ export function MyLotteryBets({
     } catch (error) {
       setFailure(failureText(error));
     }
-    void queryClient.invalidateQueries({ queryKey: ['lottery', 'my-bets'] });
+    void queryClient.invalidateQueries({ queryKey: lotteryKeys.allMyBets });
     void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
   };
 
