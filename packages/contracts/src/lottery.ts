@@ -263,3 +263,36 @@ export const slipCostOf = (
     return numbers.reduce((sum, n) => sum + stake * permutationCount(n), 0);
   return stake * rule.costMultiplier * numbers.length;
 };
+
+/** POST /api/operator/lottery/results: an operator keys in a draw's official result (numbers by tier). */
+export const officialResultRequest = z.object({
+  gameCode,
+  numero: z.string().min(1).max(32),
+  result: z.record(z.string().max(16), z.array(z.string().regex(/^\d{1,6}$/)).max(10)),
+});
+export type OfficialResultRequest = z.infer<typeof officialResultRequest>;
+/** PENDING: waiting for a second operator's matching entry; APPLIED: drawn and settled. */
+export const officialResultResponse = z.object({ status: z.enum(['PENDING', 'APPLIED']) });
+
+/** GET /api/operator/lottery/results: a draw's state and every result given for it (its audit trail). */
+export const resultTrailQuery = z.object({ gameCode, numero: z.string().min(1).max(32) });
+export const resultTrailResponse = z.object({
+  status: z.enum(DRAW_STATUSES),
+  source: z.enum(['FAIR', 'OPERATOR']),
+  result: z.record(z.string(), z.array(z.string())).nullable(),
+  entries: z.array(
+    z.object({
+      kind: z.enum(['ENTRY', 'CONFIRM', 'FEED']),
+      status: z.enum(['PENDING', 'APPLIED', 'REFUSED']),
+      result: z.record(z.string(), z.array(z.string())),
+      operator: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ResultTrailResponse = z.infer<typeof resultTrailResponse>;
+
+/** A results file or feed as JSON: draws by number with their results. */
+export const resultRows = z.array(
+  z.object({ numero: z.string().min(1).max(32), result: z.record(z.string(), z.array(z.string())) }),
+);

@@ -1,6 +1,7 @@
 import { seedDemoEngagement } from '../modules/engagement/service.js';
 import { seedDemoCatalogue } from '../modules/games/service.js';
 import { DEMO_MERCHANT_CODE, seedDemoMerchant } from '../modules/merchants/demo-seed.js';
+import { seedDemoLotteryHistory } from '../modules/lottery/results.js';
 import { seedDemoAnnouncements } from '../modules/messages/service.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
@@ -40,6 +41,7 @@ export const openAndPrepareDb = async (
       await seedDemoAnnouncements(handle.db, demo.id);
       await seedDemoPayments(handle.db, demo.id);
       await seedDemoEngagement(handle.db, demo.id);
+      await seedDemoLotteryHistory(handle.db);
     }
     return { ...handle, migrated, seeded };
   } catch (error) {

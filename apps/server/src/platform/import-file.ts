@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { z } from 'zod';
 import { AppError } from './errors.js';
 
@@ -26,4 +28,22 @@ export const parseImportFile = <T extends z.ZodType>(
     .slice(0, 10)
     .map(([path, reasons]) => `${path}: ${reasons.join('; ')}`);
   throw new AppError('VALIDATION_FAILED', `Invalid ${source}: ${listed.join(', ')}`, { fields });
+};
+
+/** An operator's import file as text, refused with its reason when it cannot be read. */
+export const readImportFile = (file: string): string => {
+  try {
+    return fs.readFileSync(path.resolve(file), 'utf8');
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', `Cannot read ${file}: ${(error as Error).message}`);
+  }
+};
+
+/** An import file's JSON, refused with the parser's reason when it is not JSON. */
+export const parseImportJson = (text: string, file: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', `${file} is not valid JSON: ${(error as Error).message}`);
+  }
 };

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { parseImportJson, readImportFile } from '../../platform/import-file.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as games from './service.js';
 
@@ -23,19 +22,7 @@ export const runCatalogueCommand = async (
   if (action === 'import') {
     need(1, 'one JSON file path');
     const file = args[0] as string;
-    const fullPath = path.resolve(file);
-    let text: string;
-    try {
-      text = fs.readFileSync(fullPath, 'utf8');
-    } catch (error) {
-      throw new AppError('BAD_REQUEST', `Cannot read ${file}: ${(error as Error).message}`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new AppError('BAD_REQUEST', `${file} is not valid JSON: ${(error as Error).message}`);
-    }
+    const json = parseImportJson(readImportFile(file), file);
     const result = await games.importCatalogue(db, merchant.id, games.parseCatalogue(json, file));
     out(`${merchant.code}: imported ${result.vendors} vendors and ${result.games} games from ${file}`);
     return true;

@@ -1,10 +1,20 @@
-import { lotterySettingsPatch } from '@jade/contracts/lottery';
+import { lotterySettingsPatch, resultRows } from '@jade/contracts/lottery';
+import { parseImportFile, parseImportJson, readImportFile } from '../../platform/import-file.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Merchant } from '../merchants/repo.js';
 import { findLotteryGame } from './service.js';
+import {
+  findGameDraw,
+  findLotteryGameById,
+  importResults,
+  parseXsmbCsv,
+  resultTrail,
+  setGameSource,
+  type ResultRow,
+} from './results.js';
 import { ANY_GAME, changeSettings, currentSettings } from './settings.js';
-import { LOTTERY_VENDORS } from './tick.js';
+import { LOTTERY_VENDORS } from './schedule.js';
 
 export const LOTTERY_USAGE = `Lottery (odds and stake limits per game; a bet keeps the odds it was placed under)
   lottery settings show <GAME>           the odds and limits in force on a game (e.g. VN_HN)
@@ -13,7 +23,14 @@ export const LOTTERY_USAGE = `Lottery (odds and stake limits per game; a bet kee
                                          "limits":{"minStake":1000,"perNumber":2000000000}}'; Vietnamese
                                          odds in hundredths of a point per point, 4D ("big", "small")
                                          in points per point by tier; limits in minor units, 0 for none;
-                                         TCG_SEA:* sets every game of a vendor without its own`;
+                                         TCG_SEA:* sets every game of a vendor without its own
+  lottery source <GAME> fair|official    fair: the engine draws (provably fair); official: draws wait
+                                         for the official result, keyed in by two operators
+                                         (POST /api/operator/lottery/results) or imported
+  lottery results import <GAME> <FILE>   official results from a file or feed: CSV in the columns of
+                                         resources/xsmb-results.csv, or JSON [{"numero","result"}];
+                                         waiting draws take theirs and settle, past ones are added
+  lottery results show <GAME> <NUMERO>   a draw's state and every result given for it (audit trail)`;
 
 const bad = (message: string) => new AppError('BAD_REQUEST', message);
 
@@ -38,7 +55,10 @@ export const runLotteryCommand = async (
   args: string[],
   out: (line: string) => void,
 ): Promise<boolean> => {
-  if (group !== 'lottery' || action !== 'settings') return false;
+  if (group !== 'lottery') return false;
+  if (action === 'source') return setSource(db, args, out);
+  if (action === 'results') return resultsCommand(db, args, out);
+  if (action !== 'settings') return false;
   const [verb, name, json] = args;
   if (!name || (verb !== 'show' && verb !== 'set'))
     throw bad(`'lottery settings' takes show <GAME> or set <GAME> '<JSON>'`);
@@ -67,5 +87,41 @@ export const runLotteryCommand = async (
     by: 'cli',
   });
   out(`${merchant.code} ${target.vendorCode} ${target.gameId}: version ${saved.id} in force for new bets`);
+  return true;
+};
+
+const setSource = async (db: Db, args: string[], out: (line: string) => void) => {
+  const [name, source] = args;
+  if (!name || (source !== 'fair' && source !== 'official'))
+    throw bad(`'lottery source' takes <GAME> fair|official`);
+  const game = await findLotteryGameById(db, name);
+  await setGameSource(db, game, source === 'fair' ? 'FAIR' : 'OPERATOR');
+  out(`${game.vendorCode} ${game.gameId}: ${source} results for the draws made from now on`);
+  return true;
+};
+
+const resultsCommand = async (db: Db, args: string[], out: (line: string) => void) => {
+  const [verb, name, arg] = args;
+  if (!name || !arg || (verb !== 'import' && verb !== 'show'))
+    throw bad(`'lottery results' takes import <GAME> <FILE> or show <GAME> <NUMERO>`);
+  if (verb === 'show') {
+    const trail = await resultTrail(db, await findGameDraw(db, name, arg));
+    out(`${name} ${arg}: ${trail.status} (${trail.source === 'FAIR' ? 'fair draw' : 'official result'})`);
+    if (trail.result) out(JSON.stringify(trail.result));
+    for (const e of trail.entries)
+      out(`  ${e.createdAt} ${e.kind} ${e.status} by ${e.operator}: ${JSON.stringify(e.result)}`);
+    return true;
+  }
+  const text = readImportFile(arg);
+  const rows: ResultRow[] = text.trimStart().startsWith('[')
+    ? parseImportFile(resultRows, parseImportJson(text, arg), arg)
+    : parseXsmbCsv(text);
+  const counts = await importResults(db, await findLotteryGameById(db, name), rows, {
+    id: null,
+    name: `file:${arg}`,
+  });
+  out(
+    `${name}: ${counts.applied} applied and settled, ${counts.added} past draws added, ${counts.unchanged} unchanged, ${counts.skipped} skipped, ${counts.conflicts.length} differ from the result on record${counts.conflicts.length ? ` (${counts.conflicts.join(', ')})` : ''}`,
+  );
   return true;
 };

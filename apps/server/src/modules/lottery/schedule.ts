@@ -1,5 +1,8 @@
 import type { DrawStructureCode } from './structures.js';
 
+/** The in-house lottery vendors whose games this engine draws. */
+export const LOTTERY_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'JADE_ELOTT'] as const;
+
 /**
  * When each lottery game draws (issue 11, ../shared/design/LOTTERY.md). Vietnamese draws are daily at
  * a set time per region in Asia/Ho_Chi_Minh (UTC+7 all year) on the weekdays their province draws;

@@ -23,10 +23,9 @@ import {
   type BetTypeCode,
 } from './bet-types.js';
 import { cancelBet, placeBet, type DrawRow } from './draws.js';
-import { scheduleOf } from './schedule.js';
 import { currentSettings } from './settings.js';
 import { allNumbers, SEA4D, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
-import { LOTTERY_VENDORS } from './tick.js';
+import { LOTTERY_VENDORS, scheduleOf } from './schedule.js';
 
 /**
  * The lottery's calls for members and lobbies (§7; decision 0019). A lottery game is a catalogue game

@@ -1,10 +1,8 @@
 import type { Db } from '../../platform/db/index.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { createDraw, drawResult, settleDraw } from './draws.js';
-import { nextDraw, scheduleOf } from './schedule.js';
-
-/** The in-house lottery vendors whose games this engine draws. */
-export const LOTTERY_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'JADE_ELOTT'] as const;
+import { gameSourceOf } from './results.js';
+import { LOTTERY_VENDORS, nextDraw, scheduleOf } from './schedule.js';
 
 /**
  * The lottery's leased job (every few seconds): every scheduled game has its next draw; draws open,
@@ -40,8 +38,9 @@ export const runLotteryTick = async (db: Db, serverSecret: string, now = new Dat
           gameId: game.game_id,
           drawNo: planned.drawNo,
           structure: schedule.structure,
-          // The demo's daily draws are fair draws too; a brand taking official results enters them.
-          source: 'FAIR',
+          // Fair draws unless the game takes official results (`lottery source`); the demo's daily
+          // draws are fair draws too.
+          source: await gameSourceOf(db, game.vendor_code, game.game_id),
           opensAt: planned.opensAt,
           closesAt: planned.closesAt,
           drawsAt: planned.drawsAt,

@@ -37,6 +37,17 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
   { action: 'withdrawals.decide', method: 'POST', path: '/api/operator/withdrawals/999999/reject', body: {} },
   { action: 'operators.revoke', method: 'POST', path: '/api/operator/operators/nobody-here/revoke' },
   { action: 'security-events.read', method: 'GET', path: '/api/operator/security-events' },
+  {
+    action: 'lottery-results.read',
+    method: 'GET',
+    path: '/api/operator/lottery/results?gameCode=VN_HN&numero=19990101',
+  },
+  {
+    action: 'lottery-results.enter',
+    method: 'POST',
+    path: '/api/operator/lottery/results',
+    body: { gameCode: 'VN_HN', numero: '19990101', result: {} },
+  },
 ];
 
 beforeAll(async () => {

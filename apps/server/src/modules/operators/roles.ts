@@ -15,6 +15,10 @@ export const OPERATOR_RIGHTS = {
   'withdrawals.decide': ['FINANCE'],
   'operators.revoke': ['ADMIN'],
   'security-events.read': ['ADMIN'],
+  // Official lottery results decide payouts: both roles may key one in, and a second operator must
+  // confirm it (lottery/results.ts), so no one person settles a draw.
+  'lottery-results.read': ['ADMIN', 'FINANCE'],
+  'lottery-results.enter': ['ADMIN', 'FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

@@ -23,6 +23,14 @@ import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken } from '../accounts/guard.js';
 import * as payments from '../wallet/payments.js';
 import { normalizeIp } from '../../platform/geoip.js';
+import {
+  officialResultRequest,
+  officialResultResponse,
+  resultTrailQuery,
+  resultTrailResponse,
+} from '@jade/contracts/lottery';
+import { enterOfficialResult, findGameDraw, resultTrail } from '../lottery/results.js';
+import { AppError } from '../../platform/errors.js';
 import { assertOperatorMay, type OperatorAction } from './roles.js';
 import {
   authenticateOperator,
@@ -196,5 +204,55 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
           request.body?.note,
         ),
       ),
+  );
+
+  /** A lottery draw is shared by every brand offering its game: only an all-brands operator gives results. */
+  const resultsOperator = async (request: FastifyRequest, action: OperatorAction) => {
+    const operator = await operatorOf(request, action);
+    if (operator.merchantId !== null)
+      throw new AppError('FORBIDDEN', "A draw's result is given by an operator of every brand");
+    return operator;
+  };
+
+  r.post(
+    '/api/operator/lottery/results',
+    {
+      schema: {
+        tags,
+        summary:
+          "Key in a draw's official result: the first entry waits, a second operator's matching entry applies and settles it",
+        body: officialResultRequest,
+        response: { 200: okEnvelope(officialResultResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const operator = await resultsOperator(request, 'lottery-results.enter');
+      const draw = await findGameDraw(db, request.body.gameCode, request.body.numero);
+      return value(
+        await enterOfficialResult(db, {
+          drawId: draw.id,
+          result: request.body.result,
+          by: { id: operator.id, name: operator.username },
+        }),
+      );
+    },
+  );
+
+  r.get(
+    '/api/operator/lottery/results',
+    {
+      schema: {
+        tags,
+        summary: "A draw's state and every result given for it, by whom and when (its audit trail)",
+        querystring: resultTrailQuery,
+        response: { 200: okEnvelope(resultTrailResponse), ...errors },
+      },
+    },
+    async (request) => {
+      await resultsOperator(request, 'lottery-results.read');
+      return value(
+        await resultTrail(db, await findGameDraw(db, request.query.gameCode, request.query.numero)),
+      );
+    },
   );
 };

@@ -57,4 +57,22 @@ export type LotteryTables = {
     created_by: string;
     created_at: string;
   };
+  lottery_game_source: {
+    vendor_code: string;
+    game_id: string;
+    source: 'FAIR' | 'OPERATOR';
+    updated_at: string;
+  };
+  lottery_result_entry: {
+    id: Generated<number>;
+    draw_id: number;
+    kind: 'ENTRY' | 'CONFIRM' | 'FEED';
+    status: 'PENDING' | 'APPLIED' | 'REFUSED';
+    /** JSON: DrawResult. */
+    result: string;
+    /** The operator's id; null for the console and for a feed. */
+    operator_id: number | null;
+    operator_name: string;
+    created_at: string;
+  };
 };

@@ -17,6 +17,7 @@ import * as vendorBetPull from './migrations/2026-11-24T1200-vendor-bet-pull.js'
 import * as gameRooms from './migrations/2026-11-24T1300-game-rooms.js';
 import * as lottery from './migrations/2026-11-24T1400-lottery.js';
 import * as lotterySettings from './migrations/2026-11-25T1000-lottery-settings.js';
+import * as lotteryResults from './migrations/2026-11-25T1100-lottery-results.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1300-game-rooms': gameRooms,
   '2026-11-24T1400-lottery': lottery,
   '2026-11-25T1000-lottery-settings': lotterySettings,
+  '2026-11-25T1100-lottery-results': lotteryResults,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../cli/commands.js';
+import { createClient } from '../../test/client.js';
+import { fundedMember } from '../../test/funded-member.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import * as merchants from '../merchants/service.js';
+import { createOperator } from '../operators/service.js';
+import { checkInvariants } from '../wallet/ledger.js';
+import { DEMO_ODDS, slipPayout } from './bet-types.js';
+import { findGameDraw, findLotteryGameById, parseXsmbCsv } from './results.js';
+import { XSMN, type DrawResult } from './structures.js';
+import { createDraw } from './draws.js';
+import { runLotteryTick } from './tick.js';
+
+/**
+ * Official results on the real server: a game taking them waits for two operators who key in the same
+ * result (one alone, one who differs, or a brand's own operator cannot settle a draw), then pays; a
+ * results file settles a waiting draw and adds past ones; the demo's North history is the real one.
+ */
+const CAPTCHA = 'r3sl';
+const SESSION_SECRET = randomBytes(32).toString('hex');
+const PASSWORD = 'correct horse battery';
+let server: TestServer;
+let demoId: number;
+let ip = 1;
+
+const operatorClient = () => createClient(server, { headers: { 'x-forwarded-for': `198.51.100.${ip++}` } });
+const tokenOf = async (username: string) => {
+  const answer = await operatorClient().call('POST', '/api/operator/login', {
+    body: { username, password: PASSWORD },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.value.token as string;
+};
+const get = async (p: string) => (await (await server.fetch(p)).json()) as any;
+
+/** An XSMN result whose every number ends in `lo` (so a bao lô 2 on it hits all 18 prizes). */
+const southResult = (lo: string, first = `123${lo}`): DrawResult =>
+  Object.fromEntries(
+    XSMN.tiers.map((tier) => [
+      tier.code,
+      Array.from({ length: tier.count }, (_, i) =>
+        tier.code === 'FIRST' ? first : `${String(i).repeat(tier.digits)}`.slice(0, tier.digits - 2) + lo,
+      ),
+    ]),
+  );
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
+    { captchaText: () => CAPTCHA },
+  );
+  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
+  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+  for (const [username, role, merchantId] of [
+    ['results-a', 'FINANCE', null],
+    ['results-b', 'ADMIN', null],
+    ['brand-op', 'FINANCE', demoId],
+  ] as const)
+    await createOperator(server.db, { username, password: PASSWORD, role, merchantId });
+  await runCommand(['lottery', 'source', 'VN_DT', 'official'], server.db, () => {});
+  await runLotteryTick(server.db, SESSION_SECRET);
+});
+afterAll(async () => {
+  expect((await checkInvariants(server.db)).ok).toBe(true);
+  await server.close();
+});
+
+describe('official lottery results', () => {
+  it('settles a draw only when a second operator keys in the same result, and keeps every entry on record', async () => {
+    const m = await fundedMember(server, demoId, 1_000_000, { prefix: 'lofr', captcha: CAPTCHA });
+    // A draw of an official-results game that closes two seconds from now, as the schedule would make it.
+    const now = Date.now();
+    const created = await createDraw(server.db, SESSION_SECRET, {
+      vendorCode: 'TCG_LOTTO_VN',
+      gameId: 'VN_HCM',
+      drawNo: '20991231',
+      structure: 'XSMN',
+      source: 'OPERATOR',
+      opensAt: new Date(now - 60_000),
+      closesAt: new Date(now + 2_000),
+      drawsAt: new Date(now + 2_000),
+    });
+    const open = { numero: created.draw_no };
+    const slip = { gameCode: 'VN_HCM', numero: open.numero, betType: 'LO2', numbers: ['77'], stake: 1_000 };
+    const placed = await m.client.call('POST', '/lotto/bets', {
+      token: m.token,
+      body: slip,
+      headers: { 'idempotency-key': 'official-1' },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+
+    const enter = (token: string, result: DrawResult) =>
+      operatorClient().call('POST', '/api/operator/lottery/results', {
+        token,
+        body: { gameCode: 'VN_HCM', numero: open.numero, result },
+      });
+    const [a, b, brand] = [await tokenOf('results-a'), await tokenOf('results-b'), await tokenOf('brand-op')];
+    const official = southResult('77');
+    // Before the close nothing is taken.
+    expect((await enter(a, official)).status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, now + 2_100 - Date.now())));
+
+    // Past the draw time the job leaves an official draw waiting: it is not drawn by the engine.
+    await runLotteryTick(server.db, SESSION_SECRET);
+    expect(await findGameDraw(server.db, 'VN_HCM', open.numero)).toMatchObject({
+      status: 'CLOSED',
+      source: 'OPERATOR',
+      result: null,
+    });
+    expect((await enter(brand, official)).body.error.code).toBe('FORBIDDEN');
+    const first = await enter(a, official);
+    expect(first.body.value, JSON.stringify(first.body)).toEqual({ status: 'PENDING' });
+    // The same operator cannot confirm their own entry.
+    expect((await enter(a, official)).status).toBe(409);
+    // A second entry that differs (one digit of the first prize) is refused and recorded.
+    expect((await enter(b, southResult('77', '12477'))).status).toBe(409);
+    // A result that does not fit the structure is refused before anything is recorded.
+    expect((await enter(b, { ...official, SPECIAL: ['1'] })).status).toBe(400);
+    expect((await findGameDraw(server.db, 'VN_HCM', open.numero)).status).toBe('CLOSED');
+    expect((await enter(b, official)).body.value).toEqual({ status: 'APPLIED' });
+
+    // 18 prizes end in 77: bao lô 2 pays 97.50 per point for each.
+    const payout = slipPayout(XSMN, official, { type: 'LO2', numbers: ['77'], stake: 1_000 }, DEMO_ODDS);
+    expect(payout).toBe(18 * 97_500);
+    const mine = (await m.client.call('GET', '/lotto/bets?gameCode=VN_HCM', { token: m.token })).body.value
+      .bets;
+    expect(mine[0]).toMatchObject({ status: 'WON', payout });
+    const balance = (await m.balances()).wallets.find((w) => w.wallet === 'MAIN')?.balance;
+    expect(balance).toBe(1_000_000 - 18 * 1_000 + payout);
+
+    const trail = await operatorClient().call(
+      'GET',
+      `/api/operator/lottery/results?gameCode=VN_HCM&numero=${open.numero}`,
+      { token: b },
+    );
+    expect(trail.body.value).toMatchObject({ status: 'SETTLED', source: 'OPERATOR', result: official });
+    expect(trail.body.value.entries.map((e: any) => `${e.kind} ${e.status} ${e.operator}`)).toEqual([
+      'ENTRY APPLIED results-a',
+      'CONFIRM REFUSED results-b',
+      'CONFIRM APPLIED results-b',
+    ]);
+    // Applied is final: a further entry is refused.
+    expect((await enter(a, official)).status).toBe(409);
+    expect(
+      (
+        await operatorClient().call('GET', '/api/operator/lottery/results?gameCode=VN_HCM&numero=1', {
+          token: a,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('imports a results file: a waiting draw takes its result and settles, past draws are added, a different result is reported', async () => {
+    const open = (await get('/lgw/vn/numeros/opened/game?gameCode=VN_DT')).value;
+    await runLotteryTick(server.db, SESSION_SECRET, new Date(Date.parse(open.drawsAt) + 60_000));
+    const dir = await mkdtemp(path.join(tmpdir(), 'jade-results-'));
+    const file = path.join(dir, 'feed.json');
+    const official = southResult('05');
+    await writeFile(
+      file,
+      JSON.stringify([
+        { numero: open.numero, result: official },
+        { numero: '20240101', result: southResult('11') },
+      ]),
+    );
+    const lines: string[] = [];
+    const jade = (...args: string[]) => runCommand(args, server.db, (line) => lines.push(line));
+    // The file's clock is now: the waiting draw closed in the test's future, so it is skipped here…
+    await jade('lottery', 'results', 'import', 'VN_DT', file);
+    expect(lines.at(-1)).toContain('0 applied and settled, 1 past draws added');
+    // …and taken once its time has come (the import through the service at that time).
+    const { importResults } = await import('./results.js');
+    const game = await findLotteryGameById(server.db, 'VN_DT');
+    const later = new Date(Date.parse(open.drawsAt) + 60_000);
+    const counts = await importResults(
+      server.db,
+      game,
+      [{ numero: open.numero, result: official }],
+      { id: null, name: 'feed' },
+      later,
+    );
+    expect(counts).toMatchObject({ applied: 1, added: 0 });
+    expect((await findGameDraw(server.db, 'VN_DT', open.numero)).status).toBe('SETTLED');
+    const again = await importResults(
+      server.db,
+      game,
+      [
+        { numero: open.numero, result: official },
+        { numero: '20240101', result: southResult('12') },
+      ],
+      { id: null, name: 'feed' },
+      later,
+    );
+    expect(again).toMatchObject({ applied: 0, unchanged: 1, conflicts: ['20240101'] });
+    await jade('lottery', 'results', 'show', 'VN_DT', open.numero);
+    expect(lines.join('\n')).toContain('FEED APPLIED by feed');
+    await writeFile(file, '[{"numero": 5}]');
+    await expect(jade('lottery', 'results', 'import', 'VN_DT', file)).rejects.toThrow(/numero/);
+    await expect(jade('lottery', 'results', 'import', 'LOTTO_1M', file)).rejects.toThrow();
+  });
+
+  it("holds the demo's North history: the real results, settled, the latest first", async () => {
+    const csv = parseXsmbCsv(
+      await (
+        await import('node:fs/promises')
+      ).readFile(path.resolve(import.meta.dirname, '../../../resources/xsmb-results.csv'), 'utf8'),
+    );
+    const recent = (await get('/lotto/lgw/games/results/recent?gameCode=VN_HN&count=5')).value;
+    const newest = csv.at(-1)!;
+    const fromHistory = recent.find((r: any) => r.numero === newest.numero);
+    expect(fromHistory).toMatchObject({ status: 'SETTLED', result: newest.result, serverSeed: null });
+    expect(csv).toHaveLength(7_530);
+  });
+});
