@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   costMultiplier,
   DEMO_ODDS,
+  digitsOf,
+  FOUR_D_BET_TYPES,
+  groupSizeOf,
+  isFourD,
   payoutsFor,
   permutationsOf,
   slipCost,
@@ -13,6 +18,7 @@ import {
   type Slip,
   type VnBetType,
 } from './bet-types.js';
+import { fairDraw } from './fair-draw.js';
 import { numberCount, resultProblem, SEA4D, XSMB, XSMN, type DrawResult } from './structures.js';
 
 // ---- The real North draws (apps/server/resources/xsmb-results.csv) ----
@@ -286,5 +292,46 @@ describe('SEA 4D', () => {
     expect(boxed('BIG_IBOX')).toBeGreaterThanOrEqual(Math.floor((2_400 * 3_400) / perms));
     expect(slipCost(SEA4D, { type: 'BIG_BOX', numbers: ['1234'], stake: 100 })).toBe(2_400);
     expect(slipCost(SEA4D, { type: 'BIG_IBOX', numbers: ['1234'], stake: 100 })).toBe(100);
+  });
+});
+
+// ---- Properties over random slips and random fair draws ----
+
+const ALL_TYPES = [...VN_BET_TYPES, ...FOUR_D_BET_TYPES];
+/** A slip any structure takes: a type, distinct numbers of its digits (its group's count), a stake. */
+const slipArbitrary = fc.constantFrom(...ALL_TYPES).chain((type) => {
+  const digits = digitsOf(type);
+  const group = groupSizeOf(type);
+  const number = fc.integer({ min: 0, max: 10 ** digits - 1 }).map((n) => String(n).padStart(digits, '0'));
+  const numbers = fc.uniqueArray(number, {
+    minLength: group ?? 1,
+    maxLength: Math.min(group ?? 12, 10 ** digits),
+  });
+  return fc.record({
+    type: fc.constant(type),
+    numbers,
+    stake: fc.integer({ min: 1, max: 1_000_000 }),
+  });
+});
+
+describe('payouts over random slips and draws', () => {
+  it('never depend on the order of a slip’s numbers, and the batch reckoning agrees with the single one', () => {
+    fc.assert(
+      fc.property(slipArbitrary, fc.string({ minLength: 1 }), fc.integer(), (slip, seed, shift) => {
+        const structure = isFourD(slip.type) ? SEA4D : [XSMB, XSMN][Math.abs(shift) % 2]!;
+        const result = fairDraw(structure, seed, 'PROPERTY');
+        const k = slip.numbers.length ? Math.abs(shift) % slip.numbers.length : 0;
+        const turned = {
+          ...slip,
+          numbers: [...slip.numbers.slice(k), ...slip.numbers.slice(0, k)].reverse(),
+        };
+        const pay = slipPayout(structure, result, slip, DEMO_ODDS);
+        expect(slipPayout(structure, result, turned, DEMO_ODDS)).toBe(pay);
+        expect(payoutsFor(structure, result, DEMO_ODDS)(turned)).toBe(pay);
+        expect(slipCost(structure, turned)).toBe(slipCost(structure, slip));
+        expect(Number.isSafeInteger(pay) && pay >= 0).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -294,4 +295,65 @@ describe('lottery draws', () => {
         .executeTakeFirst(),
     ).toBeDefined();
   });
+});
+
+describe('settlement properties (random slips on the database)', () => {
+  const slip = fc.oneof(
+    fc.record({
+      type: fc.constantFrom('DE' as const, 'LO2' as const, 'DAU_DE' as const),
+      numbers: fc.uniqueArray(
+        fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0')),
+        { minLength: 1, maxLength: 30 },
+      ),
+      stake: fc.integer({ min: 1, max: 500 }),
+    }),
+    fc.record({
+      type: fc.constant('XIEN2' as const),
+      numbers: fc.uniqueArray(
+        fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0')),
+        { minLength: 2, maxLength: 2 },
+      ),
+      stake: fc.integer({ min: 1, max: 500 }),
+    }),
+  );
+
+  it('pays each bet exactly what its slip wins however the settlement is cut and rerun, and a void gives every stake back', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(1), slip), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 5 }),
+        fc.nat(3),
+        async (slips, isVoid, batchSize, stopAfter) => {
+          const members = [await member(10_000_000), await member(10_000_000)];
+          const draw = await openDraw();
+          for (const [who, s] of slips) await bet(members[who]!, draw.id, s);
+          const spent = members.map((_, who) =>
+            slips.filter(([w]) => w === who).reduce((sum, [, s]) => sum + slipCost(XSMB, s), 0),
+          );
+          expect(await Promise.all(members.map(main))).toEqual(spent.map((cost) => 10_000_000 - cost));
+          if (isVoid) {
+            await voidDraw(server.db, draw.id);
+            expect(await Promise.all(members.map(main))).toEqual([10_000_000, 10_000_000]);
+            return;
+          }
+          const closed = new Date(Date.parse(draw.closes_at) + 1);
+          const result = await drawResult(server.db, SESSION_SECRET, draw.id, undefined, closed);
+          // A settlement stopped part-way (a crash), then run twice: each bet paid once.
+          await settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize, stopAfterBatches: stopAfter });
+          await settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize });
+          expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({ settled: 0, paid: 0 });
+          const won = members.map((_, who) =>
+            slips
+              .filter(([w]) => w === who)
+              .reduce((sum, [, s]) => sum + slipPayout(XSMB, result, s, DEMO_ODDS), 0),
+          );
+          expect(await Promise.all(members.map(main))).toEqual(
+            spent.map((cost, who) => 10_000_000 - cost + won[who]!),
+          );
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
 });
