@@ -136,4 +136,18 @@ describe('lottery lobby', () => {
     await page.goto(`${server.baseUrl}/elott?gameCode=KENO_1M`);
     await page.getByText('This game does not take bets on this site yet.').waitFor();
   }, 60_000);
+
+  it("shows the latest results on the home page once scrolled to, the North's from its real history, leading to the lobby", async () => {
+    const page = await open();
+    await page.goto(`${server.baseUrl}/index`);
+    await page.getByRole('heading', { level: 2, name: 'Hot games' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const hanoi = page.getByRole('article', { name: 'Hanoi Lottery' });
+    // The newest row of the results file: 2026-08-22, special prize 60213.
+    await hanoi.getByText('Draw 20260822').waitFor();
+    expect(await hanoi.locator('.latest-results__top').textContent()).toBe('60213');
+    await hanoi.getByRole('link', { name: 'Bet now' }).click();
+    await page.waitForURL(/\/vnlottery\?gameCode=VN_HN/);
+    await page.getByRole('heading', { level: 3, name: /Latest result/ }).waitFor();
+  }, 60_000);
 });

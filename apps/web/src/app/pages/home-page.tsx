@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadIcon, UsersIcon } from '../../components/icons';
 import { useModals } from '../../components/modal/modal-context';
+import { WhenVisible } from '../../components/when-visible';
 import { useBrand } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { CategoryShortcuts } from '../../features/games/components/category-shortcuts';
@@ -15,6 +16,11 @@ import '../../features/home/home.css';
 /** A logged-in member's recent and favourite games: loaded only for a member. */
 const MemberGames = lazy(() =>
   import('../../features/games/components/member-games').then((m) => ({ default: m.MemberGames })),
+);
+
+/** The latest lottery results: their code and data load when the visitor scrolls to them. */
+const LatestResults = lazy(() =>
+  import('../../features/lottery/components/latest-results').then((m) => ({ default: m.LatestResults })),
 );
 
 /** §2 /index (lazy group index): banners, announcements, category shortcuts, hot games. */
@@ -67,6 +73,11 @@ export function HomePage() {
           </span>
         </Link>
       </section>
+      <WhenVisible>
+        <Suspense fallback={null}>
+          <LatestResults />
+        </Suspense>
+      </WhenVisible>
     </div>
   );
 }
