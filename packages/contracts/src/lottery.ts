@@ -271,7 +271,10 @@ export const officialResultRequest = z.object({
   result: z.record(z.string().max(16), z.array(z.string().regex(/^\d{1,6}$/)).max(10)),
 });
 export type OfficialResultRequest = z.infer<typeof officialResultRequest>;
-/** PENDING: waiting for a second operator's matching entry; APPLIED: drawn and settled. */
+/**
+ * PENDING: waiting for a second operator's matching entry; APPLIED: drawn and settled (a settled
+ * official draw given a new result is corrected: its bets are settled again).
+ */
 export const officialResultResponse = z.object({ status: z.enum(['PENDING', 'APPLIED']) });
 
 /** GET /api/operator/lottery/results: a draw's state and every result given for it (its audit trail). */
@@ -282,8 +285,8 @@ export const resultTrailResponse = z.object({
   result: z.record(z.string(), z.array(z.string())).nullable(),
   entries: z.array(
     z.object({
-      kind: z.enum(['ENTRY', 'CONFIRM', 'FEED']),
-      status: z.enum(['PENDING', 'APPLIED', 'REFUSED']),
+      kind: z.enum(['ENTRY', 'CORRECTION', 'CONFIRM', 'FEED']),
+      status: z.enum(['PENDING', 'SETTLING', 'APPLIED', 'REFUSED']),
       result: z.record(z.string(), z.array(z.string())),
       operator: z.string(),
       createdAt: z.string(),

@@ -31,7 +31,7 @@ const seedPurpose = (draw: Pick<DrawRow, 'vendor_code' | 'game_id' | 'draw_no'>)
 export const drawKey = (draw: Pick<DrawRow, 'vendor_code' | 'game_id' | 'draw_no'>) =>
   `${draw.vendor_code}:${draw.game_id}:${draw.draw_no}`;
 
-const roundIdOf = (draw: DrawRow, betId: number) => `${draw.game_id}:${draw.draw_no}:${betId}`;
+export const roundIdOf = (draw: DrawRow, betId: number) => `${draw.game_id}:${draw.draw_no}:${betId}`;
 
 const structureOf = (draw: DrawRow) => {
   const structure = STRUCTURES[draw.structure as DrawStructureCode];

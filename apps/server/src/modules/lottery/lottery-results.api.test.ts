@@ -9,7 +9,8 @@ import { fundedMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
-import { checkInvariants } from '../wallet/ledger.js';
+import { reconcileGames } from '../vendors/reconcile.js';
+import { checkInvariants, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { DEMO_ODDS, slipPayout } from './bet-types.js';
 import { findGameDraw, findLotteryGameById, parseXsmbCsv } from './results.js';
 import { XSMN, type DrawResult } from './structures.js';
@@ -153,6 +154,95 @@ describe('official lottery results', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('corrects a settled result with two operators: wins paid on top, wins taken back as far as the wallet holds, the rest owed, records and ledger agreeing', async () => {
+    const [winner, loser] = [
+      await fundedMember(server, demoId, 1_000_000, { prefix: 'locw', captcha: CAPTCHA }),
+      await fundedMember(server, demoId, 1_000_000, { prefix: 'locl', captcha: CAPTCHA }),
+    ];
+    const now = Date.now();
+    const draw = await createDraw(server.db, SESSION_SECRET, {
+      vendorCode: 'TCG_LOTTO_VN',
+      gameId: 'VN_HCM',
+      drawNo: '20991230',
+      structure: 'XSMN',
+      source: 'OPERATOR',
+      opensAt: new Date(now - 60_000),
+      closesAt: new Date(now + 2_000),
+      drawsAt: new Date(now + 2_000),
+    });
+    const bet = (m: typeof winner, number: string, key: string) =>
+      m.client.call('POST', '/lotto/bets', {
+        token: m.token,
+        body: { gameCode: 'VN_HCM', numero: draw.draw_no, betType: 'LO2', numbers: [number], stake: 1_000 },
+        headers: { 'idempotency-key': key },
+      });
+    expect((await bet(winner, '77', 'correct-w')).status).toBe(200);
+    expect((await bet(loser, '05', 'correct-l')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, now + 2_100 - Date.now())));
+    const [a, b] = [await tokenOf('results-a'), await tokenOf('results-b')];
+    const enter = (token: string, result: DrawResult) =>
+      operatorClient().call('POST', '/api/operator/lottery/results', {
+        token,
+        body: { gameCode: 'VN_HCM', numero: draw.draw_no, result },
+      });
+    await enter(a, southResult('77'));
+    expect((await enter(b, southResult('77'))).body.value).toEqual({ status: 'APPLIED' });
+    const win = 18 * 97_500;
+    const mainOf = async (m: typeof winner) =>
+      (await m.balances()).wallets.find((w) => w.wallet === 'MAIN')!.balance;
+    expect(await mainOf(winner)).toBe(1_000_000 - 18_000 + win);
+    // The winner takes most of it away before the correction comes.
+    await postTransfer(server.db, {
+      merchantId: demoId,
+      idempotencyKey: `cash-out:${winner.memberId}`,
+      kind: 'WITHDRAWAL',
+      debitAccountId: await memberAccount(server.db, demoId, winner.memberId, 'MAIN'),
+      creditAccountId: await houseAccount(server.db, demoId, 'CASH'),
+      amount: 1_700_000,
+    });
+    const left = 1_000_000 - 18_000 + win - 1_700_000;
+
+    // The same result again is no correction; a correction needs a second operator too.
+    expect((await enter(a, southResult('77'))).status).toBe(409);
+    expect((await enter(a, southResult('05'))).body.value).toEqual({ status: 'PENDING' });
+    expect((await enter(a, southResult('05'))).status).toBe(409);
+    expect((await enter(b, southResult('05'))).body.value).toEqual({ status: 'APPLIED' });
+
+    expect(await mainOf(winner)).toBe(0);
+    expect(await mainOf(loser)).toBe(1_000_000 - 18_000 + win);
+    const mine = async (m: typeof winner) =>
+      (await m.client.call('GET', '/lotto/bets?gameCode=VN_HCM', { token: m.token })).body.value.bets[0];
+    expect(await mine(winner)).toMatchObject({ status: 'LOST', payout: 0 });
+    expect(await mine(loser)).toMatchObject({ status: 'WON', payout: win });
+    const adjustments = await server.db
+      .selectFrom('lottery_bet_adjustment')
+      .select(['old_payout', 'new_payout', 'moved', 'owed'])
+      .orderBy('id')
+      .execute();
+    expect(adjustments.map((x) => [x.old_payout, x.new_payout, x.moved, x.owed].map(Number))).toEqual([
+      [win, 0, -left, win - left],
+      [0, win, win, 0],
+    ]);
+    // Run again (as the job would after a crash): nothing more moves.
+    const { resumeCorrections } = await import('./results.js');
+    expect(await resumeCorrections(server.db)).toBe(0);
+    expect(await mainOf(loser)).toBe(1_000_000 - 18_000 + win);
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await reconcileGames(server.db, demoId, day)).differences).toEqual([]);
+    const trail = await operatorClient().call(
+      'GET',
+      `/api/operator/lottery/results?gameCode=VN_HCM&numero=${draw.draw_no}`,
+      { token: a },
+    );
+    expect(trail.body.value.result).toEqual(southResult('05'));
+    expect(trail.body.value.entries.map((e: any) => `${e.kind} ${e.status} ${e.operator}`)).toEqual([
+      'ENTRY APPLIED results-a',
+      'CONFIRM APPLIED results-b',
+      'CORRECTION APPLIED results-a',
+      'CONFIRM APPLIED results-b',
+    ]);
   });
 
   it('imports a results file: a waiting draw takes its result and settles, past draws are added, a different result is reported', async () => {

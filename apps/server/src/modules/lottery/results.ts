@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { ResultTrailResponse } from '@jade/contracts/lottery';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
-import { drawResult, findDraw, settleDraw, type DrawRow } from './draws.js';
+import type { GameCategory } from '@jade/contracts/games';
+import { groupCommit } from '../../platform/db/group-commit.js';
+import * as records from '../games/bet-records.js';
+import { gameCategoryOf } from '../games/service.js';
+import * as ledger from '../wallet/ledger.js';
+import { payoutsFor, type BetTypeCode } from './bet-types.js';
+import { drawResult, findDraw, roundIdOf, settleDraw, type DrawRow } from './draws.js';
+import { DEFAULT_SETTINGS, oddsOfVersions } from './settings.js';
 import { resultProblem, STRUCTURES, type DrawResult } from './structures.js';
 import { LOTTERY_VENDORS, scheduleOf } from './schedule.js';
 
@@ -98,7 +105,11 @@ export const parseXsmbCsv = (text: string): ResultRow[] => {
 
 const recordEntry = (
   db: DbOrTrx,
-  entry: { drawId: number; kind: 'ENTRY' | 'CONFIRM' | 'FEED'; status: 'PENDING' | 'APPLIED' | 'REFUSED' },
+  entry: {
+    drawId: number;
+    kind: 'ENTRY' | 'CORRECTION' | 'CONFIRM' | 'FEED';
+    status: 'PENDING' | 'APPLIED' | 'REFUSED';
+  },
   result: DrawResult,
   by: ResultAuthor,
   now: Date,
@@ -135,34 +146,34 @@ const assertAwaitingResult = (draw: DrawRow | undefined, now: Date): DrawRow => 
  * An operator gives a draw's official result. The first entry waits; a second operator keys the result
  * in without seeing it, and when both agree the result is applied and the draw settled. The same
  * operator cannot confirm their own entry; a second entry that differs is refused and recorded, and
- * the first keeps waiting for a match.
+ * the first keeps waiting for a match. Given for a settled official draw, the same two steps make a
+ * correction: the draw takes the new result and its bets are settled again (`resettleCorrection`).
  */
 export const enterOfficialResult = async (
   db: Db,
   input: { drawId: number; result: DrawResult; by: ResultAuthor },
   now = new Date(),
 ): Promise<{ status: 'PENDING' | 'APPLIED' }> => {
-  const draw = assertAwaitingResult(await findDraw(db, input.drawId), now);
+  const found = await findDraw(db, input.drawId);
+  const isCorrection = found?.source === 'OPERATOR' && found.status === 'SETTLED';
+  const draw = isCorrection ? found : assertAwaitingResult(found, now);
   const problem = resultProblem(STRUCTURES[draw.structure as keyof typeof STRUCTURES], input.result);
   if (problem) throw new AppError('BAD_REQUEST', problem);
+  if (isCorrection && sameResult(JSON.parse(draw.result ?? '{}') as DrawResult, input.result))
+    throw new AppError('CONFLICT', 'That is the result on record already');
+  const kind = isCorrection ? 'CORRECTION' : 'ENTRY';
   const decision = await db.transaction().execute(async (trx) => {
     const pending = await trx
       .selectFrom('lottery_result_entry')
       .selectAll()
       .where('draw_id', '=', draw.id)
-      .where('kind', '=', 'ENTRY')
+      .where('kind', '=', kind)
       .where('status', '=', 'PENDING')
       .orderBy('id')
       .executeTakeFirst();
     if (!pending) {
-      await recordEntry(
-        trx,
-        { drawId: draw.id, kind: 'ENTRY', status: 'PENDING' },
-        input.result,
-        input.by,
-        now,
-      );
-      return 'PENDING' as const;
+      await recordEntry(trx, { drawId: draw.id, kind, status: 'PENDING' }, input.result, input.by, now);
+      return { outcome: 'PENDING' as const };
     }
     if (pending.operator_name === input.by.name)
       throw new AppError('CONFLICT', 'A second operator must confirm this result');
@@ -174,11 +185,11 @@ export const enterOfficialResult = async (
         input.by,
         now,
       );
-      return 'MISMATCH' as const;
+      return { outcome: 'MISMATCH' as const };
     }
     await trx
       .updateTable('lottery_result_entry')
-      .set({ status: 'APPLIED' })
+      .set({ status: isCorrection ? 'SETTLING' : 'APPLIED' })
       .where('id', '=', pending.id)
       .execute();
     await recordEntry(
@@ -188,18 +199,189 @@ export const enterOfficialResult = async (
       input.by,
       now,
     );
-    return 'APPLIED' as const;
+    // The corrected result shows at once; its bets are settled again below (or by the job after a crash).
+    if (isCorrection)
+      await trx
+        .updateTable('lottery_draw')
+        .set({ result: JSON.stringify(input.result) })
+        .where('id', '=', draw.id)
+        .execute();
+    return { outcome: 'APPLIED' as const, entryId: pending.id };
   });
-  if (decision === 'MISMATCH')
+  if (decision.outcome === 'MISMATCH')
     throw new AppError(
       'CONFLICT',
       'This result differs from the one entered first; check both against the official sheet',
     );
-  if (decision === 'APPLIED') {
-    await drawResult(db, NO_SEED_SECRET, draw.id, input.result, now);
-    await settleDraw(db, draw.id, undefined, {}, now);
+  if (decision.outcome === 'APPLIED') {
+    if (isCorrection) await resettleCorrection(db, decision.entryId, now);
+    else {
+      await drawResult(db, NO_SEED_SECRET, draw.id, input.result, now);
+      await settleDraw(db, draw.id, undefined, {}, now);
+    }
   }
-  return { status: decision };
+  return { status: decision.outcome };
+};
+
+/**
+ * Settles a draw's bets again on its corrected result: each bet's payout at the odds it was placed
+ * under, the difference paid on top (WIN) or taken back (WIN_ROLLBACK, as far as the member's main
+ * wallet holds it; the rest is recorded as owed), the betting record and daily summary moved by what
+ * moved, and one adjustment row a bet. A rerun skips the bets already done; the correction is APPLIED
+ * once every bet is.
+ */
+export const resettleCorrection = async (db: Db, entryId: number, now = new Date()) => {
+  const entry = await db
+    .selectFrom('lottery_result_entry')
+    .selectAll()
+    .where('id', '=', entryId)
+    .where('kind', '=', 'CORRECTION')
+    .where('status', '=', 'SETTLING')
+    .executeTakeFirst();
+  const totals = { adjusted: 0, paid: 0, takenBack: 0, owed: 0 };
+  if (!entry) return totals;
+  const draw = (await findDraw(db, entry.draw_id))!;
+  const structure = STRUCTURES[draw.structure as keyof typeof STRUCTURES];
+  const payoutOf = payoutsFor.bind(null, structure, JSON.parse(entry.result) as DrawResult);
+  const category = ((await gameCategoryOf(db, draw.vendor_code, draw.game_id)) ?? 'LOTT') as GameCategory;
+  const at = now.toISOString();
+  for (;;) {
+    const bets = await db
+      .selectFrom('lottery_bet')
+      .selectAll()
+      .where('draw_id', '=', draw.id)
+      .where('status', 'in', ['WON', 'LOST'])
+      .where('id', 'not in', (eb) =>
+        eb.selectFrom('lottery_bet_adjustment').select('bet_id').where('entry_id', '=', entry.id),
+      )
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    if (bets.length === 0) break;
+    const versions = await oddsOfVersions(
+      db,
+      bets.map((bet) => bet.setting_id),
+    );
+    for (const bet of bets) {
+      const pay = payoutOf(versions.get(bet.setting_id) ?? DEFAULT_SETTINGS.odds);
+      const newPayout = pay({
+        type: bet.bet_type as BetTypeCode,
+        numbers: JSON.parse(bet.numbers) as string[],
+        stake: Number(bet.stake),
+      });
+      const delta = newPayout - Number(bet.payout);
+      const main = await ledger.memberAccount(db, bet.merchant_id, bet.member_id, 'MAIN');
+      const float = await ledger.houseAccount(db, bet.merchant_id, 'VENDOR_FLOAT');
+      const roundId = roundIdOf(draw, bet.id);
+      const reference = records.roundReference(draw.vendor_code, roundId);
+      const done = await groupCommit(db, async (trx) => {
+        const already = await trx
+          .selectFrom('lottery_bet_adjustment')
+          .select('id')
+          .where('bet_id', '=', bet.id)
+          .where('entry_id', '=', entry.id)
+          .executeTakeFirst();
+        if (already) return undefined;
+        let moved = 0;
+        let owed = 0;
+        if (delta > 0) moved = delta;
+        else if (delta < 0) {
+          const take = Math.min(-delta, await ledger.getAccountBalance(trx, main));
+          moved = -take;
+          owed = -delta - take;
+        }
+        if (moved !== 0)
+          await ledger.postTransfersWithin(
+            db,
+            trx,
+            {
+              merchantId: bet.merchant_id,
+              idempotencyKey: `lottery-correct:${entry.id}:${bet.id}`,
+              legs: [
+                moved > 0
+                  ? { kind: 'WIN', debitAccountId: float, creditAccountId: main, amount: moved, reference }
+                  : {
+                      kind: 'WIN_ROLLBACK',
+                      debitAccountId: main,
+                      creditAccountId: float,
+                      amount: -moved,
+                      reference,
+                    },
+              ],
+            },
+            now,
+          );
+        await trx
+          .insertInto('lottery_bet_adjustment')
+          .values({
+            bet_id: bet.id,
+            entry_id: entry.id,
+            old_payout: Number(bet.payout),
+            new_payout: newPayout,
+            moved,
+            owed,
+            created_at: at,
+          })
+          .execute();
+        await trx
+          .updateTable('lottery_bet')
+          .set({ payout: newPayout, status: newPayout > 0 ? 'WON' : 'LOST' })
+          .where('id', '=', bet.id)
+          .execute();
+        const record = await records.findBetRecord(trx, {
+          merchantId: bet.merchant_id,
+          vendorCode: draw.vendor_code,
+          roundId,
+        });
+        if (record && moved !== 0) {
+          await records.writeRecordState(
+            trx,
+            record.id,
+            records.afterPayout(record, { amount: moved, close: false, at }).state,
+          );
+          await records.addToDailySummary(
+            trx,
+            {
+              merchantId: bet.merchant_id,
+              memberId: bet.member_id,
+              day: (record.settledAt ?? at).slice(0, 10),
+              category,
+              stake: 0,
+              validBet: 0,
+              payout: moved,
+              winLoss: moved,
+            },
+            0,
+          );
+        }
+        return { moved, owed };
+      });
+      if (!done) continue;
+      totals.adjusted++;
+      if (done.moved > 0) totals.paid += done.moved;
+      else totals.takenBack -= done.moved;
+      totals.owed += done.owed;
+    }
+  }
+  await db
+    .updateTable('lottery_result_entry')
+    .set({ status: 'APPLIED' })
+    .where('id', '=', entry.id)
+    .where('status', '=', 'SETTLING')
+    .execute();
+  return totals;
+};
+
+/** Corrections whose resettlement stopped part-way (a crash): the lottery job finishes them. */
+export const resumeCorrections = async (db: Db, now = new Date()) => {
+  const settling = await db
+    .selectFrom('lottery_result_entry')
+    .select('id')
+    .where('kind', '=', 'CORRECTION')
+    .where('status', '=', 'SETTLING')
+    .execute();
+  for (const entry of settling) await resettleCorrection(db, entry.id, now);
+  return settling.length;
 };
 
 /** A game's draw by its number. */

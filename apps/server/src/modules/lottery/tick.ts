@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/index.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { createDraw, drawResult, settleDraw } from './draws.js';
-import { gameSourceOf } from './results.js';
+import { gameSourceOf, resumeCorrections } from './results.js';
 import { LOTTERY_VENDORS, nextDraw, scheduleOf } from './schedule.js';
 
 /**
@@ -83,5 +83,7 @@ export const runLotteryTick = async (db: Db, serverSecret: string, now = new Dat
     .execute();
   let settled = 0;
   for (const draw of drawn) settled += (await settleDraw(db, draw.id, undefined, {}, now)).settled;
-  return { created, drawn: due.length, settled };
+  // A correction whose resettlement stopped part-way is finished here.
+  const corrections = await resumeCorrections(db, now);
+  return { created, drawn: due.length, settled, corrections };
 };

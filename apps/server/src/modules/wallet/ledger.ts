@@ -402,7 +402,7 @@ export const roundTotalsOnLedger = async (
       .select((eb) => eb.fn.sum<number | string>('amount').as('total'))
       .where('merchant_id', '=', merchantId)
       .where('reference', 'in', references.slice(i, i + 500))
-      .where('kind', 'in', ['BET', 'BET_ROLLBACK', 'WIN'])
+      .where('kind', 'in', ['BET', 'BET_ROLLBACK', 'WIN', 'WIN_ROLLBACK'])
       .groupBy(['reference', 'kind'])
       .execute();
     for (const row of rows) {
@@ -411,6 +411,8 @@ export const roundTotalsOnLedger = async (
       const amount = Number(row.total);
       if (row.kind === 'BET') entry.stake += amount;
       else if (row.kind === 'BET_ROLLBACK') entry.stake -= amount;
+      // A win taken back (a corrected lottery result) lowers what the round paid.
+      else if (row.kind === 'WIN_ROLLBACK') entry.payout -= amount;
       else entry.payout += amount;
       totals.set(reference, entry);
     }

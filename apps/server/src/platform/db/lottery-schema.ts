@@ -66,13 +66,27 @@ export type LotteryTables = {
   lottery_result_entry: {
     id: Generated<number>;
     draw_id: number;
-    kind: 'ENTRY' | 'CONFIRM' | 'FEED';
-    status: 'PENDING' | 'APPLIED' | 'REFUSED';
+    /** CORRECTION: a new result for a settled draw, confirmed like an ENTRY. */
+    kind: 'ENTRY' | 'CORRECTION' | 'CONFIRM' | 'FEED';
+    /** SETTLING: a confirmed correction whose bets are being resettled (a rerun finishes it). */
+    status: 'PENDING' | 'SETTLING' | 'APPLIED' | 'REFUSED';
     /** JSON: DrawResult. */
     result: string;
     /** The operator's id; null for the console and for a feed. */
     operator_id: number | null;
     operator_name: string;
+    created_at: string;
+  };
+  lottery_bet_adjustment: {
+    id: Generated<number>;
+    bet_id: number;
+    entry_id: number;
+    old_payout: number;
+    new_payout: number;
+    /** Signed: paid to the member (+) or taken back (−). */
+    moved: number;
+    /** What could not be taken back. */
+    owed: number;
     created_at: string;
   };
 };

@@ -18,6 +18,7 @@ import * as gameRooms from './migrations/2026-11-24T1300-game-rooms.js';
 import * as lottery from './migrations/2026-11-24T1400-lottery.js';
 import * as lotterySettings from './migrations/2026-11-25T1000-lottery-settings.js';
 import * as lotteryResults from './migrations/2026-11-25T1100-lottery-results.js';
+import * as lotteryCorrections from './migrations/2026-11-25T1200-lottery-corrections.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1400-lottery': lottery,
   '2026-11-25T1000-lottery-settings': lotterySettings,
   '2026-11-25T1100-lottery-results': lotteryResults,
+  '2026-11-25T1200-lottery-corrections': lotteryCorrections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
