@@ -208,7 +208,12 @@ describe('official lottery results', () => {
     expect((await enter(a, southResult('77'))).status).toBe(409);
     expect((await enter(a, southResult('05'))).body.value).toEqual({ status: 'PENDING' });
     expect((await enter(a, southResult('05'))).status).toBe(409);
-    expect((await enter(b, southResult('05'))).body.value).toEqual({ status: 'APPLIED' });
+    // The second operator's confirmation sent ten times at once: one applies, the rest are refused.
+    const confirms = await Promise.all(Array.from({ length: 10 }, () => enter(b, southResult('05'))));
+    expect(confirms.filter((c) => c.status === 200).map((c) => c.body.value)).toEqual([
+      { status: 'APPLIED' },
+    ]);
+    expect(confirms.filter((c) => c.status !== 200).every((c) => c.status === 409)).toBe(true);
 
     expect(await mainOf(winner)).toBe(0);
     expect(await mainOf(loser)).toBe(1_000_000 - 18_000 + win);
@@ -237,6 +242,8 @@ describe('official lottery results', () => {
       { token: a },
     );
     expect(trail.body.value.result).toEqual(southResult('05'));
+    // (A confirmation that came after the correction was applied saw a settled draw whose result is
+    // the one sent: "the result on record", refused before anything was written.)
     expect(trail.body.value.entries.map((e: any) => `${e.kind} ${e.status} ${e.operator}`)).toEqual([
       'ENTRY APPLIED results-a',
       'CONFIRM APPLIED results-b',

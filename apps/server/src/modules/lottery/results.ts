@@ -187,11 +187,15 @@ export const enterOfficialResult = async (
       );
       return { outcome: 'MISMATCH' as const };
     }
-    await trx
+    // One confirmation wins: a second sent at the same moment finds the entry no longer pending.
+    const confirmed = await trx
       .updateTable('lottery_result_entry')
       .set({ status: isCorrection ? 'SETTLING' : 'APPLIED' })
       .where('id', '=', pending.id)
-      .execute();
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(confirmed.numUpdatedRows) !== 1)
+      throw new AppError('CONFLICT', 'This result was confirmed meanwhile');
     await recordEntry(
       trx,
       { drawId: draw.id, kind: 'CONFIRM', status: 'APPLIED' },
