@@ -159,10 +159,16 @@ export const enterOfficialResult = async (
   const draw = isCorrection ? found : assertAwaitingResult(found, now);
   const problem = resultProblem(STRUCTURES[draw.structure as keyof typeof STRUCTURES], input.result);
   if (problem) throw new AppError('BAD_REQUEST', problem);
-  if (isCorrection && sameResult(JSON.parse(draw.result ?? '{}') as DrawResult, input.result))
-    throw new AppError('CONFLICT', 'That is the result on record already');
   const kind = isCorrection ? 'CORRECTION' : 'ENTRY';
   const decision = await db.transaction().execute(async (trx) => {
+    // A draw's entries are decided one at a time: the draw's row is locked, and its state read again
+    // under the lock, so a confirmation that lost a race finds the result already on record.
+    await trx.updateTable('lottery_draw').set({ id: draw.id }).where('id', '=', draw.id).execute();
+    const current = (await findDraw(trx, draw.id))!;
+    if (isCorrection && sameResult(JSON.parse(current.result ?? '{}') as DrawResult, input.result))
+      throw new AppError('CONFLICT', 'That is the result on record already');
+    if (!isCorrection && !['SCHEDULED', 'OPEN', 'CLOSED'].includes(current.status))
+      throw new AppError('CONFLICT', `The draw is ${current.status}`);
     const pending = await trx
       .selectFrom('lottery_result_entry')
       .selectAll()
@@ -203,13 +209,17 @@ export const enterOfficialResult = async (
       input.by,
       now,
     );
-    // The corrected result shows at once; its bets are settled again below (or by the job after a crash).
-    if (isCorrection)
-      await trx
-        .updateTable('lottery_draw')
-        .set({ result: JSON.stringify(input.result) })
-        .where('id', '=', draw.id)
-        .execute();
+    // The result is on the draw when the confirmation commits: a corrected one shows at once (its bets
+    // are settled again below, or by the job after a crash); a first one is drawn, and settled below.
+    await trx
+      .updateTable('lottery_draw')
+      .set(
+        isCorrection
+          ? { result: JSON.stringify(input.result) }
+          : { status: 'DRAWN', result: JSON.stringify(input.result), drawn_at: now.toISOString() },
+      )
+      .where('id', '=', draw.id)
+      .execute();
     return { outcome: 'APPLIED' as const, entryId: pending.id };
   });
   if (decision.outcome === 'MISMATCH')
@@ -219,10 +229,7 @@ export const enterOfficialResult = async (
     );
   if (decision.outcome === 'APPLIED') {
     if (isCorrection) await resettleCorrection(db, decision.entryId, now);
-    else {
-      await drawResult(db, NO_SEED_SECRET, draw.id, input.result, now);
-      await settleDraw(db, draw.id, undefined, {}, now);
-    }
+    else await settleDraw(db, draw.id, undefined, {}, now);
   }
   return { status: decision.outcome };
 };
