@@ -3,7 +3,7 @@
 // slips from 1,000 members) are written straight into a fresh database with their betting records;
 // then `settleDraw` settles them in batches, as the lottery job does. Beside it, a ceiling measured in
 // the same run: one prepared UPDATE by primary key per bet, in one transaction, on a bare table.
-//   node bench/lottery-settle.mjs [--bets 1000000] [--batch 5000]
+//   node bench/lottery-settle.mjs [--bets 1000000] [--batch 10000]
 //   node scripts/with-postgres.mjs node bench/lottery-settle.mjs --pg [--bets 200000]
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ const dist = path.join(root, 'apps/server/dist');
 const { values } = parseArgs({
   options: {
     bets: { type: 'string', default: '1000000' },
-    batch: { type: 'string', default: '5000' },
+    batch: { type: 'string', default: '10000' },
     pg: { type: 'boolean', default: false },
   },
 });

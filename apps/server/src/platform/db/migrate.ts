@@ -19,6 +19,7 @@ import * as lottery from './migrations/2026-11-24T1400-lottery.js';
 import * as lotterySettings from './migrations/2026-11-25T1000-lottery-settings.js';
 import * as lotteryResults from './migrations/2026-11-25T1100-lottery-results.js';
 import * as lotteryCorrections from './migrations/2026-11-25T1200-lottery-corrections.js';
+import * as betRecordSettledIndex from './migrations/2026-11-25T1300-bet-record-settled-index.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1000-lottery-settings': lotterySettings,
   '2026-11-25T1100-lottery-results': lotteryResults,
   '2026-11-25T1200-lottery-corrections': lotteryCorrections,
+  '2026-11-25T1300-bet-record-settled-index': betRecordSettledIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
