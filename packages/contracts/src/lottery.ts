@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prizeMode } from './system.js';
 
 /**
  * The in-house lottery's calls (§7 lottery: opened numero, recent results; placing bets, my bets and
@@ -184,6 +185,8 @@ export const lotteryBetRule = z.object({
 export const lotteryRules = z.object({
   gameCode: z.string(),
   vassalage: z.string(),
+  /** The prize mode the brand plays the game's vendor under (its odds and limits family). */
+  prizeMode,
   /** XSMB, XSMN or SEA4D; null for a game this engine does not draw. */
   structure: z.string().nullable(),
   tiers: z.array(prizeTier),

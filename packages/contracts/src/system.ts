@@ -12,6 +12,15 @@ export const brandLanguage = z.object({
 });
 export type BrandLanguage = z.infer<typeof brandLanguage>;
 
+/**
+ * §3 brand configuration: the lottery's prize modes, each an odds-and-limits family its vendors play
+ * under (decision 0021): Lott the daily Vietnamese draws, SEA the 4D draws, Elott the fast draws, ZY
+ * the brand's own house table, which no vendor plays under until an operator moves one to it.
+ */
+export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
+export const prizeMode = z.enum(PRIZE_MODES);
+export type PrizeMode = z.infer<typeof prizeMode>;
+
 export const merchantSummary = z.object({
   code: z.string(),
   name: z.string(),
@@ -23,6 +32,8 @@ export const merchantSummary = z.object({
   languages: z.array(brandLanguage),
   chatHeaderColor: z.string(),
   lotteryType: z.string(),
+  /** The prize modes the brand offers; a lottery vendor of any other takes no bets and is not listed. */
+  prizeModes: z.array(prizeMode),
   platform: z.string(),
 });
 export type MerchantSummary = z.infer<typeof merchantSummary>;

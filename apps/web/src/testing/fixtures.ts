@@ -22,6 +22,7 @@ export const whitelabelFixture = (overrides: Partial<WhitelabelResponse> = {}): 
       ],
       chatHeaderColor: '#0b3d2e',
       lotteryType: 'SEA',
+      prizeModes: ['Lott', 'ZY', 'Elott', 'SEA'],
       platform: 'web',
     },
     whitelabel: Object.fromEntries(WHITELABEL_FLAGS.map((flag) => [flag, false])),

@@ -37,6 +37,7 @@ import type { Merchant } from '../merchants/repo.js';
 import demoCatalogue from './demo-catalogue.json' with { type: 'json' };
 import * as betRecords from './bet-records.js';
 import * as repo from './repo.js';
+import { vendorsNotOffered } from '../lottery/prize-modes.js';
 import {
   assertSameBrand,
   containsPattern,
@@ -99,7 +100,8 @@ export const getGameMenus = async (
   query: LanguageQuery,
 ): Promise<GameMenusResponse> => {
   const chain = languageChain(query.language, merchant.defaultLanguage);
-  const vendors = await repo.listBrandVendors(db, merchant.id);
+  const off = await vendorsNotOffered(db, merchant);
+  const vendors = (await repo.listBrandVendors(db, merchant.id)).filter((v) => !off.has(v.code));
   return CATEGORY_NAVIGATION.map((entry) => ({
     ...entry,
     point: categoryPoint(entry.gameType),
@@ -107,16 +109,22 @@ export const getGameMenus = async (
   }));
 };
 
-/** The lottery lobbies' menu: every LOTT and ELOTT vendor of the brand with its games. */
+/**
+ * The lottery lobbies' menu: every LOTT and ELOTT vendor of the brand with its games, but a lottery
+ * vendor whose prize mode the brand does not offer.
+ */
 export const getLotteryMenu = async (
   db: DbOrTrx,
   merchant: Merchant,
   query: LotteryMenuQuery,
 ): Promise<LotteryMenuResponse> => {
   const chain = languageChain(query.language, merchant.defaultLanguage);
-  const vendors = query.vassalage
-    ? [await getEnabledVendor(db, merchant, query.vassalage)]
-    : await repo.listBrandVendors(db, merchant.id, { categories: LOTTERY_CATEGORIES });
+  const off = await vendorsNotOffered(db, merchant);
+  const vendors = (
+    query.vassalage
+      ? [await getEnabledVendor(db, merchant, query.vassalage)]
+      : await repo.listBrandVendors(db, merchant.id, { categories: LOTTERY_CATEGORIES })
+  ).filter((vendor) => !off.has(vendor.code));
   return await Promise.all(
     vendors.map(async (vendor) => ({
       ...toVendorItem(vendor, chain),
@@ -216,7 +224,8 @@ export const getVendorLanes = async (
 ): Promise<VendorLanesResponse> => {
   assertSameBrand(merchant, query.merchantCode);
   const chain = languageChain(query.language, merchant.defaultLanguage);
-  const vendors = await repo.listBrandVendors(db, merchant.id);
+  const off = await vendorsNotOffered(db, merchant);
+  const vendors = (await repo.listBrandVendors(db, merchant.id)).filter((v) => !off.has(v.code));
   return CATEGORY_NAVIGATION.map((entry) => ({
     title: entry.gameType,
     enName: entry.enName,

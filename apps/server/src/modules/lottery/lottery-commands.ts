@@ -1,4 +1,5 @@
 import { lotterySettingsPatch, resultRows } from '@jade/contracts/lottery';
+import { PRIZE_MODES } from '@jade/contracts/system';
 import { parseImportFile, parseImportJson, readImportFile } from '../../platform/import-file.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -13,17 +14,25 @@ import {
   setGameSource,
   type ResultRow,
 } from './results.js';
-import { ANY_GAME, changeSettings, currentSettings } from './settings.js';
+import { isPrizeMode, setOfferedModes, setVendorMode, vendorModes } from './prize-modes.js';
+import { ANY_GAME, changeSettings, currentSettings, modeSettings, type SettingsScope } from './settings.js';
 import { LOTTERY_VENDORS } from './schedule.js';
 
 export const LOTTERY_USAGE = `Lottery (odds and stake limits per game; a bet keeps the odds it was placed under)
-  lottery settings show <GAME>           the odds and limits in force on a game (e.g. VN_HN)
-  lottery settings set <GAME|VENDOR:*> '<JSON>'
+  lottery settings show <GAME|VENDOR:*|mode:MODE>
+                                         the odds and limits in force on a game (e.g. VN_HN), a
+                                         vendor or a prize mode
+  lottery settings set <GAME|VENDOR:*|mode:MODE> '<JSON>'
                                          change any part, e.g. '{"odds":{"vn":{"LO2":9700}},
                                          "limits":{"minStake":1000,"perNumber":2000000000}}'; Vietnamese
                                          odds in hundredths of a point per point, 4D ("big", "small")
                                          in points per point by tier; limits in minor units, 0 for none;
-                                         TCG_SEA:* sets every game of a vendor without its own
+                                         TCG_SEA:* sets every game of a vendor without its own,
+                                         mode:Elott every vendor of a prize mode without its own
+  lottery modes show                     the prize modes the brand offers and each vendor's mode
+  lottery modes offer <MODE,MODE...>     the prize modes offered (Lott, ZY, Elott, SEA); a vendor of
+                                         any other takes no bets and leaves the lobbies
+  lottery modes vendor <VENDOR> <MODE>   play a vendor under another mode (its odds and limits)
   lottery source <GAME> fair|official    fair: the engine draws (provably fair); official: draws wait
                                          for the official result, keyed in by two operators
                                          (POST /api/operator/lottery/results) or imported
@@ -34,9 +43,14 @@ export const LOTTERY_USAGE = `Lottery (odds and stake limits per game; a bet kee
 
 const bad = (message: string) => new AppError('BAD_REQUEST', message);
 
-/** A game code, or VENDOR:* for every game of a lottery vendor. */
-const targetOf = async (db: Db, merchant: Merchant, name: string) => {
+/** A game code, VENDOR:* for every game of a lottery vendor, or mode:MODE for a prize mode. */
+const targetOf = async (db: Db, merchant: Merchant, name: string): Promise<SettingsScope> => {
   const [vendor, star] = name.split(':');
+  if (vendor === 'mode') {
+    const mode = star ?? '';
+    if (!isPrizeMode(mode)) throw bad(`'${mode}' is not a prize mode (${PRIZE_MODES.join(', ')})`);
+    return { prizeMode: mode };
+  }
   if (star === ANY_GAME) {
     if (!(LOTTERY_VENDORS as readonly string[]).includes(vendor ?? ''))
       throw bad(`'${vendor}' is not a lottery vendor (${LOTTERY_VENDORS.join(', ')})`);
@@ -58,14 +72,20 @@ export const runLotteryCommand = async (
   if (group !== 'lottery') return false;
   if (action === 'source') return setSource(db, args, out);
   if (action === 'results') return resultsCommand(db, args, out);
+  if (action === 'modes') return modesCommand(db, merchant, args, out);
   if (action !== 'settings') return false;
   const [verb, name, json] = args;
   if (!name || (verb !== 'show' && verb !== 'set'))
     throw bad(`'lottery settings' takes show <GAME> or set <GAME> '<JSON>'`);
   const target = await targetOf(db, merchant, name);
+  const label =
+    'prizeMode' in target ? `prize mode ${target.prizeMode}` : `${target.vendorCode} ${target.gameId}`;
   if (verb === 'show') {
-    const settings = await currentSettings(db, merchant.id, target.vendorCode, target.gameId);
-    out(`${merchant.code} ${target.vendorCode} ${target.gameId}: version ${settings.id ?? 'built-in'}`);
+    const settings =
+      'prizeMode' in target
+        ? await modeSettings(db, merchant.id, target.prizeMode)
+        : await currentSettings(db, merchant.id, target.vendorCode, target.gameId);
+    out(`${merchant.code} ${label}: version ${settings.id ?? 'built-in'}`);
     out(JSON.stringify({ odds: settings.odds, limits: settings.limits }, null, 2));
     return true;
   }
@@ -82,11 +102,31 @@ export const runLotteryCommand = async (
     );
   const saved = await changeSettings(db, {
     merchantId: merchant.id,
-    ...target,
+    scope: target,
     patch: patch.data,
     by: 'cli',
   });
-  out(`${merchant.code} ${target.vendorCode} ${target.gameId}: version ${saved.id} in force for new bets`);
+  out(`${merchant.code} ${label}: version ${saved.id} in force for new bets`);
+  return true;
+};
+
+const modesCommand = async (db: Db, merchant: Merchant, args: string[], out: (line: string) => void) => {
+  const [verb, first, second] = args;
+  if (verb === 'offer' && first) {
+    const modes = await setOfferedModes(db, merchant.id, first);
+    out(`${merchant.code}: prize modes offered ${modes.join(', ')}`);
+    return true;
+  }
+  if (verb === 'vendor' && first && second) {
+    const mode = await setVendorMode(db, merchant.id, first, second);
+    out(`${merchant.code} ${first}: plays under ${mode} for new bets`);
+    return true;
+  }
+  if (verb !== 'show')
+    throw bad(`'lottery modes' takes show, offer <MODE,MODE...> or vendor <VENDOR> <MODE>`);
+  out(`${merchant.code}: prize modes offered ${merchant.prizeModes.join(', ')}`);
+  for (const [vendor, mode] of await vendorModes(db, merchant.id))
+    out(`  ${vendor}: ${mode}${merchant.prizeModes.includes(mode) ? '' : ' (not offered: takes no bets)'}`);
   return true;
 };
 

@@ -117,8 +117,7 @@ describe('lottery lobby calls', () => {
     const m = await fundedMember(server, demoId, 5_000_000, { prefix: 'lodd', captcha: CAPTCHA });
     await changeSettings(server.db, {
       merchantId: demoId,
-      vendorCode: 'TCG_LOTTO_VN',
-      gameId: 'VN_HN',
+      scope: { vendorCode: 'TCG_LOTTO_VN', gameId: 'VN_HN' },
       patch: { odds: { vn: { LO2: 9_000 } }, limits: { minStake: 500 } },
       by: 'test',
     });
@@ -144,8 +143,7 @@ describe('lottery lobby calls', () => {
     // The odds change after the bets: they settle at 90.00, not 80.00.
     await changeSettings(server.db, {
       merchantId: demoId,
-      vendorCode: 'TCG_LOTTO_VN',
-      gameId: 'VN_HN',
+      scope: { vendorCode: 'TCG_LOTTO_VN', gameId: 'VN_HN' },
       patch: { odds: { vn: { LO2: 8_000 } } },
       by: 'test',
     });

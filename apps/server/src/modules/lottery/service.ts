@@ -23,6 +23,7 @@ import {
   type BetTypeCode,
 } from './bet-types.js';
 import { cancelBet, placeBet, type DrawRow } from './draws.js';
+import { prizeModeOf } from './prize-modes.js';
 import { currentSettings } from './settings.js';
 import { allNumbers, SEA4D, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
 import { LOTTERY_VENDORS, scheduleOf } from './schedule.js';
@@ -32,11 +33,21 @@ import { LOTTERY_VENDORS, scheduleOf } from './schedule.js';
  * of an in-house lottery vendor, named by its game code (VN_HN, SEA_MAGNUM, LOTTO_1M …).
  */
 
-/** The brand's lottery game by its code; not found for any other game or a vendor switched off. */
+/**
+ * The brand's lottery game by its code, with the prize mode its vendor plays under; not found for any
+ * other game, a vendor switched off, or a vendor whose prize mode the brand does not offer.
+ */
 export const findLotteryGame = async (db: DbOrTrx, merchant: Merchant, gameCode: string) => {
   for (const vendorCode of LOTTERY_VENDORS) {
     const game = await findBrandGame(db, merchant.id, vendorCode, gameCode);
-    if (game) return { vendorCode, gameId: game.gameId, category: game.gameType as GameCategory };
+    if (!game) continue;
+    const prizeMode = await prizeModeOf(db, merchant.id, vendorCode);
+    if (!merchant.prizeModes.includes(prizeMode))
+      throw new AppError(
+        'GAME_NOT_FOUND',
+        `The brand does not offer the prize mode of '${gameCode}' (${prizeMode})`,
+      );
+    return { vendorCode, gameId: game.gameId, category: game.gameType as GameCategory, prizeMode };
   }
   throw new AppError('GAME_NOT_FOUND', `No lottery game '${gameCode}'`);
 };
@@ -140,7 +151,7 @@ export const getLotteryRules = async (
   const game = await findLotteryGame(db, merchant, gameCode);
   const schedule = scheduleOf(game.vendorCode, game.gameId);
   const { odds, limits } = await currentSettings(db, merchant.id, game.vendorCode, game.gameId);
-  const base = { gameCode, vassalage: game.vendorCode, limits };
+  const base = { gameCode, vassalage: game.vendorCode, prizeMode: game.prizeMode, limits };
   if (!schedule)
     return { ...base, structure: null, tiers: [], betTypes: [], fourD: null, closeBeforeSeconds: null };
   const structure = STRUCTURES[schedule.structure];

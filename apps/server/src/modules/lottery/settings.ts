@@ -1,13 +1,16 @@
 import type { LotterySettingsPatch, StakeLimits } from '@jade/contracts/lottery';
+import type { PrizeMode } from '@jade/contracts/system';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { DEMO_ODDS, type Odds } from './bet-types.js';
+import { prizeModeOf } from './prize-modes.js';
 
 /**
  * A brand's odds and stake limits per lottery game (issue 11: operators differ). Versions, never
  * edited: a change adds a row, each bet carries the version it was placed under, so a change of odds
  * never touches bets already placed. A game without a version of its own takes its vendor's
- * (game `*`), and failing that the built-in defaults below.
+ * (game `*`), failing that its prize mode's (vendor and game `*`, decision 0021), and failing that
+ * the built-in defaults below.
  */
 export type LotterySettings = { odds: Odds; limits: StakeLimits };
 
@@ -46,18 +49,37 @@ const latestRow = (db: DbOrTrx, merchantId: number, vendorCode: string, gameId: 
     .limit(1)
     .executeTakeFirst();
 
+const latestModeRow = (db: DbOrTrx, merchantId: number, mode: PrizeMode) =>
+  db
+    .selectFrom('lottery_setting')
+    .select(['id', 'odds', 'limits'])
+    .where('merchant_id', '=', merchantId)
+    .where('vendor_code', '=', ANY_GAME)
+    .where('game_id', '=', ANY_GAME)
+    .where('prize_mode', '=', mode)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+const versionOf = (row: SettingRow | undefined): LotterySettings & { id: number | null } =>
+  row ? { id: row.id, ...parse(row) } : { id: null, ...DEFAULT_SETTINGS };
+
+/** The settings in force on a brand's prize mode, with their version (null: the built-in defaults). */
+export const modeSettings = async (db: DbOrTrx, merchantId: number, mode: PrizeMode) =>
+  versionOf(await latestModeRow(db, merchantId, mode));
+
 /** The settings in force on a brand's game, with their version (null: the built-in defaults). */
 export const currentSettings = async (
   db: DbOrTrx,
   merchantId: number,
   vendorCode: string,
   gameId: string,
-): Promise<LotterySettings & { id: number | null }> => {
-  const row =
+): Promise<LotterySettings & { id: number | null }> =>
+  versionOf(
     (await latestRow(db, merchantId, vendorCode, gameId)) ??
-    (gameId === ANY_GAME ? undefined : await latestRow(db, merchantId, vendorCode, ANY_GAME));
-  return row ? { id: row.id, ...parse(row) } : { id: null, ...DEFAULT_SETTINGS };
-};
+      (gameId === ANY_GAME ? undefined : await latestRow(db, merchantId, vendorCode, ANY_GAME)) ??
+      (await latestModeRow(db, merchantId, await prizeModeOf(db, merchantId, vendorCode))),
+  );
 
 /** The odds of each settings version named (null: the defaults), read once: settling a draw. */
 export const oddsOfVersions = async (
@@ -76,16 +98,23 @@ export const oddsOfVersions = async (
   return odds;
 };
 
+/** What a settings version covers: a game, a vendor (game `*`), or a whole prize mode. */
+export type SettingsScope = { vendorCode: string; gameId: string } | { prizeMode: PrizeMode };
+
 /**
- * An operator's change to a game's odds or limits (or a vendor's, game `*`): the given parts over what
- * is in force, as a new version. Refused when the minimum stake passes the limit of one bet.
+ * An operator's change to the odds or limits of a game, a vendor or a prize mode: the given parts over
+ * what is in force, as a new version. Refused when the minimum stake passes the limit of one bet.
  */
 export const changeSettings = async (
   db: DbOrTrx,
-  input: { merchantId: number; vendorCode: string; gameId: string; patch: LotterySettingsPatch; by: string },
+  input: { merchantId: number; scope: SettingsScope; patch: LotterySettingsPatch; by: string },
   now = new Date(),
 ): Promise<LotterySettings & { id: number }> => {
-  const current = await currentSettings(db, input.merchantId, input.vendorCode, input.gameId);
+  const { scope } = input;
+  const current =
+    'prizeMode' in scope
+      ? await modeSettings(db, input.merchantId, scope.prizeMode)
+      : await currentSettings(db, input.merchantId, scope.vendorCode, scope.gameId);
   const { odds = {}, limits = {} } = input.patch;
   const next: LotterySettings = {
     odds: {
@@ -101,8 +130,9 @@ export const changeSettings = async (
     .insertInto('lottery_setting')
     .values({
       merchant_id: input.merchantId,
-      vendor_code: input.vendorCode,
-      game_id: input.gameId,
+      vendor_code: 'prizeMode' in scope ? ANY_GAME : scope.vendorCode,
+      game_id: 'prizeMode' in scope ? ANY_GAME : scope.gameId,
+      prize_mode: 'prizeMode' in scope ? scope.prizeMode : null,
       odds: JSON.stringify(next.odds),
       limits: JSON.stringify(next.limits),
       created_by: input.by,

@@ -1,4 +1,4 @@
-import type { BrandLanguage } from '@jade/contracts/system';
+import { PRIZE_MODES, type BrandLanguage, type PrizeMode } from '@jade/contracts/system';
 import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -17,6 +17,8 @@ export type Merchant = {
   languages: BrandLanguage[];
   chatHeaderColor: string;
   lotteryType: string;
+  /** The lottery prize modes the brand offers, in the order of PRIZE_MODES. */
+  prizeModes: PrizeMode[];
   platform: string;
   systemStatus: number;
   maintenanceMessage: string;
@@ -38,6 +40,7 @@ const toMerchant = (row: MerchantRow): Merchant => ({
   languages: JSON.parse(row.languages) as BrandLanguage[],
   chatHeaderColor: row.chat_header_color,
   lotteryType: row.lottery_type,
+  prizeModes: PRIZE_MODES.filter((mode) => row.prize_modes.split(',').includes(mode)),
   platform: row.platform,
   systemStatus: row.system_status,
   maintenanceMessage: row.maintenance_message,

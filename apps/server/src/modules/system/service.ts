@@ -132,6 +132,7 @@ export const getWhitelabel = async (
       languages: merchant.languages,
       chatHeaderColor: merchant.chatHeaderColor,
       lotteryType: merchant.lotteryType,
+      prizeModes: merchant.prizeModes,
       platform: merchant.platform,
     },
     whitelabel,

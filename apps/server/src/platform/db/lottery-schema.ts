@@ -54,8 +54,16 @@ export type LotteryTables = {
     odds: string;
     /** JSON: StakeLimits (contracts). */
     limits: string;
+    /** A whole prize mode's version (vendor and game '*'); null on a vendor's or a game's. */
+    prize_mode: Generated<string | null>;
     created_by: string;
     created_at: string;
+  };
+  lottery_vendor_mode: {
+    merchant_id: number;
+    vendor_code: string;
+    prize_mode: string;
+    updated_at: string;
   };
   lottery_game_source: {
     vendor_code: string;

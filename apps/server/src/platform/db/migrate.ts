@@ -20,6 +20,7 @@ import * as lotterySettings from './migrations/2026-11-25T1000-lottery-settings.
 import * as lotteryResults from './migrations/2026-11-25T1100-lottery-results.js';
 import * as lotteryCorrections from './migrations/2026-11-25T1200-lottery-corrections.js';
 import * as betRecordSettledIndex from './migrations/2026-11-25T1300-bet-record-settled-index.js';
+import * as lotteryPrizeModes from './migrations/2026-11-25T1400-lottery-prize-modes.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1100-lottery-results': lotteryResults,
   '2026-11-25T1200-lottery-corrections': lotteryCorrections,
   '2026-11-25T1300-bet-record-settled-index': betRecordSettledIndex,
+  '2026-11-25T1400-lottery-prize-modes': lotteryPrizeModes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,6 +48,8 @@ export type MerchantTable = {
   languages: string;
   chat_header_color: string;
   lottery_type: string;
+  /** The lottery prize modes offered, comma separated (Lott, ZY, Elott, SEA). */
+  prize_modes: Generated<string>;
   platform: string;
   /** Operator-set status: 0 normal, 1 maintenance, 2 restricted to allowed IP ranges only. */
   system_status: number;

@@ -101,6 +101,9 @@ function LotteryStage({ game, playType }: { game: GameItem; playType: string | n
         <div>
           <h2 id="lottery-game-title">{game.gameName}</h2>
           {game.nodeName && <p className="lotto-stage__region">{game.nodeName}</p>}
+          {rules.data && (
+            <p className="lotto-stage__mode">{t('lotto.prizeMode', { mode: rules.data.prizeMode })}</p>
+          )}
         </div>
         {open && <DrawClock open={open} clockSkew={live.clockSkew} />}
       </header>
