@@ -232,6 +232,42 @@ export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta, bets 
     .execute();
 };
 
+/**
+ * Many members' summaries at once (a lottery draw's settlement batch on PostgreSQL): one upsert per
+ * thousand rows, each row a different member, day and category, with `bets` rounds in it.
+ */
+export const addManyToDailySummary = async (
+  trx: DbOrTrx,
+  rows: readonly (SummaryDelta & { bets: number })[],
+) => {
+  for (let i = 0; i < rows.length; i += 1_000)
+    await trx
+      .insertInto('bet_daily_summary')
+      .values(
+        rows.slice(i, i + 1_000).map((row) => ({
+          merchant_id: row.merchantId,
+          member_id: row.memberId,
+          day: row.day,
+          category: row.category,
+          bets: row.bets,
+          stake: row.stake,
+          valid_bet: row.validBet,
+          payout: row.payout,
+          win_loss: row.winLoss,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['merchant_id', 'member_id', 'day', 'category']).doUpdateSet({
+          bets: sql`bet_daily_summary.bets + excluded.bets`,
+          stake: sql`bet_daily_summary.stake + excluded.stake`,
+          valid_bet: sql`bet_daily_summary.valid_bet + excluded.valid_bet`,
+          payout: sql`bet_daily_summary.payout + excluded.payout`,
+          win_loss: sql`bet_daily_summary.win_loss + excluded.win_loss`,
+        }),
+      )
+      .execute();
+};
+
 /** Every settled round's turnover, ever: what the withdrawal turnover rule counts as wagered. */
 export const settledTurnover = async (db: DbOrTrx, merchantId: number, memberId: number): Promise<number> =>
   Number(

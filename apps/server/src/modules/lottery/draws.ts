@@ -13,7 +13,7 @@ import * as ledger from '../wallet/ledger.js';
 import { payoutsFor, slipCost, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { oddsOfVersions } from './settings.js';
-import { sqliteSettlement, type BetRow, type Settlement } from './settle-sqlite.js';
+import { sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
 import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
 
 /**
@@ -391,16 +391,17 @@ export const settleDraw = async (
           );
         }
       }
+      // Winners: their bets and records set-wise per brand, then each win under its own key (SQLite:
+      // a prepared post each; PostgreSQL: the batch's posts in a few statements).
       let sum = 0;
+      const postings: ledger.Posting[] = [];
+      const wonBy = new Map<number, Win[]>();
       for (const bet of winners) {
         const roundId = roundIdOf(draw, bet.id);
-        await write.markWon(
-          { merchantId: bet.merchant_id, vendorCode: draw.vendor_code, ...settledAt },
-          bet.id,
-          roundId,
-          bet.payout,
-        );
-        const posting = {
+        let list = wonBy.get(bet.merchant_id);
+        if (!list) wonBy.set(bet.merchant_id, (list = []));
+        list.push({ betId: bet.id, roundId, payout: bet.payout });
+        postings.push({
           merchantId: bet.merchant_id,
           idempotencyKey: `lottery-win:${bet.id}`,
           legs: [
@@ -412,11 +413,17 @@ export const settleDraw = async (
               reference: records.roundReference(draw.vendor_code, roundId),
             },
           ],
-        };
-        if (raw) ledger.postTransfersPrepared(raw, posting, now);
-        else await ledger.postTransfersWithin(db, trx, posting, now);
+        });
         sum += bet.payout;
       }
+      for (const [merchantId, wins] of wonBy)
+        for (let i = 0; i < wins.length; i += 1_000)
+          await write.markWon(
+            { merchantId, vendorCode: draw.vendor_code, ...settledAt },
+            wins.slice(i, i + 1_000),
+          );
+      if (raw) for (const posting of postings) ledger.postTransfersPrepared(raw, posting, now);
+      else await ledger.postManyWithin(trx, postings, now);
       // The batch in the daily summaries: one row a member (a ticket's stake is its cost).
       const summaries = new Map<string, records.SummaryDelta & { bets: number }>();
       const won = new Map(winners.map((w) => [w.id, w.payout]));
@@ -441,7 +448,7 @@ export const settleDraw = async (
         row.winLoss += payout - Number(bet.cost);
         summaries.set(key, row);
       }
-      for (const row of summaries.values()) await write.addSummary(row, row.bets);
+      await write.addSummaries([...summaries.values()]);
       return { count: bets.length, sum };
     });
     if (outcome.count === 0) break;
@@ -457,7 +464,10 @@ export const settleDraw = async (
   return { settled, paid };
 };
 
-/** The writes of a settlement batch, as Kysely queries (PostgreSQL). */
+/**
+ * The writes of a settlement batch on PostgreSQL (SQLite settles through settle-sqlite.ts), set-wise:
+ * winners' payouts are joined from a list of values.
+ */
 const kyselySettlement = (trx: DbOrTrx): Settlement => ({
   openBets: (drawId, limit) => openBets(trx, drawId, limit),
   async markLost(s, ids, roundIds) {
@@ -482,29 +492,23 @@ const kyselySettlement = (trx: DbOrTrx): Settlement => ({
       .where('status', '=', 'OPEN')
       .execute();
   },
-  async markWon(s, betId, roundId, payout) {
-    await trx
-      .updateTable('lottery_bet')
-      .set({ status: 'WON', payout, settled_at: s.at })
-      .where('id', '=', betId)
-      .execute();
-    await trx
-      .updateTable('bet_record')
-      .set({
-        payout,
-        win_loss: sql`cast(${payout} as bigint) - stake`,
-        valid_bet: sql`stake`,
-        status: 'SETTLED',
-        settled_at: s.at,
-        settled_day: s.day,
-      })
-      .where('merchant_id', '=', s.merchantId)
-      .where('vendor_code', '=', s.vendorCode)
-      .where('round_id', '=', roundId)
-      .where('status', '=', 'OPEN')
-      .execute();
+  async markWon(s, wins) {
+    const byBet = sql.join(wins.map((w) => sql`(cast(${w.betId} as integer), cast(${w.payout} as bigint))`));
+    await sql`
+      update lottery_bet set status = 'WON', payout = w.payout, settled_at = ${s.at}
+      from (values ${byBet}) as w (id, payout) where lottery_bet.id = w.id`.execute(trx);
+    const byRound = sql.join(
+      wins.map((w) => sql`(cast(${w.roundId} as varchar), cast(${w.payout} as bigint))`),
+    );
+    await sql`
+      update bet_record
+      set payout = w.payout, win_loss = w.payout - bet_record.stake, valid_bet = bet_record.stake,
+        status = 'SETTLED', settled_at = ${s.at}, settled_day = ${s.day}
+      from (values ${byRound}) as w (round_id, payout)
+      where bet_record.merchant_id = ${s.merchantId} and bet_record.vendor_code = ${s.vendorCode}
+        and bet_record.round_id = w.round_id and bet_record.status = 'OPEN'`.execute(trx);
   },
-  addSummary: (row, bets) => records.addToDailySummary(trx, row, bets),
+  addSummaries: (rows) => records.addManyToDailySummary(trx, rows),
 });
 
 const openBets = (db: DbOrTrx, drawId: number, limit: number) =>

@@ -93,7 +93,7 @@ describe('lottery calls', () => {
     let open = (await get('/lotto/lgw/games/opened/numero?gameCode=LOTTO_1M')).body.value;
     // Too close to its close to bet in time: wait for the next period's draw.
     const left = Date.parse(open.closesAt) - Date.now();
-    if (left < 3_000) {
+    if (left < 10_000) {
       await new Promise((resolve) => setTimeout(resolve, left + 100));
       await runLotteryTick(server.db, SESSION_SECRET);
       open = (await get('/lotto/lgw/games/opened/numero?gameCode=LOTTO_1M')).body.value;

@@ -21,13 +21,16 @@ export type BetRow = {
   setting_id: number | null;
 };
 type SettledAt = { merchantId: number; vendorCode: string; at: string; day: string };
+/** A winning bet of a batch: its betting record's round and what it pays. */
+export type Win = { betId: number; roundId: string; payout: number };
 type Maybe<T> = T | Promise<T>;
 
 export type Settlement = {
   openBets: (drawId: number, limit: number) => Maybe<BetRow[]>;
   markLost: (s: SettledAt, ids: number[], roundIds: string[]) => Maybe<void>;
-  markWon: (s: SettledAt, betId: number, roundId: string, payout: number) => Maybe<void>;
-  addSummary: (row: SummaryDelta, bets: number) => Maybe<void>;
+  markWon: (s: SettledAt, wins: Win[]) => Maybe<void>;
+  /** The batch's daily summaries, one row a member (`bets` tickets in each). */
+  addSummaries: (rows: (SummaryDelta & { bets: number })[]) => Maybe<void>;
 };
 
 const statements = (raw: SQLite.Database) => ({
@@ -61,10 +64,14 @@ export const sqliteSettlement = (raw: SQLite.Database): Settlement => {
       q.lostBets.run(at.at, JSON.stringify(ids));
       q.lostRecords.run(at.at, at.day, at.merchantId, at.vendorCode, JSON.stringify(roundIds));
     },
-    markWon(at, betId, roundId, payout) {
-      q.wonBet.run(payout, at.at, betId);
-      q.wonRecord.run(payout, payout, at.at, at.day, at.merchantId, at.vendorCode, roundId);
+    markWon(at, wins) {
+      for (const { betId, roundId, payout } of wins) {
+        q.wonBet.run(payout, at.at, betId);
+        q.wonRecord.run(payout, payout, at.at, at.day, at.merchantId, at.vendorCode, roundId);
+      }
     },
-    addSummary: (row, bets) => addToDailySummaryPrepared(raw, row, bets),
+    addSummaries(rows) {
+      for (const row of rows) addToDailySummaryPrepared(raw, row, row.bets);
+    },
   };
 };

@@ -10,6 +10,9 @@ export type Leg = {
   reference?: string | null;
 };
 
+/** One post: its legs under the brand's idempotency key. */
+export type Posting = { merchantId: number; idempotencyKey: string; legs: Leg[] };
+
 export type Transfer = Leg & { id: number; batchId: number; leg: number; createdAt: string };
 export type PostResult = { batchId: number; transfers: Transfer[]; replayed: boolean };
 
