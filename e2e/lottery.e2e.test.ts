@@ -108,6 +108,8 @@ describe('lottery lobby', () => {
     const payout = isWin ? 19_500 : 0;
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(isWin ? 'Won' : 'Lost');
     expect(await row.textContent()).toContain(isWin ? '₫ 195.00' : '₫ 0.00');
+    // The note of the bet leaves with its draw.
+    expect(await page.getByText(`Bet placed on draw ${numero}.`).count()).toBe(0);
     await expect
       .poll(async () => minorOf(await balance.textContent()), { timeout: 20_000 })
       .toBe(9_990_000 + payout);

@@ -12,6 +12,10 @@ export type DrawState = {
   clockSkew: number;
 };
 
+/** Waits before opening a stream again after the server refused one, doubling up to the last. */
+const FIRST_RETRY_MS = 5_000;
+const LAST_RETRY_MS = 60_000;
+
 /**
  * A game's live draw state through Server-Sent Events (the server sends it at once and on every
  * change, no polling): the draw taking bets and the latest result. A new result refreshes the
@@ -26,24 +30,44 @@ export const useDrawState = (gameCode: string | undefined): DrawState => {
   useEffect(() => {
     if (!gameCode) return;
     latestSeen.current = undefined;
-    const source = new EventSource(`/lotto/lgw/games/events?gameCode=${encodeURIComponent(gameCode)}`);
-    source.addEventListener('state', (event) => {
-      const parsed = lotteryGameState.safeParse(JSON.parse((event as MessageEvent<string>).data));
-      if (!parsed.success) return;
-      const state = parsed.data;
-      setReconnecting(false);
-      setLive({ gameCode, state, clockSkew: Date.parse(state.serverTime) - Date.now() });
-      const latest = state.latest?.numero ?? null;
-      if (latestSeen.current !== undefined && latestSeen.current !== latest) {
-        void queryClient.invalidateQueries({ queryKey: lotteryKeys.results(gameCode) });
-        void queryClient.invalidateQueries({ queryKey: lotteryKeys.allMyBets });
-        void queryClient.invalidateQueries({ queryKey: lotteryKeys.vnNumbers(gameCode) });
-        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
-      }
-      latestSeen.current = latest;
-    });
-    source.addEventListener('error', () => setReconnecting(source.readyState !== EventSource.OPEN));
-    return () => source.close();
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let backoff = FIRST_RETRY_MS;
+    const connect = () => {
+      source = new EventSource(`/lotto/lgw/games/events?gameCode=${encodeURIComponent(gameCode)}`);
+      source.addEventListener('state', (event) => {
+        const parsed = lotteryGameState.safeParse(JSON.parse((event as MessageEvent<string>).data));
+        if (!parsed.success) return;
+        const state = parsed.data;
+        backoff = FIRST_RETRY_MS;
+        setReconnecting(false);
+        setLive({ gameCode, state, clockSkew: Date.parse(state.serverTime) - Date.now() });
+        const latest = state.latest?.numero ?? null;
+        if (latestSeen.current !== undefined && latestSeen.current !== latest) {
+          void queryClient.invalidateQueries({ queryKey: lotteryKeys.results(gameCode) });
+          void queryClient.invalidateQueries({ queryKey: lotteryKeys.allMyBets });
+          void queryClient.invalidateQueries({ queryKey: lotteryKeys.vnNumbers(gameCode) });
+          void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+        }
+        latestSeen.current = latest;
+      });
+      source.addEventListener('error', () => {
+        if (!source) return;
+        setReconnecting(source.readyState !== EventSource.OPEN);
+        // The browser retries a dropped stream by itself, but gives up on an answer that is not a
+        // stream (maintenance, too many streams): open a new one later, waiting longer each time.
+        if (source.readyState === EventSource.CLOSED) {
+          source.close();
+          retry = setTimeout(connect, backoff);
+          backoff = Math.min(backoff * 2, LAST_RETRY_MS);
+        }
+      });
+    };
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [gameCode, queryClient]);
 
   const current = live?.gameCode === gameCode ? live : undefined;

@@ -40,6 +40,7 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
   const [stakeText, setStakeText] = useState(() =>
     toAmountInput(Math.max(rules.limits.minStake, 1), exponent),
   );
+  /** The draw the last bet went on: its note shows while that draw still takes bets. */
   const [placed, setPlaced] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [isBusy, setBusy] = useState(false);
@@ -110,7 +111,7 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
     setPlaced(undefined);
     try {
       await send(request, (key) => placeLotteryBet(request, key));
-      setPlaced(t('lotto.placed', { numero: drawNumero }));
+      setPlaced(drawNumero);
       setNumbers([]);
     } catch (error) {
       setFailure(failureText(error));
@@ -183,7 +184,7 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
           {t('lotto.place')}
         </button>
       </div>
-      {placed && <SuccessNote>{placed}</SuccessNote>}
+      {placed && placed === numero && <SuccessNote>{t('lotto.placed', { numero: placed })}</SuccessNote>}
       {failure && (
         <p role="alert" className="form-error">
           {failure}
