@@ -152,7 +152,15 @@ export const lotteryOdds = z.object({
   small: fourDTiers.pick({ FIRST: true, SECOND: true, THIRD: true }),
 });
 
-/** What an operator changes of a game's odds and limits: any part, the rest stays as it is. */
+/**
+ * A brand's cost multipliers for Vietnamese per-number types, where it does not charge the standard one
+ * (the prize numbers a number can match: bao lô 2 on the North costs 27 a point, some operators charge
+ * 23). Group bets (xiên, trượt) cost their stake once and take none.
+ */
+export const lotteryCosts = z.partialRecord(z.enum(LOTTERY_VN_BET_TYPES), z.number().int().min(1).max(1_000));
+export type LotteryCosts = z.infer<typeof lotteryCosts>;
+
+/** What an operator changes of a game's odds, costs and limits: any part, the rest stays as it is. */
 export const lotterySettingsPatch = z
   .object({
     odds: z
@@ -163,6 +171,7 @@ export const lotterySettingsPatch = z
       })
       .strict()
       .optional(),
+    costs: lotteryCosts.optional(),
     limits: stakeLimits.partial().strict().optional(),
   })
   .strict();

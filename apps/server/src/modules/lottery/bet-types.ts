@@ -1,4 +1,9 @@
-import { LOTTERY_4D_BET_TYPES, LOTTERY_VN_BET_TYPES, slipCostOf } from '@jade/contracts/lottery';
+import {
+  LOTTERY_4D_BET_TYPES,
+  LOTTERY_VN_BET_TYPES,
+  slipCostOf,
+  type LotteryCosts,
+} from '@jade/contracts/lottery';
 import { allNumbers, type DrawResult, type DrawStructure, type PrizeTier } from './structures.js';
 
 /**
@@ -120,12 +125,22 @@ const positionsOf = (structure: DrawStructure, type: VnBetType): PrizeTier[] => 
   }
 };
 
-/** The cost multiplier of a per-number type on a structure: how many prize numbers one number can match. */
-export const costMultiplier = (structure: DrawStructure, type: BetTypeCode): number => {
+/**
+ * The cost multiplier of a per-number type on a structure: the brand's own where it sets one, else
+ * the standard, how many prize numbers one number can match. Group and 4D bets take none (1).
+ */
+export const costMultiplier = (
+  structure: DrawStructure,
+  type: BetTypeCode,
+  costs: LotteryCosts = {},
+): number => {
   if (groupSizeOf(type) !== undefined || isFourD(type)) return 1;
   // One digit (đầu, đuôi) and the special's tails are one position each.
-  return positionsOf(structure, type as VnBetType).length;
+  return costs[type as VnBetType] ?? positionsOf(structure, type as VnBetType).length;
 };
+
+/** Whether a type has a cost multiplier a brand can set: the Vietnamese per-number types. */
+export const takesCostMultiplier = (type: BetTypeCode) => groupSizeOf(type) === undefined && !isFourD(type);
 
 /** What a number is compared with, for a prize number, by type. */
 const keyOf = (type: VnBetType, prize: string): string => {
@@ -172,13 +187,16 @@ export const permutationsOf = (number: string): string[] => {
   return [...out].sort();
 };
 
-/** What a slip costs, in minor units (the rule is shared with the bet slip: contracts' `slipCostOf`). */
-export const slipCost = (structure: DrawStructure, slip: Slip): number =>
+/**
+ * What a slip costs, in minor units, at the brand's cost multipliers (the rule is shared with the bet
+ * slip: contracts' `slipCostOf`).
+ */
+export const slipCost = (structure: DrawStructure, slip: Slip, costs: LotteryCosts = {}): number =>
   slipCostOf(
     {
       code: slip.type,
       groupSize: groupSizeOf(slip.type) ?? null,
-      costMultiplier: costMultiplier(structure, slip.type),
+      costMultiplier: costMultiplier(structure, slip.type, costs),
     },
     slip.numbers,
     slip.stake,

@@ -1,5 +1,5 @@
 import type { GameCategory } from '@jade/contracts/games';
-import type { StakeLimits } from '@jade/contracts/lottery';
+import type { LotteryCosts, StakeLimits } from '@jade/contracts/lottery';
 import { sql, type Selectable } from 'kysely';
 import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
@@ -129,6 +129,8 @@ export const placeBet = async (
     drawId: number;
     category: GameCategory;
     slip: Slip;
+    /** The brand's cost multipliers (settings); the standard ones where it sets none. */
+    costs?: LotteryCosts;
     limits: StakeLimits;
     /** The settings version the bet is placed under (its odds settle it); null for the defaults. */
     settingId: number | null;
@@ -145,7 +147,7 @@ export const placeBet = async (
     throw new AppError('LOTTERY_LIMIT_REACHED', 'The stake is below the minimum', {
       details: { minimum: input.limits.minStake },
     });
-  const cost = slipCost(structure, input.slip);
+  const cost = slipCost(structure, input.slip, input.costs);
   const main = await ledger.memberAccount(db, input.merchantId, input.memberId, 'MAIN');
   const float = await ledger.houseAccount(db, input.merchantId, 'VENDOR_FLOAT');
   const at = now.toISOString();

@@ -18,15 +18,17 @@ import { isPrizeMode, setOfferedModes, setVendorMode, vendorModes } from './priz
 import { ANY_GAME, changeSettings, currentSettings, modeSettings, type SettingsScope } from './settings.js';
 import { LOTTERY_VENDORS } from './schedule.js';
 
-export const LOTTERY_USAGE = `Lottery (odds and stake limits per game; a bet keeps the odds it was placed under)
+export const LOTTERY_USAGE = `Lottery (odds, costs and stake limits per game; a bet keeps the odds it was placed under)
   lottery settings show <GAME|VENDOR:*|mode:MODE>
-                                         the odds and limits in force on a game (e.g. VN_HN), a
-                                         vendor or a prize mode
+                                         the odds, costs and limits in force on a game (e.g. VN_HN),
+                                         a vendor or a prize mode
   lottery settings set <GAME|VENDOR:*|mode:MODE> '<JSON>'
                                          change any part, e.g. '{"odds":{"vn":{"LO2":9700}},
-                                         "limits":{"minStake":1000,"perNumber":2000000000}}'; Vietnamese
+                                         "costs":{"LO2":23},"limits":{"minStake":1000}}'; Vietnamese
                                          odds in hundredths of a point per point, 4D ("big", "small")
-                                         in points per point by tier; limits in minor units, 0 for none;
+                                         in points per point by tier; costs: what a point of a
+                                         Vietnamese per-number type costs, where not the standard
+                                         (LO2 on the North: 27); limits in minor units, 0 for none;
                                          TCG_SEA:* sets every game of a vendor without its own,
                                          mode:Elott every vendor of a prize mode without its own
   lottery modes show                     the prize modes the brand offers and each vendor's mode
@@ -86,7 +88,7 @@ export const runLotteryCommand = async (
         ? await modeSettings(db, merchant.id, target.prizeMode)
         : await currentSettings(db, merchant.id, target.vendorCode, target.gameId);
     out(`${merchant.code} ${label}: version ${settings.id ?? 'built-in'}`);
-    out(JSON.stringify({ odds: settings.odds, limits: settings.limits }, null, 2));
+    out(JSON.stringify({ odds: settings.odds, costs: settings.costs, limits: settings.limits }, null, 2));
     return true;
   }
   let parsed: unknown;

@@ -150,7 +150,7 @@ export const getLotteryRules = async (
 ): Promise<LotteryRules> => {
   const game = await findLotteryGame(db, merchant, gameCode);
   const schedule = scheduleOf(game.vendorCode, game.gameId);
-  const { odds, limits } = await currentSettings(db, merchant.id, game.vendorCode, game.gameId);
+  const { odds, costs, limits } = await currentSettings(db, merchant.id, game.vendorCode, game.gameId);
   const base = { gameCode, vassalage: game.vendorCode, prizeMode: game.prizeMode, limits };
   if (!schedule)
     return { ...base, structure: null, tiers: [], betTypes: [], fourD: null, closeBeforeSeconds: null };
@@ -164,7 +164,7 @@ export const getLotteryRules = async (
       code,
       digits: digitsOf(code),
       groupSize: groupSizeOf(code) ?? null,
-      costMultiplier: costMultiplier(structure, code),
+      costMultiplier: costMultiplier(structure, code, costs),
       payout: isFourD(code) ? null : odds.vn[code],
     })),
     fourD:
@@ -321,6 +321,7 @@ export const placeLotteryBet = async (
       drawId: draw.id,
       category: game.category,
       slip: { type: request.betType as BetTypeCode, numbers: request.numbers, stake: request.stake },
+      costs: settings.costs,
       limits: settings.limits,
       settingId: settings.id,
       requestKey,

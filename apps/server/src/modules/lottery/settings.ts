@@ -1,8 +1,8 @@
-import type { LotterySettingsPatch, StakeLimits } from '@jade/contracts/lottery';
+import type { LotteryCosts, LotterySettingsPatch, StakeLimits } from '@jade/contracts/lottery';
 import type { PrizeMode } from '@jade/contracts/system';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
-import { DEMO_ODDS, type Odds } from './bet-types.js';
+import { DEMO_ODDS, takesCostMultiplier, type Odds } from './bet-types.js';
 import { prizeModeOf } from './prize-modes.js';
 
 /**
@@ -12,7 +12,12 @@ import { prizeModeOf } from './prize-modes.js';
  * (game `*`), failing that its prize mode's (vendor and game `*`, decision 0021), and failing that
  * the built-in defaults below.
  */
-export type LotterySettings = { odds: Odds; limits: StakeLimits };
+export type LotterySettings = {
+  odds: Odds;
+  /** Cost multipliers where the brand does not charge the standard (bet-types.ts, costMultiplier). */
+  costs: LotteryCosts;
+  limits: StakeLimits;
+};
 
 /**
  * The built-in limits: a stake of at least 1.00 per point, one slip up to 1,000,000.00, the brand's
@@ -26,22 +31,23 @@ export const DEFAULT_LIMITS: StakeLimits = {
   perDraw: 1_000_000_000,
 };
 
-export const DEFAULT_SETTINGS: LotterySettings = { odds: DEMO_ODDS, limits: DEFAULT_LIMITS };
+export const DEFAULT_SETTINGS: LotterySettings = { odds: DEMO_ODDS, costs: {}, limits: DEFAULT_LIMITS };
 
 /** Every game of a vendor: the version a game falls back to. */
 export const ANY_GAME = '*';
 
-type SettingRow = { id: number; odds: string; limits: string };
+type SettingRow = { id: number; odds: string; costs: string; limits: string };
 
 const parse = (row: SettingRow): LotterySettings => ({
   odds: JSON.parse(row.odds) as Odds,
+  costs: JSON.parse(row.costs) as LotteryCosts,
   limits: JSON.parse(row.limits) as StakeLimits,
 });
 
 const latestRow = (db: DbOrTrx, merchantId: number, vendorCode: string, gameId: string) =>
   db
     .selectFrom('lottery_setting')
-    .select(['id', 'odds', 'limits'])
+    .select(['id', 'odds', 'costs', 'limits'])
     .where('merchant_id', '=', merchantId)
     .where('vendor_code', '=', vendorCode)
     .where('game_id', '=', gameId)
@@ -52,7 +58,7 @@ const latestRow = (db: DbOrTrx, merchantId: number, vendorCode: string, gameId: 
 const latestModeRow = (db: DbOrTrx, merchantId: number, mode: PrizeMode) =>
   db
     .selectFrom('lottery_setting')
-    .select(['id', 'odds', 'limits'])
+    .select(['id', 'odds', 'costs', 'limits'])
     .where('merchant_id', '=', merchantId)
     .where('vendor_code', '=', ANY_GAME)
     .where('game_id', '=', ANY_GAME)
@@ -91,7 +97,7 @@ export const oddsOfVersions = async (
   if (wanted.length === 0) return odds;
   const rows = await db
     .selectFrom('lottery_setting')
-    .select(['id', 'odds', 'limits'])
+    .select(['id', 'odds', 'costs', 'limits'])
     .where('id', 'in', wanted)
     .execute();
   for (const row of rows) odds.set(row.id, parse(row).odds);
@@ -102,7 +108,7 @@ export const oddsOfVersions = async (
 export type SettingsScope = { vendorCode: string; gameId: string } | { prizeMode: PrizeMode };
 
 /**
- * An operator's change to the odds or limits of a game, a vendor or a prize mode: the given parts over
+ * An operator's change to the odds, costs or limits of a game, a vendor or a prize mode: the given parts over
  * what is in force, as a new version. Refused when the minimum stake passes the limit of one bet.
  */
 export const changeSettings = async (
@@ -115,13 +121,20 @@ export const changeSettings = async (
     'prizeMode' in scope
       ? await modeSettings(db, input.merchantId, scope.prizeMode)
       : await currentSettings(db, input.merchantId, scope.vendorCode, scope.gameId);
-  const { odds = {}, limits = {} } = input.patch;
+  const { odds = {}, costs = {}, limits = {} } = input.patch;
+  const fixed = Object.keys(costs).filter((type) => !takesCostMultiplier(type as keyof LotteryCosts));
+  if (fixed.length > 0)
+    throw new AppError(
+      'BAD_REQUEST',
+      `Group bets cost their stake once: no cost multiplier for ${fixed.join(', ')}`,
+    );
   const next: LotterySettings = {
     odds: {
       vn: { ...current.odds.vn, ...odds.vn },
       big: { ...current.odds.big, ...odds.big },
       small: { ...current.odds.small, ...odds.small },
     },
+    costs: { ...current.costs, ...costs },
     limits: { ...current.limits, ...limits },
   };
   if (next.limits.perBet > 0 && next.limits.minStake > next.limits.perBet)
@@ -134,6 +147,7 @@ export const changeSettings = async (
       game_id: 'prizeMode' in scope ? ANY_GAME : scope.gameId,
       prize_mode: 'prizeMode' in scope ? scope.prizeMode : null,
       odds: JSON.stringify(next.odds),
+      costs: JSON.stringify(next.costs),
       limits: JSON.stringify(next.limits),
       created_by: input.by,
       created_at: now.toISOString(),

@@ -54,6 +54,8 @@ export type LotteryTables = {
     odds: string;
     /** JSON: StakeLimits (contracts). */
     limits: string;
+    /** JSON: LotteryCosts (contracts), cost multipliers where not the standard. */
+    costs: Generated<string>;
     /** A whole prize mode's version (vendor and game '*'); null on a vendor's or a game's. */
     prize_mode: Generated<string | null>;
     created_by: string;

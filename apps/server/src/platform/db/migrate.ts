@@ -21,6 +21,7 @@ import * as lotteryResults from './migrations/2026-11-25T1100-lottery-results.js
 import * as lotteryCorrections from './migrations/2026-11-25T1200-lottery-corrections.js';
 import * as betRecordSettledIndex from './migrations/2026-11-25T1300-bet-record-settled-index.js';
 import * as lotteryPrizeModes from './migrations/2026-11-25T1400-lottery-prize-modes.js';
+import * as lotteryCosts from './migrations/2026-11-25T1500-lottery-costs.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1200-lottery-corrections': lotteryCorrections,
   '2026-11-25T1300-bet-record-settled-index': betRecordSettledIndex,
   '2026-11-25T1400-lottery-prize-modes': lotteryPrizeModes,
+  '2026-11-25T1500-lottery-costs': lotteryCosts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
