@@ -46,6 +46,8 @@ export type GameFilter = {
   minBet?: number;
   minLineNum?: number;
   isHotOnly?: boolean;
+  /** Vendors to leave out (lottery vendors whose prize mode the brand does not offer). */
+  excludeVendorCodes?: readonly string[];
 };
 
 const vendorColumns = [
@@ -144,6 +146,10 @@ const brandGames = (db: DbOrTrx, merchantId: number, filter: GameFilter) => {
   if (filter.minBet !== undefined) query = query.where('game.min_bet', '=', filter.minBet);
   if (filter.minLineNum !== undefined) query = query.where('game.min_line_num', '=', filter.minLineNum);
   if (filter.isHotOnly) query = query.where('game.is_hot', '=', 1);
+  if (filter.excludeVendorCodes?.length)
+    query = query.where('game.vendor_id', 'not in', (eb) =>
+      eb.selectFrom('vendor').select('vendor.id').where('vendor.code', 'in', filter.excludeVendorCodes!),
+    );
   if (filter.searchPattern !== undefined) {
     query = query.where(
       sql<boolean>`${sql.ref('game.search_text')} like ${filter.searchPattern} escape '\\'`,

@@ -152,6 +152,7 @@ const listHot = async (
     merchant.id,
     {
       isHotOnly: true,
+      excludeVendorCodes: [...(await vendorsNotOffered(db, merchant))],
       ...(vendor && { vendorId: vendor.id }),
       ...(input.gameType && { gameType: input.gameType }),
     },
@@ -195,6 +196,7 @@ export const listGames = async (
   const vendor = input.vassalage ? await getEnabledVendor(db, merchant, input.vassalage) : undefined;
   const search = input.gameName?.trim().toLowerCase();
   const filter: repo.GameFilter = {
+    excludeVendorCodes: [...(await vendorsNotOffered(db, merchant))],
     ...(vendor && { vendorId: vendor.id }),
     ...(input.gameType && { gameType: input.gameType }),
     ...(input.classification && { classification: input.classification }),

@@ -81,6 +81,16 @@ describe('lottery prize modes', () => {
     expect(await lotteryVendors()).toEqual(['TCG_LOTTO_VN', 'TCG_SEA']);
     const nav = (await get('/lgw/games/game_menus')).body.value as { vendors: { vassalage: string }[] }[];
     expect(nav.flatMap((entry) => entry.vendors.map((v) => v.vassalage))).not.toContain('JADE_ELOTT');
+    const elottGames = async () =>
+      (await get('/lgw/games/list?gameType=ELOTT&pageSize=100')).body.value.games.filter(
+        (g: any) => g.vassalage === 'JADE_ELOTT',
+      ).length;
+    expect(await elottGames()).toBe(0);
+    expect((await get('/lgw/games/list?gameType=LOTT&pageSize=100')).body.value.totalCount).toBeGreaterThan(
+      0,
+    );
+    const hot = (await get('/lgw/games/popular?size=100')).body.value as { vassalage: string }[];
+    expect(hot.some((g) => g.vassalage === 'JADE_ELOTT')).toBe(false);
     const rules = await get('/lotto/lgw/games/rules?gameCode=LOTTO_1M');
     expect(rules.status).toBe(404);
     expect(rules.body.error.code).toBe('GAME_NOT_FOUND');
@@ -97,6 +107,7 @@ describe('lottery prize modes', () => {
 
     await jade('lottery', 'modes', 'offer', 'Lott,ZY,Elott,SEA');
     expect(await lotteryVendors()).toEqual(['JADE_ELOTT', 'TCG_LOTTO_VN', 'TCG_SEA']);
+    expect(await elottGames()).toBeGreaterThan(0);
     expect((await bet('poff-again')).status).toBe(200);
   });
 
