@@ -93,6 +93,12 @@ const slipAt = () => {
 
 console.log(`writing ${BETS.toLocaleString('en-US')} bets (${values.pg ? 'PostgreSQL' : 'SQLite'}) …`);
 const placedAt = new Date(now - 90_000).toISOString();
+// Each bet keeps its betting record's id, as placing one does.
+const { top } = await db
+  .selectFrom('bet_record')
+  .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
+  .executeTakeFirstOrThrow();
+const recordBase = Number(top);
 const rows = (from, to) => {
   const bets = [];
   const records = [];
@@ -114,8 +120,10 @@ const rows = (from, to) => {
       request_key: `bench-${i}`,
       placed_at: placedAt,
       settled_at: null,
+      record_id: recordBase + i + 1,
     });
     records.push({
+      id: recordBase + i + 1,
       merchant_id: merchant.id,
       member_id: member.id,
       vendor_code: 'JADE_ELOTT',
@@ -139,8 +147,8 @@ for (let from = 0; from < BETS; from += CHUNK * 20) {
   await db.transaction().execute(async (trx) => {
     for (let at = from; at < Math.min(from + CHUNK * 20, BETS); at += CHUNK) {
       const { bets, records } = rows(at, Math.min(at + CHUNK, BETS));
-      await trx.insertInto('lottery_bet').values(bets).execute();
       await trx.insertInto('bet_record').values(records).execute();
+      await trx.insertInto('lottery_bet').values(bets).execute();
     }
   });
 }

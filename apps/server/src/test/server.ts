@@ -27,7 +27,9 @@ export type TestServer = {
  * A throwaway database: a fresh SQLite file, or a fresh database on the PostgreSQL server named by
  * TEST_POSTGRES_URL (set by scripts/with-postgres.mjs for the PostgreSQL pass).
  */
-const createDatabase = async (dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+export const createTestDatabase = async (
+  dataDir: string,
+): Promise<{ url: string; drop: () => Promise<void> }> => {
   const server = process.env.TEST_POSTGRES_URL;
   if (!server) return { url: `sqlite:${path.join(dataDir, 'site.db')}`, drop: async () => {} };
   const name = `jade_test_${randomBytes(6).toString('hex')}`;
@@ -67,7 +69,7 @@ export const startTestServer = async (
   options: { captchaText?: () => string; logStream?: { write: (line: string) => void } } = {},
 ): Promise<TestServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-api-'));
-  const database = await createDatabase(dataDir);
+  const database = await createTestDatabase(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,

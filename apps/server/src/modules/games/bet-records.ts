@@ -76,12 +76,12 @@ export const findBetRecord = async (trx: DbOrTrx, key: RoundKey): Promise<BetRec
   return row && toBetRecord(row);
 };
 
-/** A bet: the round's record is opened with this stake, or its stake grows. */
+/** A bet: the round's record is opened with this stake, or its stake grows. Answers the record's id. */
 export const addStake = async (
   trx: DbOrTrx,
   input: RoundKey & { memberId: number; gameId: string; category: GameCategory; amount: number; at: string },
-) => {
-  await trx
+): Promise<number> =>
+  trx
     .insertInto('bet_record')
     .values({
       merchant_id: input.merchantId,
@@ -105,8 +105,9 @@ export const addStake = async (
         win_loss: sql`bet_record.win_loss - ${input.amount}`,
       }),
     )
-    .execute();
-};
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .then((row) => row.id);
 
 /** The columns of a record that its bets, payouts and settlement change. */
 export type RecordState = {

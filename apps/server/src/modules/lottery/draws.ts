@@ -13,7 +13,7 @@ import * as ledger from '../wallet/ledger.js';
 import { payoutsFor, slipCost, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { oddsOfVersions } from './settings.js';
-import { sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
+import { splitRecords, sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
 import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
 
 /**
@@ -248,7 +248,7 @@ const placeOnce = (
       },
       now,
     );
-    await records.addStake(trx, {
+    const recordId = await records.addStake(trx, {
       merchantId: input.merchantId,
       vendorCode: draw.vendor_code,
       roundId,
@@ -258,6 +258,7 @@ const placeOnce = (
       amount: cost,
       at,
     });
+    await trx.updateTable('lottery_bet').set({ record_id: recordId }).where('id', '=', bet.id).execute();
     return { betId: bet.id, cost, replayed: false };
   });
 };
@@ -352,7 +353,7 @@ export const settleDraw = async (
         .select(['merchant_id', 'member_id', 'setting_id'])
         .distinct()
         .where('draw_id', '=', draw.id)
-        .where('status', '=', 'OPEN')
+        .where(isOpenBet)
         .execute();
       for (const bettor of bettors) {
         if (!floats.has(bettor.merchant_id))
@@ -389,12 +390,11 @@ export const settleDraw = async (
           await write.markLost(
             { merchantId, vendorCode: draw.vendor_code, ...settledAt },
             part.map((bet) => bet.id),
-            part.map((bet) => roundIdOf(draw, bet.id)),
+            part.map((bet) => ({ recordId: bet.record_id, roundId: roundIdOf(draw, bet.id) })),
           );
         }
       }
-      // Winners: their bets and records set-wise per brand, then each win under its own key (SQLite:
-      // a prepared post each; PostgreSQL: the batch's posts in a few statements).
+      // Winners: their bets and records per brand, then the batch's wins, each under its own key.
       let sum = 0;
       const postings: ledger.Posting[] = [];
       const wonBy = new Map<number, Win[]>();
@@ -402,7 +402,7 @@ export const settleDraw = async (
         const roundId = roundIdOf(draw, bet.id);
         let list = wonBy.get(bet.merchant_id);
         if (!list) wonBy.set(bet.merchant_id, (list = []));
-        list.push({ betId: bet.id, roundId, payout: bet.payout });
+        list.push({ betId: bet.id, recordId: bet.record_id, roundId, payout: bet.payout });
         postings.push({
           merchantId: bet.merchant_id,
           idempotencyKey: `lottery-win:${bet.id}`,
@@ -424,8 +424,7 @@ export const settleDraw = async (
             { merchantId, vendorCode: draw.vendor_code, ...settledAt },
             wins.slice(i, i + 1_000),
           );
-      if (raw) for (const posting of postings) ledger.postTransfersPrepared(raw, posting, now);
-      else await ledger.postManyWithin(trx, postings, now);
+      await ledger.postManyWithin(db, trx, postings, now);
       // The batch in the daily summaries: one row a member (a ticket's stake is its cost).
       const summaries = new Map<string, records.SummaryDelta & { bets: number }>();
       const won = new Map(winners.map((w) => [w.id, w.payout]));
@@ -472,53 +471,78 @@ export const settleDraw = async (
  */
 const kyselySettlement = (trx: DbOrTrx): Settlement => ({
   openBets: (drawId, limit) => openBets(trx, drawId, limit),
-  async markLost(s, ids, roundIds) {
+  async markLost(s, ids, records) {
     await trx
       .updateTable('lottery_bet')
       .set({ status: 'LOST', payout: 0, settled_at: s.at })
       .where('id', 'in', ids)
       .execute();
-    await trx
-      .updateTable('bet_record')
-      .set({
-        payout: 0,
-        win_loss: sql`0 - stake`,
-        valid_bet: sql`stake`,
-        status: 'SETTLED',
-        settled_at: s.at,
-        settled_day: s.day,
-      })
-      .where('merchant_id', '=', s.merchantId)
-      .where('vendor_code', '=', s.vendorCode)
-      .where('round_id', 'in', roundIds)
-      .where('status', '=', 'OPEN')
-      .execute();
+    const { ids: recordIds, rounds } = splitRecords(records);
+    const lost = trx.updateTable('bet_record').set({
+      payout: 0,
+      win_loss: sql`0 - stake`,
+      valid_bet: sql`stake`,
+      status: 'SETTLED',
+      settled_at: s.at,
+      settled_day: s.day,
+    });
+    if (recordIds.length > 0) await lost.where('id', 'in', recordIds).where('status', '=', 'OPEN').execute();
+    if (rounds.length > 0)
+      await lost
+        .where('merchant_id', '=', s.merchantId)
+        .where('vendor_code', '=', s.vendorCode)
+        .where('round_id', 'in', rounds)
+        .where('status', '=', 'OPEN')
+        .execute();
   },
   async markWon(s, wins) {
     const byBet = sql.join(wins.map((w) => sql`(cast(${w.betId} as integer), cast(${w.payout} as bigint))`));
     await sql`
       update lottery_bet set status = 'WON', payout = w.payout, settled_at = ${s.at}
       from (values ${byBet}) as w (id, payout) where lottery_bet.id = w.id`.execute(trx);
-    const byRound = sql.join(
-      wins.map((w) => sql`(cast(${w.roundId} as varchar), cast(${w.payout} as bigint))`),
-    );
-    await sql`
-      update bet_record
-      set payout = w.payout, win_loss = w.payout - bet_record.stake, valid_bet = bet_record.stake,
-        status = 'SETTLED', settled_at = ${s.at}, settled_day = ${s.day}
-      from (values ${byRound}) as w (round_id, payout)
-      where bet_record.merchant_id = ${s.merchantId} and bet_record.vendor_code = ${s.vendorCode}
-        and bet_record.round_id = w.round_id and bet_record.status = 'OPEN'`.execute(trx);
+    const settled = sql`payout = w.payout, win_loss = w.payout - bet_record.stake, valid_bet = bet_record.stake,
+      status = 'SETTLED', settled_at = ${s.at}, settled_day = ${s.day}`;
+    const byId = wins.filter((w) => w.recordId !== null);
+    if (byId.length > 0)
+      await sql`
+        update bet_record set ${settled}
+        from (values ${sql.join(byId.map((w) => sql`(cast(${w.recordId} as integer), cast(${w.payout} as bigint))`))}) as w (id, payout)
+        where bet_record.id = w.id and bet_record.status = 'OPEN'`.execute(trx);
+    const byRound = wins.filter((w) => w.recordId === null);
+    if (byRound.length > 0)
+      await sql`
+        update bet_record set ${settled}
+        from (values ${sql.join(byRound.map((w) => sql`(cast(${w.roundId} as varchar), cast(${w.payout} as bigint))`))}) as w (round_id, payout)
+        where bet_record.merchant_id = ${s.merchantId} and bet_record.vendor_code = ${s.vendorCode}
+          and bet_record.round_id = w.round_id and bet_record.status = 'OPEN'`.execute(trx);
   },
   addSummaries: (rows) => records.addManyToDailySummary(trx, rows),
 });
 
+/**
+ * A bet still open, written out (not a bound parameter), so SQLite can use the partial index of open
+ * bets (migration 2026-11-25T1600): it cannot tell that `status = ?` will be bound to 'OPEN'.
+ */
+export const isOpenBet = sql<boolean>`lottery_bet.status = 'OPEN'`;
+/** A bet settled, WON or LOST, written out for the partial index of settled bets. */
+export const isSettledBet = sql<boolean>`lottery_bet.status in ('WON', 'LOST')`;
+
 const openBets = (db: DbOrTrx, drawId: number, limit: number) =>
   db
     .selectFrom('lottery_bet')
-    .select(['id', 'merchant_id', 'member_id', 'bet_type', 'numbers', 'stake', 'cost', 'setting_id'])
+    .select([
+      'id',
+      'merchant_id',
+      'member_id',
+      'bet_type',
+      'numbers',
+      'stake',
+      'cost',
+      'setting_id',
+      'record_id',
+    ])
     .where('draw_id', '=', drawId)
-    .where('status', '=', 'OPEN')
+    .where(isOpenBet)
     .orderBy('id')
     .limit(limit)
     .execute();

@@ -8,7 +8,7 @@ import * as records from '../games/bet-records.js';
 import { gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
 import { payoutsFor, type BetTypeCode } from './bet-types.js';
-import { drawResult, findDraw, roundIdOf, settleDraw, type DrawRow } from './draws.js';
+import { drawResult, findDraw, isSettledBet, roundIdOf, settleDraw, type DrawRow } from './draws.js';
 import { DEFAULT_SETTINGS, oddsOfVersions } from './settings.js';
 import { resultProblem, STRUCTURES, type DrawResult } from './structures.js';
 import { LOTTERY_VENDORS, scheduleOf } from './schedule.js';
@@ -261,7 +261,7 @@ export const resettleCorrection = async (db: Db, entryId: number, now = new Date
       .selectFrom('lottery_bet')
       .selectAll()
       .where('draw_id', '=', draw.id)
-      .where('status', 'in', ['WON', 'LOST'])
+      .where(isSettledBet)
       .where('id', 'not in', (eb) =>
         eb.selectFrom('lottery_bet_adjustment').select('bet_id').where('entry_id', '=', entry.id),
       )

@@ -58,7 +58,9 @@ export const kyselyWalletStore = (db: Db, trx: DbOrTrx, scope: StoreScope): Wall
     return row?.status;
   },
   findBetRecord: (roundId) => records.findBetRecord(trx, { ...scope, roundId }),
-  addStake: (input) => records.addStake(trx, { ...scope, ...input }),
+  addStake: async (input) => {
+    await records.addStake(trx, { ...scope, ...input });
+  },
   writeRecordState: (recordId, state) => records.writeRecordState(trx, recordId, state),
   addToDailySummary: (delta) => records.addToDailySummary(trx, delta),
   post: (input, now) => ledger.postTransfersWithin(db, trx, { merchantId: scope.merchantId, ...input }, now),

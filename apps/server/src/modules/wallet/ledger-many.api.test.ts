@@ -15,8 +15,8 @@ import {
 } from './ledger.js';
 
 /**
- * `postManyWithin`, the ledger's set-wise post (a lottery draw's wins on PostgreSQL), on the real
- * database: each key posted once, replays skipped, and every refusal refusing the whole set before
+ * `postManyWithin`, the ledger's set-wise post (a lottery draw's wins), on the real database (its
+ * prepared-statement path on SQLite, its Kysely path on PostgreSQL): each key posted once, replays skipped, and every refusal refusing the whole set before
  * anything is written. A property test holds it to the one-at-a-time `postTransfers`.
  */
 let server: TestServer;
@@ -79,7 +79,7 @@ const win = (merchantId: number, key: string, from: number, to: number, amount: 
   idempotencyKey: key,
   legs: [{ kind: 'WIN', debitAccountId: from, creditAccountId: to, amount, reference: `ref:${key}` }],
 });
-const many = (postings: Posting[]) => writeTransaction(db, (trx) => postManyWithin(trx, postings));
+const many = (postings: Posting[]) => writeTransaction(db, (trx) => postManyWithin(db, trx, postings));
 const balances = (ids: number[]) => Promise.all(ids.map((id) => getAccountBalance(db, id)));
 const batches = async (merchantId: number) =>
   (

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { AppError } from '../../platform/errors.js';
+import { checkNet, keyReused, netOf, type AccountState, type HashedPosting } from './ledger-rules.js';
 import type { Balance, Leg, PostResult, Transfer } from './ledger-types.js';
 
 /**
@@ -41,6 +42,10 @@ const statements = (raw: SQLite.Database) => ({
   credit: raw.prepare<[number, number, number]>(
     'update ledger_account set balance = balance + ? where id = ? and merchant_id = ?',
   ),
+  account: raw.prepare<[number], AccountState>(
+    'select merchant_id, balance, allow_negative from ledger_account where id = ?',
+  ),
+  move: raw.prepare<[number, number]>('update ledger_account set balance = balance + ? where id = ?'),
   insertTransfer: raw.prepare<
     [number, number, number, string, number, number, number, string | null, string]
   >(
@@ -114,6 +119,54 @@ export const postWithPreparedStatements = (raw: SQLite.Database, input: Input): 
   let s = prepared.get(raw);
   if (!s) prepared.set(raw, (s = statements(raw)));
   return postOne(s, input);
+};
+
+/**
+ * `postManyWithin` on SQLite, synchronously inside the write the caller holds: every refusal is
+ * found before anything is written, then each post's batch and transfers, then each account's
+ * balance moved once by its net. Returns how many were posted (the rest were replays).
+ */
+export const postManyWithPreparedStatements = (
+  raw: SQLite.Database,
+  postings: readonly HashedPosting[],
+  at: string,
+): number => {
+  let s = prepared.get(raw);
+  if (!s) prepared.set(raw, (s = statements(raw)));
+  const fresh: HashedPosting[] = [];
+  for (const posting of postings) {
+    const previous = s.findBatch.get(posting.merchantId, posting.idempotencyKey);
+    if (!previous) fresh.push(posting);
+    else if (previous.request_hash !== posting.hash) throw keyReused();
+  }
+  if (fresh.length === 0) return 0;
+  const net = netOf(fresh);
+  const accounts = new Map<number, AccountState>();
+  for (const id of net.keys()) {
+    const account = s.account.get(id);
+    if (account) accounts.set(id, account);
+  }
+  checkNet(fresh, net, accounts);
+  for (const posting of fresh) {
+    const batchId = Number(
+      s.insertBatch.run(posting.merchantId, posting.idempotencyKey, posting.hash, at).lastInsertRowid,
+    );
+    posting.legs.forEach((leg, i) =>
+      s.insertTransfer.run(
+        posting.merchantId,
+        batchId,
+        i,
+        leg.kind,
+        leg.debitAccountId,
+        leg.creditAccountId,
+        leg.amount,
+        leg.reference ?? null,
+        at,
+      ),
+    );
+  }
+  for (const [id, delta] of net) if (delta !== 0) s.move.run(delta, id);
+  return fresh.length;
 };
 
 const balanceStatements = new WeakMap<

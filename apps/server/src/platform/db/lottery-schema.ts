@@ -37,6 +37,8 @@ export type LotteryTables = {
     settled_at: string | null;
     /** The lottery_setting version the bet was placed under; null for the built-in defaults. */
     setting_id: number | null;
+    /** Its betting record (set in the write that places it). */
+    record_id: Generated<number | null>;
   };
   lottery_exposure: {
     merchant_id: number;

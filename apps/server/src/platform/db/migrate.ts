@@ -22,6 +22,7 @@ import * as lotteryCorrections from './migrations/2026-11-25T1200-lottery-correc
 import * as betRecordSettledIndex from './migrations/2026-11-25T1300-bet-record-settled-index.js';
 import * as lotteryPrizeModes from './migrations/2026-11-25T1400-lottery-prize-modes.js';
 import * as lotteryCosts from './migrations/2026-11-25T1500-lottery-costs.js';
+import * as lotteryBetSettling from './migrations/2026-11-25T1600-lottery-bet-settling.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -47,9 +48,16 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1300-bet-record-settled-index': betRecordSettledIndex,
   '2026-11-25T1400-lottery-prize-modes': lotteryPrizeModes,
   '2026-11-25T1500-lottery-costs': lotteryCosts,
+  '2026-11-25T1600-lottery-bet-settling': lotteryBetSettling,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Migrates up (or down) to the named migration: tests of what a migration does to existing rows. */
+export const migrateTo = async (db: Db, name: string): Promise<void> => {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+};
 
 export const migrateToLatest = async (db: Db): Promise<string[]> => {
   const migrator = new Migrator({ db, provider });

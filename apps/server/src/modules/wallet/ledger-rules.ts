@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '../../platform/errors.js';
+import type { Leg, Posting } from './ledger-types.js';
+
+/**
+ * The ledger's rules that need no database, shared by the Kysely path (ledger.ts) and the SQLite
+ * fast path (ledger-sqlite.ts): what a post must look like, its request hash, and how a set of posts
+ * (`postManyWithin`) is checked before anything is written.
+ */
+
+export const requestHash = (legs: Leg[]) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify(
+        legs.map((l) => [l.kind, l.debitAccountId, l.creditAccountId, l.amount, l.reference ?? null]),
+      ),
+    )
+    .digest('hex');
+
+export const validateLegs = (legs: Leg[]) => {
+  if (legs.length === 0) throw new AppError('WALLET_INVALID_AMOUNT', 'A transfer needs at least one leg');
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) {
+      throw new AppError(
+        'WALLET_INVALID_AMOUNT',
+        'An amount must be a positive whole number of minor units',
+        {
+          details: { amount: leg.amount },
+        },
+      );
+    }
+    if (leg.debitAccountId === leg.creditAccountId) {
+      throw new AppError('WALLET_INVALID_AMOUNT', 'A transfer needs two different accounts');
+    }
+  }
+};
+
+export const keyReused = () =>
+  new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer');
+
+/** A post of a set, checked and hashed. */
+export type HashedPosting = Posting & { hash: string };
+
+export const postingKey = (merchantId: number, idempotencyKey: string) => `${merchantId}:${idempotencyKey}`;
+
+/**
+ * A set of posts, each checked and hashed, one a key: the same key twice with the same legs is one
+ * post (the second a replay), with other legs a refusal.
+ */
+export const uniquePostings = (postings: readonly Posting[]): HashedPosting[] => {
+  const unique = new Map<string, HashedPosting>();
+  for (const posting of postings) {
+    validateLegs(posting.legs);
+    const hash = requestHash(posting.legs);
+    const key = postingKey(posting.merchantId, posting.idempotencyKey);
+    const seen = unique.get(key);
+    if (seen && seen.hash !== hash) throw keyReused();
+    if (!seen) unique.set(key, { ...posting, hash });
+  }
+  return [...unique.values()];
+};
+
+/** Each account's net over the posts: what its balance moves by. */
+export const netOf = (postings: readonly Posting[]): Map<number, number> => {
+  const net = new Map<number, number>();
+  for (const posting of postings)
+    for (const leg of posting.legs) {
+      net.set(leg.debitAccountId, (net.get(leg.debitAccountId) ?? 0) - leg.amount);
+      net.set(leg.creditAccountId, (net.get(leg.creditAccountId) ?? 0) + leg.amount);
+    }
+  return net;
+};
+
+export type AccountState = { merchant_id: number; balance: number; allow_negative: number };
+
+/**
+ * Refuses the set when a post names an account that is missing or of another brand, or when an
+ * account that may not go negative would end below zero.
+ */
+export const checkNet = (
+  postings: readonly Posting[],
+  net: ReadonlyMap<number, number>,
+  accounts: ReadonlyMap<number, AccountState>,
+) => {
+  for (const posting of postings)
+    for (const leg of posting.legs)
+      for (const id of [leg.debitAccountId, leg.creditAccountId])
+        if (accounts.get(id)?.merchant_id !== posting.merchantId)
+          throw new AppError(
+            'WALLET_ACCOUNT_NOT_FOUND',
+            'An account of this transfer does not exist for this brand',
+          );
+  for (const [id, delta] of net) {
+    const account = accounts.get(id)!;
+    if (account.allow_negative !== 1 && Number(account.balance) + delta < 0)
+      throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
+        details: { amount: -delta },
+      });
+  }
+};
