@@ -60,6 +60,8 @@ describe('lottery prize modes', () => {
 
   it('takes the games of a mode the brand stops offering out of the menus and refuses their bets', async () => {
     const m = await fundedMember(server, demoId, 1_000_000, { prefix: 'poff', captcha: CAPTCHA });
+    // The job makes the next period's draw once the current one closes (the test runs it now).
+    await runLotteryTick(server.db, SESSION_SECRET);
     const open = (await get('/lotto/lgw/games/opened/numero?gameCode=LOTTO_1M')).body.value;
     const bet = (key: string) =>
       m.client.call('POST', '/lotto/bets', {
@@ -136,6 +138,7 @@ describe('lottery prize modes', () => {
 
     // A bet on the mode's odds: đề on every number of a fast draw wins once, at 80.00 a point.
     const m = await fundedMember(server, demoId, 1_000_000, { prefix: 'pmod', captcha: CAPTCHA });
+    await runLotteryTick(server.db, SESSION_SECRET);
     const open = (await get('/lotto/lgw/games/opened/numero?gameCode=LOTTO_5M')).body.value;
     const numbers = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
     const placed = await m.client.call('POST', '/lotto/bets', {
