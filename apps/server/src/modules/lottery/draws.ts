@@ -13,7 +13,7 @@ import * as ledger from '../wallet/ledger.js';
 import { payoutsFor, slipCost, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { oddsOfVersions } from './settings.js';
-import { splitRecords, sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
+import { sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
 import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
 
 /**
@@ -372,58 +372,38 @@ export const settleDraw = async (
       const raw = sqliteHandleOf(db);
       const write = raw ? sqliteSettlement(raw) : kyselySettlement(trx);
       const bets = (await write.openBets(draw.id, batchSize)) as BetRow[];
-      const losers = new Map<number, BetRow[]>();
+      const losers: BetRow[] = [];
       const winners: (BetRow & { payout: number })[] = [];
       for (const bet of bets) {
         const payout = payoutOf(bet);
         if (payout > 0) winners.push({ ...bet, payout });
-        else {
-          let list = losers.get(bet.merchant_id);
-          if (!list) losers.set(bet.merchant_id, (list = []));
-          list.push(bet);
-        }
+        else losers.push(bet);
       }
+      // Bets and their records by id, a thousand at a time; then the wins, each under its own key.
       const settledAt = { at, day };
-      for (const [merchantId, lost] of losers) {
-        for (let i = 0; i < lost.length; i += 1_000) {
-          const part = lost.slice(i, i + 1_000);
-          await write.markLost(
-            { merchantId, vendorCode: draw.vendor_code, ...settledAt },
-            part.map((bet) => bet.id),
-            part.map((bet) => ({ recordId: bet.record_id, roundId: roundIdOf(draw, bet.id) })),
-          );
-        }
+      for (let i = 0; i < losers.length; i += 1_000) {
+        const part = losers.slice(i, i + 1_000);
+        await write.markLost(
+          settledAt,
+          part.map((bet) => bet.id),
+          part.map((bet) => bet.record_id),
+        );
       }
-      // Winners: their bets and records per brand, then the batch's wins, each under its own key.
-      let sum = 0;
-      const postings: ledger.Posting[] = [];
-      const wonBy = new Map<number, Win[]>();
-      for (const bet of winners) {
-        const roundId = roundIdOf(draw, bet.id);
-        let list = wonBy.get(bet.merchant_id);
-        if (!list) wonBy.set(bet.merchant_id, (list = []));
-        list.push({ betId: bet.id, recordId: bet.record_id, roundId, payout: bet.payout });
-        postings.push({
-          merchantId: bet.merchant_id,
-          idempotencyKey: `lottery-win:${bet.id}`,
-          legs: [
-            {
-              kind: 'WIN',
-              debitAccountId: floats.get(bet.merchant_id)!,
-              creditAccountId: mains.get(`${bet.merchant_id}:${bet.member_id}`)!,
-              amount: bet.payout,
-              reference: records.roundReference(draw.vendor_code, roundId),
-            },
-          ],
-        });
-        sum += bet.payout;
-      }
-      for (const [merchantId, wins] of wonBy)
-        for (let i = 0; i < wins.length; i += 1_000)
-          await write.markWon(
-            { merchantId, vendorCode: draw.vendor_code, ...settledAt },
-            wins.slice(i, i + 1_000),
-          );
+      const wins = winners.map((bet) => ({ betId: bet.id, recordId: bet.record_id, payout: bet.payout }));
+      for (let i = 0; i < wins.length; i += 1_000) await write.markWon(settledAt, wins.slice(i, i + 1_000));
+      const postings: ledger.Posting[] = winners.map((bet) => ({
+        merchantId: bet.merchant_id,
+        idempotencyKey: `lottery-win:${bet.id}`,
+        legs: [
+          {
+            kind: 'WIN',
+            debitAccountId: floats.get(bet.merchant_id)!,
+            creditAccountId: mains.get(`${bet.merchant_id}:${bet.member_id}`)!,
+            amount: bet.payout,
+            reference: records.roundReference(draw.vendor_code, roundIdOf(draw, bet.id)),
+          },
+        ],
+      }));
       await ledger.postManyWithin(db, trx, postings, now);
       // The batch in the daily summaries: one row a member (a ticket's stake is its cost).
       const summaries = new Map<string, records.SummaryDelta & { bets: number }>();
@@ -450,7 +430,7 @@ export const settleDraw = async (
         summaries.set(key, row);
       }
       await write.addSummaries([...summaries.values()]);
-      return { count: bets.length, sum };
+      return { count: bets.length, sum: winners.reduce((total, bet) => total + bet.payout, 0) };
     });
     if (outcome.count === 0) break;
     settled += outcome.count;
@@ -467,54 +447,42 @@ export const settleDraw = async (
 
 /**
  * The writes of a settlement batch on PostgreSQL (SQLite settles through settle-sqlite.ts), set-wise:
- * winners' payouts are joined from a list of values.
+ * bets and records by id, winners' payouts joined from a list of values.
  */
 const kyselySettlement = (trx: DbOrTrx): Settlement => ({
   openBets: (drawId, limit) => openBets(trx, drawId, limit),
-  async markLost(s, ids, records) {
+  async markLost(s, ids, recordIds) {
     await trx
       .updateTable('lottery_bet')
       .set({ status: 'LOST', payout: 0, settled_at: s.at })
       .where('id', 'in', ids)
       .execute();
-    const { ids: recordIds, rounds } = splitRecords(records);
-    const lost = trx.updateTable('bet_record').set({
-      payout: 0,
-      win_loss: sql`0 - stake`,
-      valid_bet: sql`stake`,
-      status: 'SETTLED',
-      settled_at: s.at,
-      settled_day: s.day,
-    });
-    if (recordIds.length > 0) await lost.where('id', 'in', recordIds).where('status', '=', 'OPEN').execute();
-    if (rounds.length > 0)
-      await lost
-        .where('merchant_id', '=', s.merchantId)
-        .where('vendor_code', '=', s.vendorCode)
-        .where('round_id', 'in', rounds)
-        .where('status', '=', 'OPEN')
-        .execute();
+    await trx
+      .updateTable('bet_record')
+      .set({
+        payout: 0,
+        win_loss: sql`0 - stake`,
+        valid_bet: sql`stake`,
+        status: 'SETTLED',
+        settled_at: s.at,
+        settled_day: s.day,
+      })
+      .where('id', 'in', recordIds)
+      .where('status', '=', 'OPEN')
+      .execute();
   },
   async markWon(s, wins) {
-    const byBet = sql.join(wins.map((w) => sql`(cast(${w.betId} as integer), cast(${w.payout} as bigint))`));
+    const paid = (id: (w: Win) => number) =>
+      sql.join(wins.map((w) => sql`(cast(${id(w)} as integer), cast(${w.payout} as bigint))`));
     await sql`
       update lottery_bet set status = 'WON', payout = w.payout, settled_at = ${s.at}
-      from (values ${byBet}) as w (id, payout) where lottery_bet.id = w.id`.execute(trx);
-    const settled = sql`payout = w.payout, win_loss = w.payout - bet_record.stake, valid_bet = bet_record.stake,
-      status = 'SETTLED', settled_at = ${s.at}, settled_day = ${s.day}`;
-    const byId = wins.filter((w) => w.recordId !== null);
-    if (byId.length > 0)
-      await sql`
-        update bet_record set ${settled}
-        from (values ${sql.join(byId.map((w) => sql`(cast(${w.recordId} as integer), cast(${w.payout} as bigint))`))}) as w (id, payout)
-        where bet_record.id = w.id and bet_record.status = 'OPEN'`.execute(trx);
-    const byRound = wins.filter((w) => w.recordId === null);
-    if (byRound.length > 0)
-      await sql`
-        update bet_record set ${settled}
-        from (values ${sql.join(byRound.map((w) => sql`(cast(${w.roundId} as varchar), cast(${w.payout} as bigint))`))}) as w (round_id, payout)
-        where bet_record.merchant_id = ${s.merchantId} and bet_record.vendor_code = ${s.vendorCode}
-          and bet_record.round_id = w.round_id and bet_record.status = 'OPEN'`.execute(trx);
+      from (values ${paid((w) => w.betId)}) as w (id, payout) where lottery_bet.id = w.id`.execute(trx);
+    await sql`
+      update bet_record
+      set payout = w.payout, win_loss = w.payout - bet_record.stake, valid_bet = bet_record.stake,
+        status = 'SETTLED', settled_at = ${s.at}, settled_day = ${s.day}
+      from (values ${paid((w) => w.recordId)}) as w (id, payout)
+      where bet_record.id = w.id and bet_record.status = 'OPEN'`.execute(trx);
   },
   addSummaries: (rows) => records.addManyToDailySummary(trx, rows),
 });
@@ -545,6 +513,9 @@ const openBets = (db: DbOrTrx, drawId: number, limit: number) =>
     .where(isOpenBet)
     .orderBy('id')
     .limit(limit)
+    // Every bet has its record: placing one writes both, and the migration that added the column
+    // filled it in for earlier bets.
+    .$narrowType<{ record_id: number }>()
     .execute();
 
 const slipOf = (bet: BetRow): Slip => ({

@@ -19,25 +19,17 @@ export type BetRow = {
   cost: number;
   /** The settings version the bet was placed under (its odds). */
   setting_id: number | null;
-  /** Its betting record; null for a bet placed before bets kept it (found by its round then). */
-  record_id: number | null;
+  /** Its betting record (set when the bet is placed; migration 2026-11-25T1600 for earlier bets). */
+  record_id: number;
 };
-type SettledAt = { merchantId: number; vendorCode: string; at: string; day: string };
-/** A bet's betting record: by its id, or by its round's name where the bet does not keep the id. */
-export type RecordRef = { recordId: number | null; roundId: string };
+type SettledAt = { at: string; day: string };
 /** A winning bet of a batch: its betting record and what it pays. */
-export type Win = RecordRef & { betId: number; payout: number };
-
-/** Record ids, and the rounds of the records known only by round. */
-export const splitRecords = (records: readonly RecordRef[]) => ({
-  ids: records.flatMap((r) => (r.recordId === null ? [] : [r.recordId])),
-  rounds: records.flatMap((r) => (r.recordId === null ? [r.roundId] : [])),
-});
+export type Win = { betId: number; recordId: number; payout: number };
 type Maybe<T> = T | Promise<T>;
 
 export type Settlement = {
   openBets: (drawId: number, limit: number) => Maybe<BetRow[]>;
-  markLost: (s: SettledAt, ids: number[], records: RecordRef[]) => Maybe<void>;
+  markLost: (s: SettledAt, ids: number[], recordIds: number[]) => Maybe<void>;
   markWon: (s: SettledAt, wins: Win[]) => Maybe<void>;
   /** The batch's daily summaries, one row a member (`bets` tickets in each). */
   addSummaries: (rows: (SummaryDelta & { bets: number })[]) => Maybe<void>;
@@ -50,22 +42,14 @@ const statements = (raw: SQLite.Database) => ({
   lostBets: raw.prepare<[string, string]>(
     "update lottery_bet set status = 'LOST', payout = 0, settled_at = ? where id in (select value from json_each(?))",
   ),
-  lostRecords: raw.prepare<[string, string, number, string, string]>(
-    `update bet_record set payout = 0, win_loss = 0 - stake, valid_bet = stake, status = 'SETTLED', settled_at = ?, settled_day = ?
-     where merchant_id = ? and vendor_code = ? and round_id in (select value from json_each(?)) and status = 'OPEN'`,
-  ),
-  lostRecordsById: raw.prepare<[string, string, string]>(
+  lostRecords: raw.prepare<[string, string, string]>(
     `update bet_record set payout = 0, win_loss = 0 - stake, valid_bet = stake, status = 'SETTLED', settled_at = ?, settled_day = ?
      where id in (select value from json_each(?)) and status = 'OPEN'`,
   ),
   wonBet: raw.prepare<[number, string, number]>(
     "update lottery_bet set status = 'WON', payout = ?, settled_at = ? where id = ?",
   ),
-  wonRecord: raw.prepare<[number, number, string, string, number, string, string]>(
-    `update bet_record set payout = ?, win_loss = ? - stake, valid_bet = stake, status = 'SETTLED', settled_at = ?, settled_day = ?
-     where merchant_id = ? and vendor_code = ? and round_id = ? and status = 'OPEN'`,
-  ),
-  wonRecordById: raw.prepare<[number, number, string, string, number]>(
+  wonRecord: raw.prepare<[number, number, string, string, number]>(
     `update bet_record set payout = ?, win_loss = ? - stake, valid_bet = stake, status = 'SETTLED', settled_at = ?, settled_day = ?
      where id = ? and status = 'OPEN'`,
   ),
@@ -78,18 +62,14 @@ export const sqliteSettlement = (raw: SQLite.Database): Settlement => {
   const q = s;
   return {
     openBets: (drawId, limit) => q.openBets.all(drawId, limit),
-    markLost(at, ids, records) {
+    markLost(at, ids, recordIds) {
       q.lostBets.run(at.at, JSON.stringify(ids));
-      const { ids: recordIds, rounds } = splitRecords(records);
-      if (recordIds.length > 0) q.lostRecordsById.run(at.at, at.day, JSON.stringify(recordIds));
-      if (rounds.length > 0)
-        q.lostRecords.run(at.at, at.day, at.merchantId, at.vendorCode, JSON.stringify(rounds));
+      q.lostRecords.run(at.at, at.day, JSON.stringify(recordIds));
     },
     markWon(at, wins) {
-      for (const { betId, recordId, roundId, payout } of wins) {
+      for (const { betId, recordId, payout } of wins) {
         q.wonBet.run(payout, at.at, betId);
-        if (recordId !== null) q.wonRecordById.run(payout, payout, at.at, at.day, recordId);
-        else q.wonRecord.run(payout, payout, at.at, at.day, at.merchantId, at.vendorCode, roundId);
+        q.wonRecord.run(payout, payout, at.at, at.day, recordId);
       }
     },
     addSummaries(rows) {
