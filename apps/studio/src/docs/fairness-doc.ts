@@ -550,13 +550,6 @@ export const fairnessDocument = (): string => {
     // The player's third card by value 0-9 (value 0: a 10, J, Q or K; rank 10 stands for them).
     byPlayerThirdValue: range(0, 9).map((value) => bankerDraws(bankerTotal, value === 0 ? 10 : value)),
   }));
-  const baccaratPays: Record<BaccaratBet, string> = {
-    PLAYER: 'player wins: 1 to 1 (returns 2 × amount); tie: the amount comes back; banker wins: 0',
-    BANKER: 'banker wins: 0.95 to 1 (returns 1.95 × amount); tie: the amount comes back; player wins: 0',
-    TIE: 'tie: 8 to 1 (returns 9 × amount); otherwise 0',
-    PLAYER_PAIR: "the player's first two cards have the same rank: 11 to 1 (returns 12 × amount)",
-    BANKER_PAIR: "the banker's first two cards have the same rank: 11 to 1 (returns 12 × amount)",
-  };
   // What 100 units on each bet return, read from the game code for every way a coup can end: by the
   // winner, plus a part for each pair (checked to add up that way in all twelve cases).
   const baccaratReturnsPer100 = Object.fromEntries(
@@ -589,6 +582,21 @@ export const fairnessDocument = (): string => {
       return [bet, returns];
     }),
   );
+  // The pays column in words, from those returns.
+  const CASES = [
+    ['PLAYER', 'player wins'],
+    ['BANKER', 'banker wins'],
+    ['TIE', 'tie'],
+    ['playerPair', "the player's first two cards are a pair"],
+    ['bankerPair', "the banker's first two cards are a pair"],
+  ] as const;
+  const baccaratPays = (bet: BaccaratBet) =>
+    `${CASES.filter(([key]) => baccaratReturnsPer100[bet]![key] > 0)
+      .map(([key, label]) => {
+        const back = baccaratReturnsPer100[bet]![key] / 100;
+        return `${label}: returns ${back} × amount (${back === 1 ? 'the stake back' : `${back - 1} to 1`})`;
+      })
+      .join('; ')}; otherwise 0`;
 
   const lines: string[] = [
     '# Provably fair: the exact procedure',
@@ -819,7 +827,7 @@ export const fairnessDocument = (): string => {
     '| --- | --- | --- |',
     ...BACCARAT_BETS.map(
       (bet) =>
-        `| ${bet} | ${baccaratPays[bet]} | ${show(baccarat.rtp[bet])} = ${percent(baccarat.rtp[bet])} |`,
+        `| ${bet} | ${baccaratPays(bet)} | ${show(baccarat.rtp[bet])} = ${percent(baccarat.rtp[bet])} |`,
     ),
     '',
     ...block('baccarat', {
