@@ -11,6 +11,7 @@ import {
   type StudioBet,
   type StudioGame,
 } from '../games/play.js';
+import { registerProcedure } from './procedure.js';
 import type { Store } from './store.js';
 import {
   authenticate,
@@ -161,6 +162,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
   app.get('/fair', async (_request, reply) =>
     reply.type('text/html').send(page('Provably fair', 'fair', 'studio studio--fair')),
   );
+  registerProcedure(app, config.publicDir);
 
   const sessionOf = (sid: unknown, reply: FastifyReply) => {
     const session = typeof sid === 'string' ? store.findSession(sid) : undefined;
