@@ -282,5 +282,6 @@ const resultsCommand = async (
   out(
     `${name}: ${counts.applied} applied and settled, ${counts.pending} waiting for a second operator, ${counts.added} past draws added, ${counts.unchanged} unchanged, ${counts.skipped} skipped, ${counts.conflicts.length} differ from the result on record${counts.conflicts.length ? ` (${counts.conflicts.join(', ')})` : ''}`,
   );
+  for (const refused of counts.refused) out(`  refused ${refused}`);
   return true;
 };

@@ -459,6 +459,9 @@ describe('official results, issue 19', () => {
     ).rejects.toThrow(/Incorrect operator name or password/);
     const imported = await cli(['lottery', 'results', 'import', 'VN_HCM', file, '--operator', 'results-a']);
     expect(imported).toContain('0 applied and settled, 1 waiting for a second operator');
+    // The same file again by the same operator is no confirmation.
+    const again = await cli(['lottery', 'results', 'import', 'VN_HCM', file, '--operator', 'results-a']);
+    expect(again).toContain(`refused ${draw.draw_no}: A second operator must confirm this result`);
     expect(await findGameDraw(server.db, 'VN_HCM', draw.draw_no)).toMatchObject({
       result: null,
       drawn_at: null,

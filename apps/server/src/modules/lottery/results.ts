@@ -615,7 +615,15 @@ export const importResults = async (
   if (schedule?.kind !== 'DAILY')
     throw new AppError('BAD_REQUEST', `${game.gameId} has no daily draw to take official results`);
   const structure = STRUCTURES[schedule.structure];
-  const counts = { applied: 0, pending: 0, added: 0, unchanged: 0, skipped: 0, conflicts: [] as string[] };
+  const counts = {
+    applied: 0,
+    pending: 0,
+    added: 0,
+    unchanged: 0,
+    skipped: 0,
+    conflicts: [] as string[],
+    refused: [] as string[],
+  };
   const existing = new Map(
     (
       await db
@@ -655,8 +663,9 @@ export const importResults = async (
       if (entered.status === 'APPLIED') counts.applied++;
       else counts.pending++;
     } catch (error) {
+      // Refused as an entry: it differs from the one waiting, or the importer gave that one.
       if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
-      counts.conflicts.push(row.numero);
+      counts.refused.push(`${row.numero}: ${error.message}`);
     }
   }
   // A past draw comes in whole, drawn and settled; a date still to come is left to the schedule.
