@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { BetLimits } from '../games/play.js';
 import { seedHash } from '../games/sha256.js';
 
 /**
@@ -42,6 +43,8 @@ export type PlayerSession = {
   game: string;
   demo: boolean;
   demoBalance: number;
+  /** The game's limits the platform answered at launch (the catalogue's), or the studio's own. */
+  limits: BetLimits;
 };
 
 const newSeed = () => randomBytes(32).toString('hex');
@@ -68,6 +71,15 @@ export const openStore = (dataDir: string) => {
       status text not null, created_at text not null);
     create index if not exists round_player on round (brand, player, id);
   `);
+  // Sessions made before the limits were kept: added once, empty (those sessions use the studio's own).
+  const sessionColumns = (db.prepare('pragma table_info(player_session)').all() as { name: string }[]).map(
+    (column) => column.name,
+  );
+  if (!sessionColumns.includes('min_bet')) {
+    db.exec(
+      'alter table player_session add column min_bet integer; alter table player_session add column max_bet integer;',
+    );
+  }
 
   const activePair = db.prepare(
     'select id, server_seed, server_seed_hash, client_seed, next_nonce from seed_pair where brand = ? and player = ? and active = 1',
@@ -192,7 +204,7 @@ export const openStore = (dataDir: string) => {
     saveSession: (s: PlayerSession) =>
       db
         .prepare(
-          'insert into player_session (sid, brand, token, player, currency, game, demo, demo_balance, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          'insert into player_session (sid, brand, token, player, currency, game, demo, demo_balance, min_bet, max_bet, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           s.sid,
@@ -203,9 +215,12 @@ export const openStore = (dataDir: string) => {
           s.game,
           s.demo ? 1 : 0,
           s.demoBalance,
+          s.limits.minBet,
+          s.limits.maxBet ?? null,
           new Date().toISOString(),
         ),
-    findSession: (sid: string): PlayerSession | undefined => {
+    /** A session; `limits` is undefined for one saved before limits were kept. */
+    findSession: (sid: string): (Omit<PlayerSession, 'limits'> & { limits?: BetLimits }) | undefined => {
       const row = db.prepare('select * from player_session where sid = ?').get(sid) as
         Record<string, unknown> | undefined;
       return (
@@ -218,6 +233,13 @@ export const openStore = (dataDir: string) => {
           game: row.game as string,
           demo: row.demo === 1,
           demoBalance: row.demo_balance as number,
+          limits:
+            row.min_bet === null
+              ? undefined
+              : {
+                  minBet: row.min_bet as number,
+                  ...(row.max_bet !== null && { maxBet: row.max_bet as number }),
+                },
         }
       );
     },

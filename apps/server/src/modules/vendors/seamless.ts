@@ -13,7 +13,7 @@ import { groupCommit } from '../../platform/db/group-commit.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
-import { gameCategoryOf } from '../games/service.js';
+import { gameRulesOf, outsideLimits } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from '../wallet/ledger.js';
 import { findGameSession, redeemLaunchCode, type GameSession } from './game-sessions.js';
@@ -150,6 +150,8 @@ export const authenticate = async (
   if (!redeemed) return { status: 'INVALID_TOKEN' };
   const { session, token } = redeemed;
   const accounts = await accountsOf(db, ctx, session.memberId);
+  // The launched game's limits, so that the vendor refuses what the platform would (issue 19).
+  const rules = await gameRulesOf(db, ctx.vendorCode, session.gameId);
   return {
     status: 'OK',
     token,
@@ -157,6 +159,8 @@ export const authenticate = async (
     gameId: session.gameId,
     currency: ctx.merchant.currency,
     balance: await ledger.getAccountBalance(db, accounts.main),
+    ...(rules && { minBet: rules.minBet }),
+    ...(rules?.maxBet != null && { maxBet: rules.maxBet }),
   };
 };
 
@@ -225,7 +229,8 @@ export const debit = async (
   const session = await sessionFor(db, secret, ctx, request);
   const accounts = session && (await accountsOf(db, ctx, session.memberId));
   if (request.currency !== ctx.merchant.currency) return answer(db, ctx, accounts, 'WRONG_CURRENCY');
-  const category = (await gameCategoryOf(db, ctx.vendorCode, request.gameId)) ?? ctx.vendorCategory;
+  const rules = await gameRulesOf(db, ctx.vendorCode, request.gameId);
+  const category = rules?.category ?? ctx.vendorCategory;
   const at = now.toISOString();
   return refusable(db, ctx, accounts, async (store) => {
     const existing = await store.findTransaction(request.transactionId);
@@ -244,6 +249,8 @@ export const debit = async (
     if (!session || !accounts) throw new Refusal('INVALID_TOKEN');
     const refusal = await betRefusal(store, session, now, ctx.vendorOffered);
     if (refusal) throw new Refusal(refusal);
+    // The catalogue's limits of the game (issue 19); a game it does not list has none here.
+    if (outsideLimits(rules, request.amount)) throw new Refusal('BET_OUT_OF_LIMITS');
     const record = await store.findBetRecord(request.roundId);
     if (record && record.memberId !== session.memberId) throw new Refusal('TRANSACTION_CONFLICT');
     if (record && record.status !== 'OPEN') throw new Refusal('ROUND_CLOSED');
