@@ -4,11 +4,13 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest } from '../../../../studio/src/server/wallet-client.js';
+import { createOtherBrand } from '../../test/brands.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { vendorTarget } from '../../test/seamless-vendor.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { walletConformance, walletReplayConformance } from '../../test/wallet-conformance.js';
 import { findBetRecord } from '../games/bet-records.js';
+import { enableBrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/service.js';
 import {
@@ -18,8 +20,9 @@ import {
   memberAccount,
   postTransfer,
 } from '../wallet/ledger.js';
-import { setVendorConnection } from './connections.js';
+import { findVendorConnection, setVendorConnection } from './connections.js';
 import { reconcileGames } from './reconcile.js';
+import { connectStudioBrands } from './studio.js';
 
 /**
  * The in-house studio as the vendor it is: its own process (run from source with tsx), reached by the
@@ -391,6 +394,53 @@ describe('issue 19: the table limits of the catalogue, and bad input, at the stu
   const roundsOf = async (memberId: number) =>
     (await server.db.selectFrom('bet_record').select('id').where('member_id', '=', memberId).execute())
       .length;
+
+  it('gives every brand carrying the studio its own key, replacing the one key all brands once shared', async () => {
+    const legacySecret = randomBytes(32).toString('base64url');
+    const studioVendor = await server.db
+      .selectFrom('vendor')
+      .select('id')
+      .where('code', '=', 'JADE_STUDIO')
+      .executeTakeFirstOrThrow();
+    const carrying = async (code: string) => {
+      const id = await createOtherBrand(server.db, { code });
+      await enableBrandVendor(server.db, id, studioVendor.id, 10);
+      return id;
+    };
+    await carrying('KEYS_NEW');
+    const shared = await carrying('KEYS_OLD');
+    await setVendorConnection(server.db, SESSION_SECRET, {
+      merchantId: shared,
+      vendorCode: 'JADE_STUDIO',
+      endpoint: 'http://127.0.0.1:8090',
+      algorithm: 'HMAC-SHA256',
+      key: legacySecret,
+      timeoutMs: 5000,
+    });
+    const brands = await connectStudioBrands(server.db, SESSION_SECRET, {
+      walletBase: server.url,
+      endpoint: 'http://127.0.0.1:8090',
+      legacySecret,
+    });
+    expect(brands.KEYS_NEW!.walletUrl).toBe(`${server.url}/gw/wallet/KEYS_NEW/JADE_STUDIO`);
+    // A key an operator set (DEMO's, here) is kept; the shared one is replaced; each brand's differs.
+    expect(brands.DEMO!.secret).toBe(STUDIO_SECRET);
+    const secrets = [brands.DEMO!.secret, brands.KEYS_NEW!.secret, brands.KEYS_OLD!.secret];
+    expect(new Set(secrets).size).toBe(3);
+    expect(secrets).not.toContain(legacySecret);
+    for (const secret of secrets) expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect((await findVendorConnection(server.db, SESSION_SECRET, shared, 'JADE_STUDIO'))?.key).toBe(
+      brands.KEYS_OLD!.secret,
+    );
+    // Run again (the next start), nothing changes.
+    expect(
+      await connectStudioBrands(server.db, SESSION_SECRET, {
+        walletBase: server.url,
+        endpoint: 'http://127.0.0.1:8090',
+        legacySecret,
+      }),
+    ).toEqual(brands);
+  });
 
   it("refuses a bet below the game's minimum or above its maximum, charging and recording nothing", async () => {
     const { memberId, token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
