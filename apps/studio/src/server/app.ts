@@ -364,6 +364,7 @@ const REFUSALS: Record<string, string> = {
   TOKEN_EXPIRED: 'The game session has ended: open the game again from the site',
   INVALID_TOKEN: 'The game session has ended: open the game again from the site',
   PLAYER_BLOCKED: 'Betting is not available on this account',
+  BET_OUT_OF_LIMITS: "The bet is outside this table's limits",
 };
 
 /** Credits still owed (the platform was unreachable when the round ended), sent again until they land. */
