@@ -1,6 +1,6 @@
 // bench/games: the two figures of the games issue, on the built code (`npm run build` first).
 //  1. Seamless debit+credit pairs per second over HTTP against the real server (autocannon, 50
-//     connections), each call signed (HMAC-SHA256 over the raw body) and checked by the platform, with
+//     connections), each call signed (HMAC-SHA256 over method, path and raw body) and checked, with
 //     p50/p99 latency, beside a bare Fastify route measured in the same run. Target: 2,000 pairs/s.
 //  2. The Jade Fortune slot simulated for 10 million paid spins (free spins included): spins per
 //     second, and the simulated return beside the exact one, with the simulation's 99.9 % confidence
@@ -44,12 +44,16 @@ const freePort = () =>
     });
   });
 
-const sign = (secret, body) => {
+/** Decision 0023: timestamp, method and path, each ended by a line feed, then the raw body. */
+const sign = (secret, path, body) => {
   const timestamp = String(Math.floor(Date.now() / 1000));
   return {
     'content-type': 'application/json',
     'x-jade-timestamp': timestamp,
-    'x-jade-signature': createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('base64url'),
+    'x-jade-signature': createHmac('sha256', secret)
+      .update(`${timestamp}\nPOST\n${path}\n`)
+      .update(body)
+      .digest('base64url'),
   };
 };
 
@@ -174,7 +178,7 @@ const runHttp = async (runNo) => {
             gameId: 'JADE_FORTUNE',
             amount: 200,
           });
-          return { ...request, headers: sign(secret, body), body };
+          return { ...request, headers: sign(secret, `${base}/debit`, body), body };
         },
         onResponse: (status, body) => {
           if (status !== 200 || !body.includes('"OK"')) refused++;
@@ -193,7 +197,7 @@ const runHttp = async (runNo) => {
             referenceTransactionId: `${context.round}-d`,
             amount: 190,
           });
-          return { ...request, headers: sign(secret, body), body };
+          return { ...request, headers: sign(secret, `${base}/credit`, body), body };
         },
         onResponse: (status, body) => {
           if (status !== 200 || !body.includes('"OK"')) refused++;

@@ -101,8 +101,10 @@ export const catalogueGame = z.object({
   isHot: z.boolean().default(false),
   /** The wallet the game plays from; defaults to the vendor code. */
   accountTypeName: z.string().min(1).max(64).optional(),
-  /** Integer minor units of the brand currency. */
+  /** Integer minor units of the brand currency: the least a bet may be (a table's, each wager). */
   minBet: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  /** The most a round may stake, minor units; absent or null: no maximum. */
+  maxBet: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().default(null),
   minLineNum: z.number().int().min(0).max(10_000).default(0),
   /** The category the game is listed under; defaults to the vendor's. */
   gameType: gameCategory.optional(),
@@ -158,6 +160,13 @@ export const catalogueFile = z
           });
         }
         gameIds.add(game.gameId);
+        if (game.maxBet !== null && game.maxBet < game.minBet) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['vendors', v, 'games', g, 'maxBet'],
+            message: `maxBet is below minBet (${game.minBet})`,
+          });
+        }
       });
     });
   });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /*
  * The seamless-wallet protocol between a game vendor and the platform (docs/decisions/0016): the vendor
  * calls POST /gw/wallet/{merchantCode}/{vendorCode}/{authenticate|balance|debit|credit|rollback} with a JSON body,
- * signed over its raw bytes. The platform answers 200 with a status for every business outcome (the
+ * signed over its method, path and raw bytes (decision 0023). Every request schema is strict: a key
+ * the call does not define is refused, never dropped. The platform answers 200 with a status for every business outcome (the
  * vendor acts on the status), 401 for a request it cannot trust and 400 for one it cannot read.
  */
 
@@ -16,12 +17,22 @@ export const VENDOR_TIMESTAMP_WINDOW_SECONDS = 300;
 export const VENDOR_SIGNATURE_ALGORITHMS = ['HMAC-SHA256', 'ED25519', 'RSA-SHA256'] as const;
 export type VendorSignatureAlgorithm = (typeof VENDOR_SIGNATURE_ALGORITHMS)[number];
 
+/** The path of a wallet call, the one the platform routes and the signature covers. */
+export const walletCallPath = (merchantCode: string, vendorCode: string, action: string) =>
+  `/gw/wallet/${merchantCode}/${vendorCode}/${action}`;
+
 /**
- * What is signed: the timestamp header's value, a full stop, then the body's raw bytes. The signature
- * header carries the signature in base64url.
+ * What is signed (decision 0023): the timestamp header's value, the method, the call's path
+ * (/gw/wallet/{merchant}/{vendor}/{action}), each followed by a line feed, then the body's raw bytes.
+ * The method and path bind a signature to the one action of one brand and vendor it was made for: a
+ * signed credit cannot be replayed to /debit or /rollback, nor to another brand or vendor sharing the
+ * key. The signature header carries the signature in base64url.
  */
-export const signedBytes = (timestamp: string, rawBody: Uint8Array): Uint8Array => {
-  const head = new TextEncoder().encode(`${timestamp}.`);
+export const signedBytes = (
+  call: { timestamp: string; method: string; path: string },
+  rawBody: Uint8Array,
+): Uint8Array => {
+  const head = new TextEncoder().encode(`${call.timestamp}\n${call.method.toUpperCase()}\n${call.path}\n`);
   const bytes = new Uint8Array(head.length + rawBody.length);
   bytes.set(head, 0);
   bytes.set(rawBody, head.length);
@@ -50,6 +61,8 @@ export const WALLET_STATUSES = [
   'ROUND_CLOSED',
   /** The vendor sent a currency other than the brand's. */
   'WRONG_CURRENCY',
+  /** A bet below the game's minimum or above its maximum (the catalogue's minBet, maxBet). */
+  'BET_OUT_OF_LIMITS',
 ] as const;
 export type WalletStatus = (typeof WALLET_STATUSES)[number];
 
@@ -66,7 +79,7 @@ const base = {
 };
 
 /** The vendor's server trades the one-time launch code of the game's address for a session token. */
-export const walletAuthenticateRequest = z.object({ launchCode: z.string().min(1).max(200) });
+export const walletAuthenticateRequest = z.object({ launchCode: z.string().min(1).max(200) }).strict();
 export type WalletAuthenticateRequest = z.infer<typeof walletAuthenticateRequest>;
 export const walletAuthenticateResponse = z.object({
   status: z.enum(['OK', 'INVALID_TOKEN']),
@@ -75,42 +88,52 @@ export const walletAuthenticateResponse = z.object({
   gameId: z.string().optional(),
   currency: z.string().optional(),
   balance: z.number().int().optional(),
+  /** The launched game's limits from the catalogue (minor units), for the vendor to check bets by. */
+  minBet: z.number().int().optional(),
+  /** Absent: the catalogue sets no maximum. */
+  maxBet: z.number().int().optional(),
 });
 export type WalletAuthenticateResponse = z.infer<typeof walletAuthenticateResponse>;
 
-export const walletBalanceRequest = z.object(base);
+export const walletBalanceRequest = z.object(base).strict();
 
-export const walletDebitRequest = z.object({
-  ...base,
-  transactionId: id,
-  roundId: id,
-  gameId: id,
-  amount: amount.refine((value) => value > 0, { message: 'A bet is more than zero' }),
-});
+export const walletDebitRequest = z
+  .object({
+    ...base,
+    transactionId: id,
+    roundId: id,
+    gameId: id,
+    amount: amount.refine((value) => value > 0, { message: 'A bet is more than zero' }),
+  })
+  .strict();
 
-export const walletCreditRequest = z.object({
-  ...base,
-  transactionId: id,
-  roundId: id,
-  gameId: id,
-  /** The bet this credit pays. */
-  referenceTransactionId: id,
-  /** Zero: the bet lost. */
-  amount,
-  /** The round ends with this credit (default): its betting record is settled. */
-  roundClosed: z.boolean().default(true),
-  /** The round's turnover, when the game counts less than the stake (a baccarat tie, say). */
-  validBet: amount.optional(),
-});
+export const walletCreditRequest = z
+  .object({
+    ...base,
+    transactionId: id,
+    roundId: id,
+    gameId: id,
+    /** The bet this credit pays. */
+    referenceTransactionId: id,
+    /** Zero: the bet lost. */
+    amount,
+    /** The round ends with this credit (default): its betting record is settled. */
+    roundClosed: z.boolean().default(true),
+    /** The round's turnover, when the game counts less than the stake (a baccarat tie, say). */
+    validBet: amount.optional(),
+  })
+  .strict();
 
-export const walletRollbackRequest = z.object({
-  ...base,
-  transactionId: id,
-  roundId: id,
-  gameId: id,
-  /** The bet this rollback cancels. */
-  referenceTransactionId: id,
-});
+export const walletRollbackRequest = z
+  .object({
+    ...base,
+    transactionId: id,
+    roundId: id,
+    gameId: id,
+    /** The bet this rollback cancels. */
+    referenceTransactionId: id,
+  })
+  .strict();
 
 export type WalletBalanceRequest = z.infer<typeof walletBalanceRequest>;
 export type WalletDebitRequest = z.infer<typeof walletDebitRequest>;

@@ -5,6 +5,7 @@ import {
   type VendorSignatureAlgorithm,
 } from '@jade/contracts/vendor-wallet';
 import { findBetRecord } from '../modules/games/bet-records.js';
+import { createOtherBrand } from './brands.js';
 import type { Merchant } from '../modules/merchants/repo.js';
 import { setVendorConnection } from '../modules/vendors/connections.js';
 import { openGameSession } from '../modules/vendors/game-sessions.js';
@@ -18,7 +19,7 @@ import {
 } from '../modules/wallet/ledger.js';
 import { registeredMember } from './funded-member.js';
 import type { TestServer } from './server.js';
-import type { ConformanceTarget, Tamper, WalletCall } from './wallet-conformance.js';
+import type { ConformanceTarget, Elsewhere, Tamper, WalletCall } from './wallet-conformance.js';
 
 /** A key of the right kind that is not the vendor's. */
 const wrongKey = (algorithm: VendorSignatureAlgorithm): string => {
@@ -37,6 +38,10 @@ export const vendorTarget = (
   setup: Setup,
   options: {
     vendorCode: string;
+    /**
+     * The game the kit's rounds are played in. The kit stakes single units, below any table's minimum:
+     * a game the catalogue does not list, whose rounds meet no limits (issue 19).
+     */
     gameId: string;
     algorithm: VendorSignatureAlgorithm;
     /** What the vendor signs with: the HMAC secret or its private key. */
@@ -47,13 +52,15 @@ export const vendorTarget = (
     endpoint?: string;
     /**
      * The vendor's own signing code (its wallet client), when it has one: the request as it sends it,
-     * for a timestamp (seconds) and a key. Without it the kit signs with the platform's signature module.
+     * for a timestamp (seconds), a key and the brand's wallet base URL (…/gw/wallet/{brand}/{vendor}).
+     * Without it the kit signs with the platform's signature module.
      */
     sign?: (
       action: WalletCall,
       body: string,
       timestamp: number,
       key: string,
+      walletUrl: string,
     ) => { headers: Record<string, string>; body: string };
     /**
      * How the signed call travels, when not straight to the platform: the awkward vendor's relay
@@ -70,25 +77,41 @@ export const vendorTarget = (
   const SESSION_SECRET = setup.sessionSecret;
   const CAPTCHA = setup.captcha;
   let target: ConformanceTarget | undefined;
-  let configured = false;
-  const call = async (action: WalletCall, body: Record<string, unknown>, tamper?: Tamper) => {
-    if (!configured) {
-      await setVendorConnection(server().db, SESSION_SECRET, {
-        merchantId: demo().id,
-        vendorCode: options.vendorCode,
+  let configured: Promise<void> | undefined;
+  /** Another brand, and another vendor of this brand, connected with the very same key (issue 19). */
+  const twin = { brand: `R${options.vendorCode.slice(0, 12)}`, vendor: `${options.vendorCode}_TWIN` };
+  const configure = async () => {
+    const connect = (merchantId: number, vendorCode: string) =>
+      setVendorConnection(server().db, SESSION_SECRET, {
+        merchantId,
+        vendorCode,
         endpoint: options.endpoint ?? 'http://127.0.0.1:9/',
         algorithm: options.algorithm,
         key: options.platformKey,
         timeoutMs: 2000,
       });
-      configured = true;
-    }
+    await connect(demo().id, options.vendorCode);
+    await connect(demo().id, twin.vendor);
+    const other =
+      (
+        await server()
+          .db.selectFrom('merchant')
+          .select('id')
+          .where('code', '=', twin.brand)
+          .executeTakeFirst()
+      )?.id ?? (await createOtherBrand(server().db, { code: twin.brand, currency: demo().currency }));
+    await connect(other, options.vendorCode);
+  };
+  /** The call signed as the vendor signs it for `action` of DEMO and this vendor. */
+  const signed = (action: WalletCall, body: Record<string, unknown>, tamper?: Tamper) => {
     const json = JSON.stringify(body);
     const now = Math.floor(Date.now() / 1000);
     const timestamp = tamper === 'stale-timestamp' ? now - 3600 : now;
     const key = tamper === 'wrong-key' ? wrongKey(options.algorithm) : options.signingKey;
-    const signed = options.sign
-      ? options.sign(action, json, timestamp, key)
+    const path = `/gw/wallet/DEMO/${options.vendorCode}/${action}`;
+    const walletUrl = `${server().url}/gw/wallet/DEMO/${options.vendorCode}`;
+    return options.sign
+      ? options.sign(action, json, timestamp, key, walletUrl)
       : {
           body: json,
           headers: {
@@ -99,15 +122,14 @@ export const vendorTarget = (
               key,
               String(timestamp),
               Buffer.from(json),
+              { method: 'POST', path },
             ),
           },
         };
-    const headers = { ...signed.headers };
-    if (tamper === 'no-signature') delete headers[VENDOR_SIGNATURE_HEADER];
-    const sent = tamper === 'body-byte' ? signed.body.replace('"amount":', '"amount": ') : signed.body;
-    const path = `/gw/wallet/DEMO/${options.vendorCode}/${action}`;
-    if (options.send) return options.send(`${server().url}${path}`, { headers, body: sent });
-    const response = await server().fetch(path, { method: 'POST', headers, body: sent });
+  };
+  const send = async (path: string, request: { headers: Record<string, string>; body: string }) => {
+    if (options.send) return options.send(`${server().url}${path}`, request);
+    const response = await server().fetch(path, { method: 'POST', ...request });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   /** The member's login (registering logged them in): the game sessions the kit opens belong to it. */
@@ -120,8 +142,23 @@ export const vendorTarget = (
       .executeTakeFirstOrThrow();
     return { loginSessionId: login.id, ip: login.ip };
   };
+  const call = async (action: WalletCall, body: Record<string, unknown>, tamper?: Tamper) => {
+    await (configured ??= configure());
+    const request = signed(action, body, tamper);
+    const headers = { ...request.headers };
+    if (tamper === 'no-signature') delete headers[VENDOR_SIGNATURE_HEADER];
+    const sent = tamper === 'body-byte' ? request.body.replace('"amount":', '"amount": ') : request.body;
+    return send(`/gw/wallet/DEMO/${options.vendorCode}/${action}`, { headers, body: sent });
+  };
+  const replay = async (action: WalletCall, body: Record<string, unknown>, elsewhere: Elsewhere) => {
+    await (configured ??= configure());
+    const brand = elsewhere.brand ? twin.brand : 'DEMO';
+    const vendor = elsewhere.vendor ? twin.vendor : options.vendorCode;
+    return send(`/gw/wallet/${brand}/${vendor}/${elsewhere.action ?? action}`, signed(action, body));
+  };
   const make = (): ConformanceTarget => ({
     call,
+    replay,
     currency: demo().currency,
     gameId: options.gameId,
     newPlayer: async (funds) => {

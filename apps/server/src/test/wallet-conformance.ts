@@ -9,6 +9,8 @@ import type { WalletResponse } from '@jade/contracts/vendor-wallet';
 export type WalletCall = 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback';
 export type Tamper = 'body-byte' | 'wrong-key' | 'no-signature' | 'stale-timestamp';
 export type Answer = { status: number; body: Record<string, unknown> };
+/** Where a signed call is sent instead of where it was signed for: another action, brand or vendor. */
+export type Elsewhere = { action?: WalletCall; brand?: 'other'; vendor?: 'other' };
 
 export type ConformanceTarget = {
   /** Sends one call as the vendor does; `tamper` spoils it the way an attacker would. */
@@ -28,6 +30,12 @@ export type ConformanceTarget = {
   ) => Promise<{ status: string; stake: number; payout: number; validBet: number } | undefined>;
   currency: string;
   gameId: string;
+  /**
+   * Signs a call for `action` of this brand and vendor as the vendor does, then sends the very same
+   * headers and bytes `elsewhere`. The other brand and the other vendor hold the same key, so only
+   * what the signature covers can tell the calls apart.
+   */
+  replay: (action: WalletCall, body: Record<string, unknown>, elsewhere: Elsewhere) => Promise<Answer>;
 };
 
 let seq = 0;
@@ -291,5 +299,101 @@ export const walletConformance = (target: () => ConformanceTarget) => {
     for (const a of answers) expect(statusOf(a)).toBe('OK');
     expect(await p.balance()).toBe(11_000);
     expect(await p.t.record(r.round)).toMatchObject({ status: 'SETTLED', payout: 4_000 });
+  });
+};
+
+/**
+ * Issue 19: a signature is good for the one call it was made for. A signed body sent to another
+ * action, brand or vendor is refused (401) and moves nothing, and a key a call does not define is
+ * refused (400), never dropped. Registered inside the caller's `describe`, beside walletConformance.
+ */
+export const walletReplayConformance = (target: () => ConformanceTarget) => {
+  const opened = async (funds: number) => {
+    const t = target();
+    const { memberId, launchCode } = await t.newPlayer(funds);
+    const auth = await t.call('authenticate', { launchCode });
+    expect(auth.body.status, JSON.stringify(auth.body)).toBe('OK');
+    const session = {
+      token: auth.body.token as string,
+      player: auth.body.player as string,
+      currency: t.currency,
+    };
+    return { t, memberId, session };
+  };
+
+  it('refuses a signed credit sent to /debit and a signed zero credit sent to /rollback, moving nothing', async () => {
+    const { t, memberId, session } = await opened(10_000);
+    const round = unique('r');
+    const bet = unique('d');
+    const staked = await t.call('debit', {
+      ...session,
+      transactionId: bet,
+      roundId: round,
+      gameId: t.gameId,
+      amount: 1_000,
+    });
+    expect(staked.body).toMatchObject({ status: 'OK', balance: 9_000 });
+    const credit = (amount: number) => ({
+      ...session,
+      transactionId: unique('c'),
+      roundId: round,
+      gameId: t.gameId,
+      referenceTransactionId: bet,
+      amount,
+    });
+    // Read as a debit, a credit of 500 would charge 500; read as a rollback, a zero credit refunds the stake.
+    const asDebit = await t.replay('credit', credit(500), { action: 'debit' });
+    expect(asDebit.status).toBe(401);
+    expect(asDebit.body.status).toBe('INVALID_SIGNATURE');
+    const asRollback = await t.replay('credit', credit(0), { action: 'rollback' });
+    expect(asRollback.status).toBe(401);
+    expect(asRollback.body.status).toBe('INVALID_SIGNATURE');
+    expect(await t.mainBalance(memberId)).toBe(9_000);
+    expect(await t.record(round)).toMatchObject({ status: 'OPEN', stake: 1_000, payout: 0 });
+    // The same credit sent where it was signed for pays.
+    expect((await t.call('credit', credit(0))).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    expect(await t.record(round)).toMatchObject({ status: 'SETTLED', stake: 1_000, payout: 0 });
+  });
+
+  it('refuses a signed call sent to another brand or another vendor holding the same key', async () => {
+    const { t, memberId, session } = await opened(10_000);
+    const debit = {
+      ...session,
+      transactionId: unique('d'),
+      roundId: unique('r'),
+      gameId: t.gameId,
+      amount: 100,
+    };
+    for (const elsewhere of [
+      { brand: 'other' },
+      { vendor: 'other' },
+      { brand: 'other', vendor: 'other' },
+    ] as const) {
+      for (const action of ['balance', 'debit'] as const) {
+        const answer = await t.replay(action, action === 'balance' ? session : debit, elsewhere);
+        expect(answer.status, `${action} ${JSON.stringify(elsewhere)}`).toBe(401);
+        expect(answer.body.status).toBe('INVALID_SIGNATURE');
+      }
+    }
+    expect(await t.mainBalance(memberId)).toBe(10_000);
+    expect(await t.record(debit.roundId)).toBeUndefined();
+  });
+
+  it('refuses a key a wallet call does not define instead of dropping it', async () => {
+    const { t, memberId, session } = await opened(10_000);
+    const round = unique('r');
+    const debit = { ...session, transactionId: unique('d'), roundId: round, gameId: t.gameId, amount: 100 };
+    for (const [action, body] of [
+      ['balance', { ...session, amount: 1 }],
+      ['debit', { ...debit, referenceTransactionId: unique('d') }],
+      ['rollback', { ...debit, referenceTransactionId: unique('d') }],
+      ['credit', { ...debit, referenceTransactionId: unique('d'), bonus: 1 }],
+    ] as const) {
+      const answer = await t.call(action, body);
+      expect(answer.status, action).toBe(400);
+      expect(answer.body.status).toBe('BAD_REQUEST');
+    }
+    expect(await t.mainBalance(memberId)).toBe(10_000);
+    expect(await t.record(round)).toBeUndefined();
   });
 };

@@ -4,6 +4,7 @@ import { exactBaccaratEdges, bankerDraws, playCoup, baccaratReturn, type Card } 
 import { FairStream, intBelow } from './fair.js';
 import { BET_TYPES, coveredNumbers, houseEdge, betReturn, type RouletteBetType } from './roulette.js';
 import { hmacSha256, seedHash, sha256, toHex } from './sha256.js';
+import { checkBet } from './play.js';
 import { simulateSlot } from './simulate.js';
 import { evaluateStops, exactSlotMath, linePay } from './slot.js';
 
@@ -161,5 +162,48 @@ describe('baccarat', () => {
     expect(coup.bankerTotal).toBe(8);
     expect(baccaratReturn('BANKER', 100, coup)).toBe(195);
     expect(baccaratReturn('PLAYER', 100, coup)).toBe(0);
+  });
+});
+
+describe('table limits and bad bets (issue 19)', () => {
+  const limits = { minBet: 10, maxBet: 5_000 };
+
+  it("refuses a wager below the game's minimum and a round above its maximum", () => {
+    expect(checkBet('roulette', { bets: [{ type: 'red', amount: 9 }] }, limits)).toHaveProperty('error');
+    expect(checkBet('roulette', { bets: [{ type: 'red', amount: 10 }] }, limits)).toEqual({ stake: 10 });
+    expect(
+      checkBet(
+        'roulette',
+        {
+          bets: [
+            { type: 'red', amount: 2_500 },
+            { type: 'black', amount: 2_501 },
+          ],
+        },
+        limits,
+      ),
+    ).toHaveProperty('error');
+    expect(checkBet('baccarat', { bets: { PLAYER: 9 } }, limits)).toHaveProperty('error');
+    expect(checkBet('baccarat', { bets: { PLAYER: 10, TIE: 10 } }, limits)).toEqual({ stake: 20 });
+    // A slot's minimum is the whole spin: 20 lines at 1.
+    expect(checkBet('slot', { lineBet: 1 }, { minBet: 20, maxBet: 100 })).toEqual({ stake: 20 });
+    expect(checkBet('slot', { lineBet: 1 }, { minBet: 21, maxBet: 100 })).toHaveProperty('error');
+    expect(checkBet('slot', { lineBet: 6 }, { minBet: 20, maxBet: 100 })).toHaveProperty('error');
+    // No maximum in the catalogue: the table's own ceiling still holds.
+    expect(checkBet('slot', { lineBet: 5_000 }, { minBet: 20 })).toEqual({ stake: 100_000 });
+  });
+
+  it('refuses numbers that are not a list of whole numbers, and a column or dozen that is not 1 to 3', () => {
+    for (const numbers of ['17', 17, null, { 0: 17, length: 1 }, ['17'], [1.5]]) {
+      const bet = { type: 'straight', numbers, amount: 10 } as unknown as Parameters<
+        typeof coveredNumbers
+      >[0];
+      expect(() => coveredNumbers(bet)).not.toThrow();
+      expect(coveredNumbers(bet), JSON.stringify(numbers)).toBeUndefined();
+      expect(checkBet('roulette', { bets: [bet] }, limits)).toHaveProperty('error');
+    }
+    expect(coveredNumbers({ type: 'column', which: 4 as 1 })).toBeUndefined();
+    expect(coveredNumbers({ type: 'dozen', which: '1' as unknown as 1 })).toBeUndefined();
+    expect(checkBet('roulette', { bets: [null] }, limits)).toHaveProperty('error');
   });
 });

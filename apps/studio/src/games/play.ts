@@ -31,25 +31,50 @@ const MAX_STAKE = 1_000_000_000;
 const isAmount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_STAKE;
 
+/**
+ * A game's limits from the platform's catalogue (minor units): the minimum of each wager (a slot's
+ * whole spin; each chip placed on a table) and the maximum of a round's stake. No maximum: the
+ * table's own ceiling.
+ */
+export type BetLimits = { minBet: number; maxBet?: number };
+
+/** The limits the demo catalogue gives each game: for free trials, and a platform that sends none. */
+export const DEFAULT_LIMITS: Record<StudioGame, BetLimits> = {
+  slot: { minBet: 20, maxBet: 1_000_000 },
+  roulette: { minBet: 10, maxBet: 5_000_000 },
+  baccarat: { minBet: 10, maxBet: 5_000_000 },
+};
+
 /** The stake of a bet, or why the table refuses it. */
-export const checkBet = (game: StudioGame, bet: unknown): { stake: number } | { error: string } => {
+export const checkBet = (
+  game: StudioGame,
+  bet: unknown,
+  limits: BetLimits,
+): { stake: number } | { error: string } => {
   const b = bet as Record<string, unknown> | null;
   if (!b || typeof b !== 'object') return { error: 'No bet' };
+  const max = Math.min(limits.maxBet ?? MAX_STAKE, MAX_STAKE);
+  const tooSmall = { error: `Each bet is at least ${limits.minBet}` };
+  const withinMax = (stake: number) =>
+    stake <= max ? { stake } : { error: `The stake of a round is at most ${max}` };
   if (game === 'slot') {
-    return isAmount(b.lineBet) && b.lineBet * LINES <= MAX_STAKE
-      ? { stake: b.lineBet * LINES }
-      : { error: 'The line bet is a whole positive amount' };
+    if (!isAmount(b.lineBet) || b.lineBet * LINES > MAX_STAKE)
+      return { error: 'The line bet is a whole positive amount' };
+    const stake = b.lineBet * LINES;
+    return stake < limits.minBet ? tooSmall : withinMax(stake);
   }
   if (game === 'roulette') {
-    const bets = b.bets as RouletteBet[] | undefined;
+    const bets = b.bets as unknown[] | undefined;
     if (!Array.isArray(bets) || bets.length === 0 || bets.length > 50)
       return { error: 'Place from 1 to 50 bets' };
     let stake = 0;
-    for (const one of bets) {
-      if (!isAmount(one?.amount) || !coveredNumbers(one)) return { error: 'A bet is not on the layout' };
+    for (const one of bets as (RouletteBet | null)[]) {
+      if (!one || typeof one !== 'object' || !isAmount(one.amount) || !coveredNumbers(one))
+        return { error: 'A bet is not on the layout' };
+      if (one.amount < limits.minBet) return tooSmall;
       stake += one.amount;
     }
-    return stake <= MAX_STAKE ? { stake } : { error: 'The stake is too large' };
+    return withinMax(stake);
   }
   const bets = b.bets as Record<string, unknown> | undefined;
   if (!bets || typeof bets !== 'object') return { error: 'No bet' };
@@ -57,10 +82,11 @@ export const checkBet = (game: StudioGame, bet: unknown): { stake: number } | { 
   for (const [name, amount] of Object.entries(bets)) {
     if (!(BACCARAT_BETS as readonly string[]).includes(name) || !isAmount(amount))
       return { error: 'A bet is not on the table' };
+    if (amount < limits.minBet) return tooSmall;
     stake += amount;
   }
   if (stake === 0) return { error: 'No bet' };
-  return stake <= MAX_STAKE ? { stake } : { error: 'The stake is too large' };
+  return withinMax(stake);
 };
 
 /** The round's outcome from its seeds alone (the bet does not change what is drawn). */

@@ -36,7 +36,12 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 
 /** The numbers a bet covers, or undefined when the bet is not one the table takes. */
 export const coveredNumbers = (bet: Omit<RouletteBet, 'amount'>): number[] | undefined => {
-  const n = [...(bet.numbers ?? [])].sort((a, b) => a - b);
+  // A bet arrives as JSON: numbers that are not a list (a string would spread into digits, a number
+  // would throw) and a column or dozen other than 1 to 3 are not on the layout.
+  const numbers: unknown = bet.numbers ?? [];
+  if (!Array.isArray(numbers)) return undefined;
+  if (bet.which !== undefined && bet.which !== 1 && bet.which !== 2 && bet.which !== 3) return undefined;
+  const n = [...(numbers as unknown[])].sort((a, b) => Number(a) - Number(b)) as number[];
   if (n.some((x) => !Number.isInteger(x) || x < 0 || x > 36)) return undefined;
   const low = n[0] ?? -1;
   switch (bet.type) {

@@ -4,10 +4,12 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   checkBet,
+  DEFAULT_LIMITS,
   GAME_IDS,
   outcomeOf,
   settle,
   STUDIO_GAMES,
+  type BetLimits,
   type StudioBet,
   type StudioGame,
 } from '../games/play.js';
@@ -68,6 +70,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
   const idleMinutes = config.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
   const sessionEnd = () =>
     new Date(Date.now() + (config.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS) * 3_600_000);
+  const walletOf = (brand: string) => brandWallet(config, brand);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -101,7 +104,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
    * free trial. The code is traded for a wallet session at once; the page gets a studio session id
    * in its fragment (never sent to a server, so never in a log).
    */
-  app.get<{ Params: { gameId: string }; Querystring: { brand?: string; code?: string; demo?: string } }>(
+  app.get<{ Params: { gameId: string }; Querystring: { brand?: unknown; code?: unknown; demo?: unknown } }>(
     '/play/:gameId',
     async (request, reply) => {
       const game = gameOfId(request.params.gameId);
@@ -122,28 +125,38 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
             game,
             demo: true,
             demoBalance: DEMO_BALANCE,
+            limits: DEFAULT_LIMITS[game],
           },
           sessionEnd(),
         );
         return reply.redirect(`/game/${game}#sid=${sid}`, 303);
       }
-      const brand = request.query.brand ?? '';
-      const wallet = config.brands[brand];
-      if (!wallet || !request.query.code)
+      // A brand is one the studio serves (never a name every object has, like __proto__), and the code
+      // one piece of text: anything else is a launch that cannot be, not a platform that is down.
+      const brand = typeof request.query.brand === 'string' ? request.query.brand : '';
+      const code = typeof request.query.code === 'string' ? request.query.code : '';
+      const wallet = walletOf(brand);
+      if (!wallet || !code || code.length > 200)
         return reply
           .status(400)
           .type('text/html')
           .send(page('Launch failed', 'not-found', 'studio'));
       let auth;
       try {
-        auth = await authenticate(wallet, request.query.code);
+        auth = await authenticate(wallet, code);
       } catch {
         return reply
           .status(502)
           .type('text/html')
           .send(page('Launch failed', 'not-found', 'studio'));
       }
-      if (auth.status !== 'OK' || !auth.token || !auth.player) {
+      // The code names the game it was launched for: the limits it answers are that game's.
+      if (
+        auth.status !== 'OK' ||
+        !auth.token ||
+        !auth.player ||
+        (auth.gameId && auth.gameId !== GAME_IDS[game])
+      ) {
         return reply
           .status(403)
           .type('text/html')
@@ -159,6 +172,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
           game,
           demo: false,
           demoBalance: 0,
+          limits: limitsOf(auth, game),
         },
         sessionEnd(),
       );
@@ -184,7 +198,9 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
 
   const sessionOf = (sid: unknown, reply: FastifyReply) => {
     const idleSince = new Date(Date.now() - idleMinutes * 60_000);
-    const session = typeof sid === 'string' ? store.findSession(sid, idleSince) : undefined;
+    const found = typeof sid === 'string' ? store.findSession(sid, idleSince) : undefined;
+    // A real session whose brand the studio no longer serves (its configuration changed) has ended.
+    const session = found && (found.demo || walletOf(found.brand)) ? found : undefined;
     if (!session)
       void reply.status(401).send({ error: 'SESSION_EXPIRED', message: 'Open the game again from the site' });
     return session;
@@ -192,7 +208,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
 
   const balanceOf = async (session: NonNullable<ReturnType<Store['findSession']>>) => {
     if (session.demo) return session.demoBalance;
-    const answer = await walletCall(config.brands[session.brand]!, 'balance', {
+    const answer = await walletCall(walletOf(session.brand)!, 'balance', {
       token: session.token,
       player: session.player,
       currency: session.currency,
@@ -220,11 +236,12 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
     };
   });
 
-  app.post<{ Body: { sid?: string; clientSeed?: string } }>('/api/seeds/rotate', async (request, reply) => {
+  app.post<{ Body: { sid?: unknown; clientSeed?: unknown } }>('/api/seeds/rotate', async (request, reply) => {
     const session = sessionOf(request.body?.sid, reply);
     if (!session) return reply;
-    const clientSeed = request.body.clientSeed?.trim();
-    if (clientSeed !== undefined && !/^[\w-]{1,64}$/.test(clientSeed)) {
+    const given = request.body.clientSeed;
+    const clientSeed = typeof given === 'string' ? given.trim() : given;
+    if (clientSeed !== undefined && (typeof clientSeed !== 'string' || !/^[\w-]{1,64}$/.test(clientSeed))) {
       return reply
         .status(400)
         .send({ error: 'BAD_CLIENT_SEED', message: 'A client seed is 1 to 64 letters, digits, - or _' });
@@ -250,7 +267,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
     const session = sessionOf(request.body?.sid, reply);
     if (!session) return reply;
     const game = session.game as StudioGame;
-    const checked = checkBet(game, request.body.bet);
+    const checked = checkBet(game, request.body.bet, session.limits ?? DEFAULT_LIMITS[game]);
     if ('error' in checked) return reply.status(400).send({ error: 'BAD_BET', message: checked.error });
     const bet = request.body.bet!;
     if (session.demo && session.demoBalance < checked.stake) {
@@ -290,7 +307,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
       store.setRoundStatus(roundId, 'SETTLED');
       return { round, balance };
     }
-    const wallet = config.brands[session.brand]!;
+    const wallet = walletOf(session.brand)!;
     const common = {
       token: session.token,
       player: session.player,
@@ -347,6 +364,16 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
   return app;
 };
 
+/** The wallet of a brand the studio serves; a name only an object's prototype has is no brand. */
+const brandWallet = (config: StudioConfig, brand: string): BrandWallet | undefined =>
+  Object.hasOwn(config.brands, brand) ? config.brands[brand] : undefined;
+
+/** The limits the platform answered for the launched game (its catalogue), else the studio's own. */
+const limitsOf = (auth: { minBet?: number; maxBet?: number }, game: StudioGame): BetLimits =>
+  auth.minBet === undefined
+    ? DEFAULT_LIMITS[game]
+    : { minBet: auth.minBet, ...(auth.maxBet !== undefined && { maxBet: auth.maxBet }) };
+
 const TITLES: Record<StudioGame, string> = {
   slot: 'Jade Fortune',
   roulette: 'Jade Roulette',
@@ -358,12 +385,13 @@ const REFUSALS: Record<string, string> = {
   TOKEN_EXPIRED: 'The game session has ended: open the game again from the site',
   INVALID_TOKEN: 'The game session has ended: open the game again from the site',
   PLAYER_BLOCKED: 'Betting is not available on this account',
+  BET_OUT_OF_LIMITS: "The bet is outside this table's limits",
 };
 
 /** Credits still owed (the platform was unreachable when the round ended), sent again until they land. */
 export const retryPendingCredits = async (config: StudioConfig, store: Store) => {
   for (const row of store.pendingRounds()) {
-    const wallet = config.brands[row.brand as string];
+    const wallet = brandWallet(config, row.brand as string);
     const session =
       wallet &&
       (store.db

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { BetLimits } from '../games/play.js';
 import { seedHash } from '../games/sha256.js';
 
 /**
@@ -42,6 +43,8 @@ export type PlayerSession = {
   game: string;
   demo: boolean;
   demoBalance: number;
+  /** The game's limits the platform answered at launch (the catalogue's), or the studio's own. */
+  limits: BetLimits;
 };
 
 const newSeed = () => randomBytes(32).toString('hex');
@@ -69,7 +72,8 @@ export const openStore = (dataDir: string) => {
     create index if not exists round_player on round (brand, player, id);
   `);
   // Sessions end (issue 19, item 5): a database from before has no expiry columns; its sessions,
-  // with no times, count as ended.
+  // with no times, count as ended. Sessions made before the limits were kept have none (those
+  // sessions use the studio's own).
   const sessionColumns = (db.prepare('pragma table_info(player_session)').all() as { name: string }[]).map(
     (c) => c.name,
   );
@@ -77,6 +81,11 @@ export const openStore = (dataDir: string) => {
     db.exec('alter table player_session add column last_seen_at text');
   if (!sessionColumns.includes('expires_at'))
     db.exec('alter table player_session add column expires_at text');
+  if (!sessionColumns.includes('min_bet')) {
+    db.exec(
+      'alter table player_session add column min_bet integer; alter table player_session add column max_bet integer;',
+    );
+  }
 
   const activePair = db.prepare(
     'select id, server_seed, server_seed_hash, client_seed, next_nonce from seed_pair where brand = ? and player = ? and active = 1',
@@ -202,7 +211,7 @@ export const openStore = (dataDir: string) => {
     saveSession: (s: PlayerSession, expiresAt: Date, now = new Date()) =>
       db
         .prepare(
-          'insert into player_session (sid, brand, token, player, currency, game, demo, demo_balance, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          'insert into player_session (sid, brand, token, player, currency, game, demo, demo_balance, min_bet, max_bet, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           s.sid,
@@ -213,6 +222,8 @@ export const openStore = (dataDir: string) => {
           s.game,
           s.demo ? 1 : 0,
           s.demoBalance,
+          s.limits.minBet,
+          s.limits.maxBet ?? null,
           now.toISOString(),
           now.toISOString(),
           expiresAt.toISOString(),
@@ -220,8 +231,13 @@ export const openStore = (dataDir: string) => {
     /**
      * The session, if it has not ended: used since `idleSince` and before its end. Finding it is a
      * use: its idle time starts again (one statement, so two requests cannot both revive an ended one).
+     * `limits` is undefined for one saved before limits were kept.
      */
-    findSession: (sid: string, idleSince: Date, now = new Date()): PlayerSession | undefined => {
+    findSession: (
+      sid: string,
+      idleSince: Date,
+      now = new Date(),
+    ): (Omit<PlayerSession, 'limits'> & { limits?: BetLimits }) | undefined => {
       const row = db
         .prepare(
           'update player_session set last_seen_at = ? where sid = ? and last_seen_at > ? and expires_at > ? returning *',
@@ -238,6 +254,13 @@ export const openStore = (dataDir: string) => {
           game: row.game as string,
           demo: row.demo === 1,
           demoBalance: row.demo_balance as number,
+          limits:
+            row.min_bet === null
+              ? undefined
+              : {
+                  minBet: row.min_bet as number,
+                  ...(row.max_bet !== null && { maxBet: row.max_bet as number }),
+                },
         }
       );
     },

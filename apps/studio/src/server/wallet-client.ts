@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  signedBytes,
   VENDOR_SIGNATURE_HEADER,
   VENDOR_TIMESTAMP_HEADER,
   walletAuthenticateResponse,
@@ -10,12 +11,14 @@ import {
 
 /**
  * The studio's side of the seamless-wallet protocol: it is a vendor like any other, so it talks to
- * the platform only over HTTP, signing each call's raw body with the brand's HMAC secret
- * (docs/decisions/0016). No platform code is imported: the contracts package is the protocol.
+ * the platform only over HTTP, signing each call's method, path and raw body with the brand's own
+ * HMAC secret (docs/decisions/0016, 0023). No platform code is imported: the contracts package is the
+ * protocol.
  */
 export type BrandWallet = {
   /** The platform's wallet base for this brand and vendor: https://site/gw/wallet/DEMO/JADE_STUDIO */
   walletUrl: string;
+  /** This brand's secret: every brand has its own, so a call signed for one brand is no good at another. */
   secret: string;
   timeoutMs: number;
 };
@@ -31,12 +34,12 @@ export const signedRequest = (
 ): SignedRequest => {
   const body = JSON.stringify(payload);
   const timestamp = String(Math.floor(now / 1000));
+  const url = `${wallet.walletUrl}/${action}`;
   const signature = createHmac('sha256', wallet.secret)
-    .update(`${timestamp}.`)
-    .update(body)
+    .update(signedBytes({ timestamp, method: 'POST', path: new URL(url).pathname }, Buffer.from(body)))
     .digest('base64url');
   return {
-    url: `${wallet.walletUrl}/${action}`,
+    url,
     headers: {
       'content-type': 'application/json',
       [VENDOR_TIMESTAMP_HEADER]: timestamp,

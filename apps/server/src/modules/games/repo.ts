@@ -29,6 +29,8 @@ export type Game = {
   isHot: boolean;
   accountTypeName: string;
   minBet: number;
+  /** The most a round may stake; null: no maximum. */
+  maxBet: number | null;
   minLineNum: number;
   gameType: GameCategory;
   classification: string | null;
@@ -175,6 +177,7 @@ const selectGame = (query: BrandGamesQuery) =>
       'game.is_hot',
       'game.account_type_name',
       'game.min_bet',
+      'game.max_bet',
       'game.min_line_num',
       'game.game_type',
       'game.classification',
@@ -197,6 +200,7 @@ const toGame = (row: GameRow): Game => ({
   isHot: row.is_hot === 1,
   accountTypeName: row.account_type_name,
   minBet: Number(row.min_bet),
+  maxBet: row.max_bet === null ? null : Number(row.max_bet),
   minLineNum: row.min_line_num,
   gameType: row.game_type as GameCategory,
   classification: row.classification,
@@ -299,6 +303,7 @@ export const upsertGames = async (db: DbOrTrx, vendorId: number, games: GameInpu
       is_hot: g.isHot ? 1 : 0,
       account_type_name: g.accountTypeName,
       min_bet: g.minBet,
+      max_bet: g.maxBet,
       min_line_num: g.minLineNum,
       game_type: g.gameType,
       classification: g.classification,
@@ -322,6 +327,7 @@ export const upsertGames = async (db: DbOrTrx, vendorId: number, games: GameInpu
           is_hot: eb.ref('excluded.is_hot'),
           account_type_name: eb.ref('excluded.account_type_name'),
           min_bet: eb.ref('excluded.min_bet'),
+          max_bet: eb.ref('excluded.max_bet'),
           min_line_num: eb.ref('excluded.min_line_num'),
           game_type: eb.ref('excluded.game_type'),
           classification: eb.ref('excluded.classification'),
@@ -374,24 +380,40 @@ export const setBrandVendorEnabled = async (
     .execute();
 };
 
-const gameCategories = createReadCache<GameCategory | null>();
+/** What a wallet call needs of a game: the category its rounds count under and its bet limits. */
+export type GameRules = { category: GameCategory; minBet: number; maxBet: number | null };
+
+const gameRules = createReadCache<GameRules | null>();
+
+/** A game's rules by vendor code and game id; null for a game not in the catalogue. */
+export const findGameRules = async (
+  db: DbOrTrx,
+  vendorCode: string,
+  gameId: string,
+): Promise<GameRules | null> =>
+  (await gameRules(sqliteHandleOf(db), `${vendorCode}\u0000${gameId}`, async () => {
+    const row = await db
+      .selectFrom('game')
+      .innerJoin('vendor', 'vendor.id', 'game.vendor_id')
+      .select(['game.game_type', 'game.min_bet', 'game.max_bet'])
+      .where('vendor.code', '=', vendorCode)
+      .where('game.game_id', '=', gameId)
+      .executeTakeFirst();
+    return row
+      ? {
+          category: row.game_type as GameCategory,
+          minBet: Number(row.min_bet),
+          maxBet: row.max_bet === null ? null : Number(row.max_bet),
+        }
+      : null;
+  })) ?? null;
 
 /** A game's category (its game type), by vendor code and game id; null for a game not in the catalogue. */
 export const findGameCategory = async (
   db: DbOrTrx,
   vendorCode: string,
   gameId: string,
-): Promise<GameCategory | null> =>
-  (await gameCategories(sqliteHandleOf(db), `${vendorCode}\u0000${gameId}`, async () => {
-    const row = await db
-      .selectFrom('game')
-      .innerJoin('vendor', 'vendor.id', 'game.vendor_id')
-      .select('game.game_type')
-      .where('vendor.code', '=', vendorCode)
-      .where('game.game_id', '=', gameId)
-      .executeTakeFirst();
-    return (row?.game_type as GameCategory | undefined) ?? null;
-  })) ?? null;
+): Promise<GameCategory | null> => (await findGameRules(db, vendorCode, gameId))?.category ?? null;
 
 /** One game of the brand's enabled vendors, by vendor code and game id. */
 export const findBrandGame = async (

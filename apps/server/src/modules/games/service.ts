@@ -333,6 +333,7 @@ export const importCatalogue = async (
           isHot: game.isHot,
           accountTypeName: game.accountTypeName ?? vendor.code,
           minBet: game.minBet,
+          maxBet: game.maxBet,
           minLineNum: game.minLineNum,
           gameType: game.gameType ?? vendor.category,
           classification: game.classification,
@@ -399,6 +400,17 @@ export const listTransferVendors = async (db: DbOrTrx, merchantId: number) =>
 /** The category a round of this game counts under (betting records); undefined for a game not in the catalogue. */
 export const gameCategoryOf = async (db: DbOrTrx, vendorCode: string, gameId: string) =>
   (await repo.findGameCategory(db, vendorCode, gameId)) ?? undefined;
+
+/**
+ * A game's category and bet limits (the catalogue's minBet, maxBet), for the wallet calls; undefined
+ * for a game not in the catalogue.
+ */
+export const gameRulesOf = async (db: DbOrTrx, vendorCode: string, gameId: string) =>
+  (await repo.findGameRules(db, vendorCode, gameId)) ?? undefined;
+
+/** Whether a stake is outside a game's limits: below its minimum or above its maximum. */
+export const outsideLimits = (rules: { minBet: number; maxBet: number | null } | undefined, stake: number) =>
+  rules !== undefined && (stake < rules.minBet || (rules.maxBet !== null && stake > rules.maxBet));
 
 /** The vendor as the brand offers it (enabled or not), or undefined when the brand does not carry it. */
 export const findBrandVendor = async (db: DbOrTrx, merchantId: number, code: string) =>

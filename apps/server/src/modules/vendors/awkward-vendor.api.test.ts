@@ -56,7 +56,7 @@ describe('seamless wallet conformance: an awkward vendor that sends every callba
       { server: () => server, merchant: () => demo, sessionSecret: SESSION_SECRET, captcha: CAPTCHA },
       {
         vendorCode: 'NEON_SPIN',
-        gameId: 'NEON-neon-nights',
+        gameId: 'NEON-conformance',
         algorithm: 'HMAC-SHA256',
         signingKey: SECRET,
         platformKey: SECRET,

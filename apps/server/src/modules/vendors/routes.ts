@@ -7,6 +7,7 @@ import {
   walletBalanceRequest,
   walletCreditRequest,
   walletDebitRequest,
+  walletCallPath,
   walletRollbackRequest,
   type WalletRefusal,
 } from '@jade/contracts/vendor-wallet';
@@ -32,7 +33,8 @@ const untrusted = (reply: FastifyReply) =>
 /**
  * The seamless-wallet callbacks (decision 0016): POST /gw/wallet/{merchant}/{vendor}/{action}. The body
  * is read as raw bytes, and trusted only once its signature checks against the brand's key for the
- * vendor; then it is parsed and validated. Nothing here answers differently for an unknown brand, an
+ * vendor, for this method and path (decision 0023: a signed body is good for its own action, brand
+ * and vendor only); then it is parsed and validated, a key the call does not define refused. Nothing here answers differently for an unknown brand, an
  * unknown vendor or a wrong signature.
  */
 export const vendorWalletRoutes = async (app: FastifyInstance, deps: { db: Db; secrets: Secrets }) => {
@@ -61,6 +63,8 @@ export const vendorWalletRoutes = async (app: FastifyInstance, deps: { db: Db; s
             signature: header(request, VENDOR_SIGNATURE_HEADER),
           },
           raw,
+          // The path as routed, from the codes the call is answered for: what is acted on is what is signed.
+          { method: request.method, path: walletCallPath(merchantCode, vendorCode, action) },
         );
         if (problem) {
           request.log.warn({ merchantCode, vendorCode, problem }, 'vendor wallet call refused');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { vendorTarget as makeTarget } from '../../test/seamless-vendor.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { walletConformance } from '../../test/wallet-conformance.js';
+import { walletConformance, walletReplayConformance } from '../../test/wallet-conformance.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { turnoverRemaining } from '../wallet/payments.js';
@@ -34,35 +34,35 @@ afterAll(async () => {
 
 const HMAC_SECRET = randomBytes(32).toString('base64url');
 describe('seamless wallet conformance: an HMAC-SHA256 vendor (NEON_SPIN)', () => {
-  walletConformance(
-    vendorTarget({
-      vendorCode: 'NEON_SPIN',
-      gameId: 'NEON-neon-nights',
-      algorithm: 'HMAC-SHA256',
-      signingKey: HMAC_SECRET,
-      platformKey: HMAC_SECRET,
-    }),
-  );
+  const target = vendorTarget({
+    vendorCode: 'NEON_SPIN',
+    gameId: 'NEON-conformance',
+    algorithm: 'HMAC-SHA256',
+    signingKey: HMAC_SECRET,
+    platformKey: HMAC_SECRET,
+  });
+  walletConformance(target);
+  walletReplayConformance(target);
 });
 
 const ed25519 = generateKeyPairSync('ed25519');
 describe('seamless wallet conformance: an Ed25519 vendor (REEF_FISH)', () => {
-  walletConformance(
-    vendorTarget({
-      vendorCode: 'REEF_FISH',
-      gameId: 'REEF_01',
-      algorithm: 'ED25519',
-      signingKey: ed25519.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
-      platformKey: ed25519.publicKey.export({ type: 'spki', format: 'pem' }) as string,
-    }),
-  );
+  const target = vendorTarget({
+    vendorCode: 'REEF_FISH',
+    gameId: 'REEF_CONFORMANCE',
+    algorithm: 'ED25519',
+    signingKey: ed25519.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+    platformKey: ed25519.publicKey.export({ type: 'spki', format: 'pem' }) as string,
+  });
+  walletConformance(target);
+  walletReplayConformance(target);
 });
 
 describe('seamless wallet and the rest of the platform', () => {
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const target = vendorTarget({
     vendorCode: 'PEARL_LIVE',
-    gameId: 'LOBBY',
+    gameId: 'PEARL_CONFORMANCE',
     algorithm: 'RSA-SHA256',
     signingKey: rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
     platformKey: rsa.publicKey.export({ type: 'spki', format: 'pem' }) as string,

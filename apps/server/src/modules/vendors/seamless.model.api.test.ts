@@ -35,7 +35,7 @@ const target = vendorTarget(
   { server: () => server, merchant: () => demo, sessionSecret: SESSION_SECRET, captcha: CAPTCHA },
   {
     vendorCode: 'NEON_SPIN',
-    gameId: 'NEON-neon-nights',
+    gameId: 'NEON-conformance',
     algorithm: 'HMAC-SHA256',
     signingKey: HMAC,
     platformKey: HMAC,

@@ -13,7 +13,7 @@ import { groupCommit } from '../../platform/db/group-commit.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
-import { gameCategoryOf } from '../games/service.js';
+import { gameRulesOf, outsideLimits } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from '../wallet/ledger.js';
 import { findGameSession, redeemLaunchCode, type GameSession } from './game-sessions.js';
@@ -151,6 +151,8 @@ export const authenticate = async (
   if (!redeemed) return { status: 'INVALID_TOKEN' };
   const { session, token } = redeemed;
   const accounts = await accountsOf(db, ctx, session.memberId);
+  // The launched game's limits, so that the vendor refuses what the platform would (issue 19).
+  const rules = await gameRulesOf(db, ctx.vendorCode, session.gameId);
   return {
     status: 'OK',
     token,
@@ -158,6 +160,8 @@ export const authenticate = async (
     gameId: session.gameId,
     currency: ctx.merchant.currency,
     balance: await ledger.getAccountBalance(db, accounts.main),
+    ...(rules && { minBet: rules.minBet }),
+    ...(rules?.maxBet != null && { maxBet: rules.maxBet }),
   };
 };
 
@@ -226,7 +230,8 @@ export const debit = async (
   const session = await sessionFor(db, secret, ctx, request);
   const accounts = session && (await accountsOf(db, ctx, session.memberId));
   if (request.currency !== ctx.merchant.currency) return answer(db, ctx, accounts, 'WRONG_CURRENCY');
-  const category = (await gameCategoryOf(db, ctx.vendorCode, request.gameId)) ?? ctx.vendorCategory;
+  const rules = await gameRulesOf(db, ctx.vendorCode, request.gameId);
+  const category = rules?.category ?? ctx.vendorCategory;
   // The login, the idle time and the site (play-guard.ts); a replay of a bet that landed still answers.
   const closed = session && (await newBetRefusal(db, ctx.merchant, session, now));
   const at = now.toISOString();
@@ -248,6 +253,8 @@ export const debit = async (
     const refusal = await betRefusal(store, session, now, ctx.vendorOffered);
     if (refusal) throw new Refusal(refusal);
     if (closed) throw new Refusal(closed);
+    // The catalogue's limits of the game (issue 19); a game it does not list has none here.
+    if (outsideLimits(rules, request.amount)) throw new Refusal('BET_OUT_OF_LIMITS');
     const record = await store.findBetRecord(request.roundId);
     if (record && record.memberId !== session.memberId) throw new Refusal('TRANSACTION_CONFLICT');
     if (record && record.status !== 'OPEN') throw new Refusal('ROUND_CLOSED');

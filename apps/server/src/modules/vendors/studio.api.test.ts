@@ -6,11 +6,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { signedRequest } from '../../../../studio/src/server/wallet-client.js';
+import { createOtherBrand } from '../../test/brands.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { vendorTarget } from '../../test/seamless-vendor.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { walletConformance } from '../../test/wallet-conformance.js';
+import { walletConformance, walletReplayConformance } from '../../test/wallet-conformance.js';
 import { findBetRecord } from '../games/bet-records.js';
+import { enableBrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/service.js';
 import {
@@ -20,8 +22,9 @@ import {
   memberAccount,
   postTransfer,
 } from '../wallet/ledger.js';
-import { setVendorConnection } from './connections.js';
+import { findVendorConnection, setVendorConnection } from './connections.js';
 import { reconcileGames } from './reconcile.js';
+import { connectStudioBrands } from './studio.js';
 
 /**
  * The in-house studio as the vendor it is: its own process (run from source with tsx), reached by the
@@ -162,7 +165,7 @@ describe('launching a game (§7 launch V2)', () => {
     expect(await mainBalance(memberId)).toBe(balance);
 
     // A bet beyond the balance is refused by the platform, and nothing moves.
-    const tooBig = await studioApi('/api/round', { sid: opened.sid, bet: { lineBet: 1_000_000 } });
+    const tooBig = await studioApi('/api/round', { sid: opened.sid, bet: { lineBet: 40_000 } });
     expect(tooBig.status).toBe(409);
     expect(tooBig.body).toMatchObject({ error: 'INSUFFICIENT_FUNDS', balance });
     expect(await mainBalance(memberId)).toBe(balance);
@@ -435,27 +438,226 @@ describe('the studio stops real-money play', () => {
   });
 });
 
-describe("seamless wallet conformance: the studio's own wallet client", () => {
-  walletConformance(
-    vendorTarget(
-      { server: () => server, merchant: () => demo, sessionSecret: SESSION_SECRET, captcha: CAPTCHA },
-      {
-        vendorCode: 'JADE_STUDIO',
-        gameId: 'JADE_FORTUNE',
-        algorithm: 'HMAC-SHA256',
-        signingKey: STUDIO_SECRET,
-        platformKey: STUDIO_SECRET,
-        endpoint: 'http://127.0.0.1:9/',
-        sign: (action, body, timestamp, key) => {
-          const request = signedRequest(
-            { walletUrl: '', secret: key, timeoutMs: 1 },
-            action,
-            JSON.parse(body),
-            timestamp * 1000,
-          );
-          return { headers: request.headers, body: request.body };
+describe('issue 19: the table limits of the catalogue, and bad input, at the studio', () => {
+  const signedCall = async (action: 'authenticate' | 'debit' | 'credit', payload: unknown) => {
+    const request = signedRequest(
+      { walletUrl: `${server.url}/gw/wallet/DEMO/JADE_STUDIO`, secret: STUDIO_SECRET, timeoutMs: 2000 },
+      action,
+      payload,
+    );
+    const response = await fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+  const roundsOf = async (memberId: number) =>
+    (await server.db.selectFrom('bet_record').select('id').where('member_id', '=', memberId).execute())
+      .length;
+
+  it('gives every brand carrying the studio its own key, replacing the one key all brands once shared', async () => {
+    const legacySecret = randomBytes(32).toString('base64url');
+    const studioVendor = await server.db
+      .selectFrom('vendor')
+      .select('id')
+      .where('code', '=', 'JADE_STUDIO')
+      .executeTakeFirstOrThrow();
+    const carrying = async (code: string) => {
+      const id = await createOtherBrand(server.db, { code });
+      await enableBrandVendor(server.db, id, studioVendor.id, 10);
+      return id;
+    };
+    await carrying('KEYS_NEW');
+    const shared = await carrying('KEYS_OLD');
+    await setVendorConnection(server.db, SESSION_SECRET, {
+      merchantId: shared,
+      vendorCode: 'JADE_STUDIO',
+      endpoint: 'http://127.0.0.1:8090',
+      algorithm: 'HMAC-SHA256',
+      key: legacySecret,
+      timeoutMs: 5000,
+    });
+    const brands = await connectStudioBrands(server.db, SESSION_SECRET, {
+      walletBase: server.url,
+      endpoint: 'http://127.0.0.1:8090',
+      legacySecret,
+    });
+    expect(brands.KEYS_NEW!.walletUrl).toBe(`${server.url}/gw/wallet/KEYS_NEW/JADE_STUDIO`);
+    // A key an operator set (DEMO's, here) is kept; the shared one is replaced; each brand's differs.
+    expect(brands.DEMO!.secret).toBe(STUDIO_SECRET);
+    const secrets = [brands.DEMO!.secret, brands.KEYS_NEW!.secret, brands.KEYS_OLD!.secret];
+    expect(new Set(secrets).size).toBe(3);
+    expect(secrets).not.toContain(legacySecret);
+    for (const secret of secrets) expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect((await findVendorConnection(server.db, SESSION_SECRET, shared, 'JADE_STUDIO'))?.key).toBe(
+      brands.KEYS_OLD!.secret,
+    );
+    // Run again (the next start), nothing changes.
+    expect(
+      await connectStudioBrands(server.db, SESSION_SECRET, {
+        walletBase: server.url,
+        endpoint: 'http://127.0.0.1:8090',
+        legacySecret,
+      }),
+    ).toEqual(brands);
+  });
+
+  it("refuses a bet below the game's minimum or above its maximum, charging and recording nothing", async () => {
+    const { memberId, token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    await fund(memberId, 10_000_000);
+    const sidOf = async (gameId: string) =>
+      (await openGame((await launch({ vassalage: 'JADE_STUDIO', gameId }, token)).body.value.url)).sid;
+    const roulette = await sidOf('JADE_ROULETTE');
+    const baccarat = await sidOf('JADE_BACCARAT');
+    const slot = await sidOf('JADE_FORTUNE');
+    // The catalogue: roulette and baccarat from 10 a bet to 5,000,000 a round; the slot 20 to 1,000,000.
+    for (const [sid, bet] of [
+      [roulette, { bets: [{ type: 'red', amount: 9 }] }],
+      [
+        roulette,
+        {
+          bets: [
+            { type: 'red', amount: 100 },
+            { type: 'straight', numbers: [17], amount: 9 },
+          ],
         },
+      ],
+      [roulette, { bets: [{ type: 'red', amount: 5_000_001 }] }],
+      [
+        roulette,
+        {
+          bets: [
+            { type: 'red', amount: 3_000_000 },
+            { type: 'black', amount: 3_000_000 },
+          ],
+        },
+      ],
+      [baccarat, { bets: { PLAYER: 9 } }],
+      [baccarat, { bets: { BANKER: 100, PLAYER_PAIR: 5 } }],
+      [baccarat, { bets: { BANKER: 5_000_001 } }],
+      [slot, { lineBet: 50_001 }],
+    ] as const) {
+      const refused = await studioApi('/api/round', { sid, bet });
+      expect(refused.status, JSON.stringify(bet)).toBe(400);
+      expect(refused.body.error).toBe('BAD_BET');
+    }
+    expect(await mainBalance(memberId)).toBe(10_000_000);
+    expect(await roundsOf(memberId)).toBe(0);
+    for (const [sid, bet] of [
+      [roulette, { bets: [{ type: 'red', amount: 10 }] }],
+      [baccarat, { bets: { PLAYER: 10 } }],
+      [slot, { lineBet: 1 }],
+    ] as const) {
+      expect((await studioApi('/api/round', { sid, bet })).status, JSON.stringify(bet)).toBe(200);
+    }
+    expect(await roundsOf(memberId)).toBe(3);
+  });
+
+  it("answers the game's limits at authenticate, and refuses a debit outside them", async () => {
+    const { memberId, token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    await fund(memberId, 10_000_000);
+    const url = (await launch({ vassalage: 'JADE_STUDIO', gameId: 'JADE_ROULETTE' }, token)).body.value.url;
+    const auth = await signedCall('authenticate', { launchCode: new URL(url).searchParams.get('code') });
+    expect(auth.body).toMatchObject({ status: 'OK', gameId: 'JADE_ROULETTE', minBet: 10, maxBet: 5_000_000 });
+    const common = {
+      token: auth.body.token,
+      player: auth.body.player,
+      currency: auth.body.currency,
+      gameId: 'JADE_ROULETTE',
+    };
+    for (const amount of [9, 5_000_001]) {
+      const refused = await signedCall('debit', {
+        ...common,
+        roundId: `limits-${memberId}-${amount}`,
+        transactionId: `limits-${memberId}-${amount}`,
+        amount,
+      });
+      expect(refused.body, String(amount)).toMatchObject({
+        status: 'BET_OUT_OF_LIMITS',
+        balance: 10_000_000,
+      });
+    }
+    expect(await roundsOf(memberId)).toBe(0);
+    const bet = { ...common, roundId: `limits-${memberId}-ok`, transactionId: `limits-${memberId}-ok` };
+    expect((await signedCall('debit', { ...bet, amount: 10 })).body).toMatchObject({
+      status: 'OK',
+      balance: 9_999_990,
+    });
+    const paid = await signedCall('credit', {
+      ...bet,
+      transactionId: `limits-${memberId}-win`,
+      referenceTransactionId: bet.transactionId,
+      amount: 0,
+    });
+    expect(paid.body.status).toBe('OK');
+  });
+
+  const trialSid = async () =>
+    (
+      await openGame(
+        (await launch({ vassalage: 'JADE_STUDIO', gameId: 'JADE_ROULETTE', accountType: 0 })).body.value.url,
+      )
+    ).sid;
+
+  it('answers 400 for a roulette bet whose numbers are not a list of whole numbers', async () => {
+    const sid = await trialSid();
+    for (const bet of [
+      { type: 'straight', numbers: '17', amount: 10 },
+      { type: 'straight', numbers: 17, amount: 10 },
+      { type: 'straight', numbers: { 0: 17, length: 1 }, amount: 10 },
+      { type: 'straight', numbers: null, amount: 10 },
+      { type: 'straight', numbers: ['17'], amount: 10 },
+      { type: 'column', which: 4, amount: 10 },
+      { type: 'dozen', which: '1', amount: 10 },
+      null,
+    ]) {
+      const answer = await studioApi('/api/round', { sid, bet: { bets: [bet] } });
+      expect(answer.status, JSON.stringify(bet)).toBe(400);
+      expect(answer.body.error).toBe('BAD_BET');
+    }
+  });
+
+  it('answers 400 for a client seed that is not text', async () => {
+    const sid = await trialSid();
+    for (const clientSeed of [5, {}, ['a'], true]) {
+      const answer = await studioApi('/api/seeds/rotate', { sid, clientSeed });
+      expect(answer.status, JSON.stringify(clientSeed)).toBe(400);
+      expect(answer.body.error).toBe('BAD_CLIENT_SEED');
+    }
+  });
+
+  it('answers 400 to a launch for a brand named __proto__ or any other name the studio does not serve', async () => {
+    for (const brand of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const response = await fetch(`${studioUrl}/play/JADE_ROULETTE?brand=${brand}&code=abc`, {
+        redirect: 'manual',
+      });
+      expect(response.status, brand).toBe(400);
+    }
+  });
+});
+
+describe("seamless wallet conformance: the studio's own wallet client", () => {
+  const target = vendorTarget(
+    { server: () => server, merchant: () => demo, sessionSecret: SESSION_SECRET, captcha: CAPTCHA },
+    {
+      vendorCode: 'JADE_STUDIO',
+      gameId: 'JADE_CONFORMANCE',
+      algorithm: 'HMAC-SHA256',
+      signingKey: STUDIO_SECRET,
+      platformKey: STUDIO_SECRET,
+      endpoint: 'http://127.0.0.1:9/',
+      sign: (action, body, timestamp, key, walletUrl) => {
+        const request = signedRequest(
+          { walletUrl, secret: key, timeoutMs: 1 },
+          action,
+          JSON.parse(body),
+          timestamp * 1000,
+        );
+        return { headers: request.headers, body: request.body };
       },
-    ),
+    },
   );
+  walletConformance(target);
+  walletReplayConformance(target);
 });

@@ -185,6 +185,8 @@ export type GameTable = {
   account_type_name: string;
   /** bigint minor units; PostgreSQL hands it back as text. */
   min_bet: number | string;
+  /** bigint minor units, the most a round may stake; null: no maximum. */
+  max_bet: number | string | null;
   min_line_num: number;
   game_type: string;
   classification: string | null;
