@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { openAndPrepareDb } from '../platform/boot.js';
+import { openAndPrepareDb } from '../boot.js';
 import { loadConfig } from '../platform/config.js';
 import type { Db, Dialect } from '../platform/db/index.js';
 import { loadSecrets } from '../platform/secrets.js';
