@@ -1,5 +1,8 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { localRules } from './scripts/eslint/no-mutual-import.js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -20,6 +23,42 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The import graph is one-way (decision 0027): no file imports a file that imports it back, type
+    // imports included (the local rule), and no longer cycle of value imports (import-x's no-cycle).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX, local: localRules },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/contracts/tsconfig.json', 'apps/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-mutual-import': 'error',
+    },
+  },
+  {
+    // The platform layer and the contracts sit below the modules: they never import them.
+    files: ['apps/server/src/platform/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/demo/**'],
+              message: 'platform/ and packages/contracts sit below the modules (decision 0027).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests read untyped JSON answers and assert on their shape.

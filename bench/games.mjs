@@ -60,7 +60,7 @@ const sign = (secret, path, body) => {
 /** Members with game sessions on JADE_STUDIO and funded main wallets, written before the server starts. */
 const prepare = async (dir) => {
   const { loadConfig } = await import(`${dist}/platform/config.js`);
-  const { openAndPrepareDb } = await import(`${dist}/platform/boot.js`);
+  const { openAndPrepareDb } = await import(`${dist}/boot.js`);
   const { setVendorConnection } = await import(`${dist}/modules/vendors/connections.js`);
   const { openGameSession } = await import(`${dist}/modules/vendors/game-sessions.js`);
   const { redeemLaunchCode } = await import(`${dist}/modules/vendors/game-sessions.js`);

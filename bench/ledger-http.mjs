@@ -23,7 +23,7 @@ const CONNECTIONS = Number(values.connections);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/platform/boot.js`);
+const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const { loadSecrets } = await import(`${dist}/platform/secrets.js`);
 const { createSession } = await import(`${dist}/modules/accounts/sessions.js`);
 const { getAuthSettings } = await import(`${dist}/modules/accounts/settings.js`);

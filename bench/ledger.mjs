@@ -23,7 +23,7 @@ const RUNS = Number(values.runs);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/platform/boot.js`);
+const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
 const { createFundedMembers } = await import('../scripts/funded-members.mjs');
 

@@ -29,7 +29,7 @@ console.log(
 );
 
 const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/platform/boot.js`);
+const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
 const draws = await import(`${dist}/modules/lottery/draws.js`);
 const { DEMO_ODDS, slipCost } = await import(`${dist}/modules/lottery/bet-types.js`);

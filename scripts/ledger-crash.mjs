@@ -38,7 +38,7 @@ const env = {
 };
 
 const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/platform/boot.js`);
+const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const { openDb } = await import(`${dist}/platform/db/index.js`);
 const { loadSecrets } = await import(`${dist}/platform/secrets.js`);
 const { createSession } = await import(`${dist}/modules/accounts/sessions.js`);

@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MAX_BODY_BYTES } from '@jade/contracts/constants';
 import { errorEnvelope } from '@jade/contracts/envelope';
 import { healthResponse } from '@jade/contracts/system';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -35,6 +35,7 @@ import type { Db } from './platform/db/index.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { requestLogSerializer } from './platform/http/log-redaction.js';
 import { installMetrics } from './platform/http/metrics.js';
+import { installNulGuard } from './platform/http/nul-guard.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import type { Secrets } from './platform/secrets.js';
 
@@ -46,6 +47,8 @@ export type AppDeps = {
   captchaText?: () => string;
   /** Where the log goes (standard output by default); tests read it back. */
   logStream?: { write: (line: string) => void };
+  /** Told of every route as it is added: the fuzz pass lists the whole API this way. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -86,6 +89,7 @@ export const buildApp = async ({
   secrets,
   captchaText,
   logStream,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
@@ -109,6 +113,7 @@ export const buildApp = async ({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -127,6 +132,7 @@ export const buildApp = async ({
     parseJson(request, text, done);
   });
   installErrorHandler(app);
+  installNulGuard(app);
   const vendorOrigins = await watchVendorOrigins(db);
   app.addHook('onClose', async () => vendorOrigins.stop());
   await installSecurityHeaders(app, vendorOrigins.origins);

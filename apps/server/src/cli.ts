@@ -1,6 +1,6 @@
 import { describeCliError, runCommand } from './cli/commands.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { openAndPrepareDb } from './platform/boot.js';
+import { openAndPrepareDb } from './boot.js';
 import { loadSecrets } from './platform/secrets.js';
 
 /** `npm run jade -- <command>`: operator commands that change a brand without touching SQL. */

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { openAndPrepareDb } from './platform/boot.js';
+import { openAndPrepareDb } from './boot.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
 import { pruneExpired } from './platform/prune.js';

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 
-/** Human check: the id of a captcha from GET /wps/captcha and the characters the person read. */
+/** The longest token a hosted human check gives the page (theirs run to a few thousand characters). */
+export const HUMAN_CHECK_TOKEN_MAX = 4096;
+
+/**
+ * Human check: the id of a captcha from GET /wps/captcha and the characters the person read (the
+ * in-house captcha), or the token a hosted check gave the page (the brand's http provider).
+ */
 export const humanCheck = {
   captchaId: z.string().max(64).optional(),
   captcha: z.string().trim().max(16).optional(),
+  humanCheckToken: z.string().trim().max(HUMAN_CHECK_TOKEN_MAX).optional(),
 };
 
 export const LOGIN_TYPES = ['username', 'sms'] as const;

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { openAndPrepareDb } from '../platform/boot.js';
+import { openAndPrepareDb } from '../boot.js';
 import { loadConfig } from '../platform/config.js';
 import type { Db, Dialect } from '../platform/db/index.js';
 import { loadSecrets } from '../platform/secrets.js';
@@ -66,7 +66,11 @@ export const createTestDatabase = async (
 /** Starts the real server on a random loopback port against a fresh database. */
 export const startTestServer = async (
   env: Record<string, string> = {},
-  options: { captchaText?: () => string; logStream?: { write: (line: string) => void } } = {},
+  options: {
+    captchaText?: () => string;
+    logStream?: { write: (line: string) => void };
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<TestServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-api-'));
   const database = await createTestDatabase(dataDir);
@@ -84,6 +88,7 @@ export const startTestServer = async (
     secrets: loadSecrets(config),
     captchaText: options.captchaText,
     ...(options.logStream && { logStream: options.logStream }),
+    ...(options.onRoute && { onRoute: options.onRoute }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -51,6 +51,8 @@ export const signedRequest = (
 
 /** The platform did not answer (down, slow past the timeout, or an HTTP error): the call may be retried. */
 export class WalletUnavailable extends Error {}
+/** The platform read the call and refused what it said (HTTP 400): sending it again changes nothing. */
+export class WalletRefused extends WalletUnavailable {}
 
 const send = async (wallet: BrandWallet, action: string, payload: unknown): Promise<unknown> => {
   const request = signedRequest(wallet, action, payload);
@@ -65,6 +67,7 @@ const send = async (wallet: BrandWallet, action: string, payload: unknown): Prom
   } catch (error) {
     throw new WalletUnavailable(`${action}: ${String(error)}`);
   }
+  if (response.status === 400) throw new WalletRefused(`${action}: HTTP 400`);
   if (response.status !== 200) throw new WalletUnavailable(`${action}: HTTP ${response.status}`);
   return response.json();
 };
@@ -75,11 +78,21 @@ export const walletCall = async (
   payload: unknown,
 ): Promise<WalletResponse> => walletResponse.parse(await send(wallet, action, payload));
 
+/**
+ * A launch code the platform refuses as malformed (too long, a NUL) is no code it gave: the launch
+ * is refused, as for an expired code, rather than failed as if the platform were down (a 502).
+ */
 export const authenticate = async (
   wallet: BrandWallet,
   launchCode: string,
-): Promise<WalletAuthenticateResponse> =>
-  walletAuthenticateResponse.parse(await send(wallet, 'authenticate', { launchCode }));
+): Promise<WalletAuthenticateResponse> => {
+  try {
+    return walletAuthenticateResponse.parse(await send(wallet, 'authenticate', { launchCode }));
+  } catch (error) {
+    if (error instanceof WalletRefused) return { status: 'INVALID_TOKEN' };
+    throw error;
+  }
+};
 
 /**
  * A call that must land (a credit, a rollback): sent again while the platform does not answer,

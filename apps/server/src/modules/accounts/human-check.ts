@@ -96,7 +96,13 @@ const checkHttpVerifier = async (url: string, token: string | undefined, ip: str
   }
 };
 
-export type HumanCheckInput = { captchaId?: string | undefined; captcha?: string | undefined; ip: string };
+export type HumanCheckInput = {
+  captchaId?: string | undefined;
+  captcha?: string | undefined;
+  /** A hosted check's token (humanCheckToken): the http provider reads it, never the captcha field. */
+  token?: string | undefined;
+  ip: string;
+};
 
 /** The brand's human-check provider: the built-in image captcha, or a configured third-party verifier. */
 export const passesHumanCheck = async (
@@ -108,7 +114,9 @@ export const passesHumanCheck = async (
   now = new Date(),
 ) => {
   if (settings.humanCheck.provider === 'http' && settings.humanCheck.verifyUrl) {
-    return checkHttpVerifier(settings.humanCheck.verifyUrl, input.captcha, input.ip);
+    // A client with no hosted widget yet (today's web forms) still sends what was typed as `captcha`:
+    // passed on as before until the forms send humanCheckToken (issue 19 item 19).
+    return checkHttpVerifier(settings.humanCheck.verifyUrl, input.token ?? input.captcha, input.ip);
   }
   return checkBuiltInCaptcha(db, secrets, merchantId, input.captchaId, input.captcha, now);
 };

@@ -264,6 +264,7 @@ export const sendMobileBindCode = async (
   await requireHumanCheck(db, secrets, merchant.id, settings, {
     captchaId: input.captchaId,
     captcha: input.captcha,
+    token: input.humanCheckToken,
     ip,
   });
   const holder = await repo.findMemberByMobile(db, merchant.id, mobile.dialCode, mobile.number);

@@ -29,22 +29,19 @@ import { publicKeyResponse, sealedPayload } from '@jade/contracts/sealed';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../platform/config.js';
-import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { normalizeIp } from '../../platform/geoip.js';
 import { openSealed, publicKeyInfo } from '../../platform/sealed.js';
-import type { Secrets } from '../../platform/secrets.js';
 import { brandOrigin, resolveMerchantByHost } from '../merchants/service.js';
 import { createGuard } from './guard.js';
 import { createCaptcha } from './human-check.js';
-import type { Messaging } from './messaging.js';
 import * as repo from './repo.js';
 import { resetPasswordWithToken } from './password-reset.js';
 import * as profile from './profile.js';
 import * as accounts from './service.js';
 import { revoke } from './sessions.js';
 import { getAuthSettings } from './settings.js';
+import type { AccountsRouteDeps } from './route-deps.js';
 import { socialRoutes } from './social.js';
 import { throttleCaller } from './throttle.js';
 
@@ -52,14 +49,6 @@ const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
 const tags = ['accounts'];
 const AVATAR_ICONS = ['jade-1', 'jade-2', 'jade-3', 'jade-4', 'jade-5', 'jade-6'] as const;
-
-export type AccountsRouteDeps = {
-  db: Db;
-  secrets: Secrets;
-  config: Config;
-  messaging: Messaging;
-  captchaText: (() => string) | undefined;
-};
 
 export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDeps) => {
   const { db, secrets } = deps;

@@ -185,7 +185,12 @@ export const register = async (
       secrets,
       merchant.id,
       settings,
-      { captchaId: input.captchaId, captcha: input.captcha, ip: ctx.ip },
+      {
+        captchaId: input.captchaId,
+        captcha: input.captcha,
+        token: input.humanCheckToken,
+        ip: ctx.ip,
+      },
       now,
     );
   }
@@ -498,7 +503,12 @@ export const login = async (
       secrets,
       merchantId,
       settings,
-      { captchaId: input.captchaId, captcha: input.captcha, ip: ctx.ip },
+      {
+        captchaId: input.captchaId,
+        captcha: input.captcha,
+        token: input.humanCheckToken,
+        ip: ctx.ip,
+      },
       now,
     ))
   ) {
@@ -648,7 +658,12 @@ export const sendSmsCode = async (
     secrets,
     ctx.merchant.id,
     settings,
-    { captchaId: input.captchaId, captcha: input.captcha, ip: ctx.ip },
+    {
+      captchaId: input.captchaId,
+      captcha: input.captcha,
+      token: input.humanCheckToken,
+      ip: ctx.ip,
+    },
     now,
   );
   const existing = await repo.findMemberByMobile(db, ctx.merchant.id, mobile.dialCode, mobile.number);

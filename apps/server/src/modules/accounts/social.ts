@@ -25,7 +25,7 @@ import type { Secrets } from '../../platform/secrets.js';
 import { brandOrigin, getFlags, resolveMerchantByHost } from '../merchants/service.js';
 import { createGuard } from './guard.js';
 import * as repo from './repo.js';
-import type { AccountsRouteDeps } from './routes.js';
+import type { AccountsRouteDeps } from './route-deps.js';
 import {
   checkAffiliateCode,
   issueLogin,

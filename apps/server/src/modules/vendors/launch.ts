@@ -97,7 +97,8 @@ export const launchGame = async (
   const amount = adapter.transfer ? (input.transferAmount ?? 0) : 0;
   if (!room && (await hasGameRooms(db, vendor.code, game.gameId)))
     throw new AppError('BAD_REQUEST', 'Choose a room of this game first');
-  // A room takes a balance of at least its entry to sit down (with what is being moved in).
+  // A room takes a balance of at least its entry to sit down: a launch that cannot reach it even with
+  // what it would move in is refused before any money moves (and checked again after, below).
   if (room && room.minEntry > 0 && (await adapter.balance(member.id)) + amount < room.minEntry) {
     throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
       details: { minEntry: room.minEntry },
@@ -117,6 +118,14 @@ export const launchGame = async (
     if (!input.transferKey)
       throw new AppError('BAD_REQUEST', 'A transfer before the game needs its transferKey');
     transferPending = (await input.transferIn(amount, input.transferKey)).pending === true;
+  }
+  // The seat goes on the balance really in the vendor wallet after the transfer: a transfer key used
+  // before replays its old answer and moves nothing, so its amount proves nothing (issue 19 item 10).
+  // A transfer still pending has not reached the wallet either; the member launches again once it has.
+  if (room && room.minEntry > 0 && (await adapter.balance(member.id)) < room.minEntry) {
+    throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
+      details: { minEntry: room.minEntry, ...(transferPending && { transferPending }) },
+    });
   }
   await recordRecentGame(db, {
     merchantId: merchant.id,

@@ -13,6 +13,7 @@ import {
 } from '@jade/contracts/vendor-wallet';
 import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
+import { nulPaths } from '../../platform/http/nul-guard.js';
 import { findBrandVendor } from '../games/service.js';
 import { findMerchant } from '../merchants/service.js';
 import { findVendorConnection } from './connections.js';
@@ -76,6 +77,9 @@ export const vendorWalletRoutes = async (app: FastifyInstance, deps: { db: Db; s
         } catch {
           return refuse(reply, 400, { status: 'BAD_REQUEST', message: 'The body is not JSON' });
         }
+        // The raw body passed the app's NUL guard unread: the same rule, now that it is parsed.
+        if (nulPaths(json, 'body', []).length > 0)
+          return refuse(reply, 400, { status: 'BAD_REQUEST', message: 'A NUL character is not allowed' });
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
           return refuse(reply, 400, {

@@ -357,4 +357,27 @@ describe('PVP rooms', () => {
     expect(walletBalance(wallets, CARDS)).toBe(2_500_000);
     expect(walletBalance(wallets, 'MAIN')).toBe(500_000);
   });
+
+  it('seats a member only on the entry really in the vendor wallet, not on a replayed transfer (issue 19 item 10)', async () => {
+    const m = await member(2_000_000);
+    const launch = (body: Record<string, unknown>) =>
+      m.client.call('POST', '/wps/game/launchGame', {
+        token: m.token,
+        body: { vassalage: CARDS, gameId: 'TIENLEN', confirmTrans: 1, roomId: 'novice', ...body },
+      });
+    const key = `launch-replay-${m.memberId}`;
+    const first = await launch({ transferAmount: 2_000_000, transferKey: key });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The member moves the money back to the main wallet ...
+    const back = await m.transfer({ direction: 'OUT', vassalage: CARDS, amount: 2_000_000 }, `out-${key}`);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(walletBalance(await m.balances(), CARDS)).toBe(0);
+    // ... and launches again with the same key: the transfer replays (nothing moves), so no seat.
+    const replay = await launch({ transferAmount: 2_000_000, transferKey: key });
+    expect(replay.status, JSON.stringify(replay.body)).toBe(409);
+    expect(replay.body.error.code).toBe('WALLET_INSUFFICIENT_FUNDS');
+    const wallets = await m.balances();
+    expect(walletBalance(wallets, CARDS)).toBe(0);
+    expect(walletBalance(wallets, 'MAIN')).toBe(2_000_000);
+  });
 });

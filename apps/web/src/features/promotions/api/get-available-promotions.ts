@@ -3,7 +3,7 @@ import { availablePromotionsResponse, type AvailablePromotionsResponse } from '@
 import { apiGet } from '../../../api/client';
 import { useLanguageCode } from '../../../config/brand';
 import { useSession } from '../../../lib/session';
-import { availablePromotionsQueryKey } from './use-available-promotion-count';
+import { availablePromotionsQueryKey } from './available-promotions-query-key';
 
 /** §7 available promotions (token): what this member can take now, and the count. */
 export const getAvailablePromotions = (

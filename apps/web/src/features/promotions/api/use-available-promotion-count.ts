@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLanguageCode } from '../../../config/brand';
 import { useSession } from '../../../lib/session';
-
-export const availablePromotionsQueryKey = (token: string | null, language: string) =>
-  ['promotions', 'available', token, language] as const;
+import { availablePromotionsQueryKey } from './available-promotions-query-key';
 
 /**
  * §2 the header's bonus badge: how many promotions the logged-in member can take (0 for a visitor).

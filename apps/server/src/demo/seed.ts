@@ -1,3 +1,5 @@
+import type { Config } from '../platform/config.js';
+import type { Db } from '../platform/db/index.js';
 import { seedDemoEngagement } from '../modules/engagement/service.js';
 import { seedDemoCatalogue } from '../modules/games/service.js';
 import { DEMO_MERCHANT_CODE, seedDemoMerchant } from '../modules/merchants/demo-seed.js';
@@ -5,9 +7,6 @@ import { seedDemoLotteryHistory } from '../modules/lottery/results.js';
 import { seedDemoAnnouncements } from '../modules/messages/service.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
-import type { Config } from './config.js';
-import { openDb, type DbHandle } from './db/index.js';
-import { migrateToLatest } from './db/migrate.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -27,25 +26,19 @@ const demoDomains = (config: Config) => {
   ];
 };
 
-/** Opens the database named by the config, migrates it, and seeds the demo brand on an empty one. */
-export const openAndPrepareDb = async (
-  config: Config,
-): Promise<DbHandle & { migrated: string[]; seeded: boolean }> => {
-  const handle = openDb(config.databaseUrl);
-  try {
-    const migrated = await migrateToLatest(handle.db);
-    const seeded = config.seedDemo ? await seedDemoMerchant(handle.db, demoDomains(config)) : false;
-    if (seeded) {
-      const demo = await getMerchantByCode(handle.db, DEMO_MERCHANT_CODE);
-      await seedDemoCatalogue(handle.db, demo.id);
-      await seedDemoAnnouncements(handle.db, demo.id);
-      await seedDemoPayments(handle.db, demo.id);
-      await seedDemoEngagement(handle.db, demo.id);
-      await seedDemoLotteryHistory(handle.db);
-    }
-    return { ...handle, migrated, seeded };
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
+/**
+ * The demo brand and its catalogue, announcements, payments, promotions and lottery history, on a
+ * database with no brand yet. It sits above the modules whose seeds it calls (platform/ never imports
+ * modules/, decision 0027). Answers whether it seeded.
+ */
+export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
+  const seeded = await seedDemoMerchant(db, demoDomains(config));
+  if (!seeded) return false;
+  const demo = await getMerchantByCode(db, DEMO_MERCHANT_CODE);
+  await seedDemoCatalogue(db, demo.id);
+  await seedDemoAnnouncements(db, demo.id);
+  await seedDemoPayments(db, demo.id);
+  await seedDemoEngagement(db, demo.id);
+  await seedDemoLotteryHistory(db);
+  return true;
 };

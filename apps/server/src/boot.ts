@@ -1,0 +1,19 @@
+import { seedDemo } from './demo/seed.js';
+import type { Config } from './platform/config.js';
+import { openDb, type DbHandle } from './platform/db/index.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+
+/** Opens the database named by the config, migrates it, and seeds the demo brand on an empty one. */
+export const openAndPrepareDb = async (
+  config: Config,
+): Promise<DbHandle & { migrated: string[]; seeded: boolean }> => {
+  const handle = openDb(config.databaseUrl);
+  try {
+    const migrated = await migrateToLatest(handle.db);
+    const seeded = config.seedDemo ? await seedDemo(handle.db, config) : false;
+    return { ...handle, migrated, seeded };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+};
