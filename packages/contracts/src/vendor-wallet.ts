@@ -44,7 +44,10 @@ export const WALLET_STATUSES = [
   'UNKNOWN_TRANSACTION',
   /** The bet was rolled back: no credit for it, and a bet arriving after its rollback takes nothing. */
   'TRANSACTION_ROLLED_BACK',
-  /** The bet was paid out: it can no longer be rolled back. */
+  /**
+   * The bet was paid out: it can no longer be rolled back, and once its round is settled no credit
+   * under another id pays it again (decision 0022).
+   */
   'TRANSACTION_SETTLED',
   /** A bet into a round that is already settled or void. */
   'ROUND_CLOSED',
