@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedAmount } from './wallet.js';
 
 /*
  * The seamless-wallet protocol between a game vendor and the platform (docs/decisions/0016): the vendor
@@ -53,11 +54,13 @@ export const WALLET_STATUSES = [
   'ROUND_CLOSED',
   /** The vendor sent a currency other than the brand's. */
   'WRONG_CURRENCY',
+  /** The call would take a balance past the platform's bound (MAX_MEMBER_BALANCE): nothing moved. */
+  'BALANCE_LIMIT',
 ] as const;
 export type WalletStatus = (typeof WALLET_STATUSES)[number];
 
-/** Minor units, a positive (or, for a credit, zero) safe integer. */
-const amount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** Minor units, a positive (or, for a credit, zero) integer, at most MAX_AMOUNT_PER_CALL. */
+const amount = boundedAmount;
 const id = z.string().trim().min(1).max(100);
 
 const base = {
@@ -150,9 +153,9 @@ export const vendorBetFeed = z.object({
       player: z.string().min(1).max(100),
       gameId: z.string().min(1).max(100),
       roundId: z.string().min(1).max(100),
-      stake: z.number().int().safe().min(0),
-      validBet: z.number().int().safe().min(0).optional(),
-      payout: z.number().int().safe().min(0),
+      stake: boundedAmount,
+      validBet: boundedAmount.optional(),
+      payout: boundedAmount,
       placedAt: z.iso.datetime(),
       settledAt: z.iso.datetime(),
     }),

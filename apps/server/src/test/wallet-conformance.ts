@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { WalletResponse } from '@jade/contracts/vendor-wallet';
+import { MAX_AMOUNT_PER_CALL, MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
 
 /**
  * The seamless-wallet conformance kit (issue 10): one suite every vendor's wallet client must pass
@@ -379,5 +380,27 @@ export const walletConformance = (target: () => ConformanceTarget) => {
     expect(ofItself.body.status).toBe('BAD_REQUEST');
     expect(await p.balance()).toBe(11_000);
     expect(await p.t.record(r.round)).toMatchObject({ status: 'OPEN', stake: 1_000, payout: 2_000 });
+  });
+  // Issue 19 item 11: two credits of 2^53 - 1 made a balance SQLite could not hold exactly (and the
+  // balance call answered 500); PostgreSQL answered 500 at once.
+  it('refuses an amount over the per-call bound with a 400, and a credit past the balance bound with BALANCE_LIMIT', async () => {
+    const p = await player(MAX_MEMBER_BALANCE - 1_000);
+    const r = { round: unique('r'), tx: unique('d') };
+    expect((await p.bet(1_000, r.round, r.tx)).body).toMatchObject({ status: 'OK' });
+    for (const amount of [Number.MAX_SAFE_INTEGER, MAX_AMOUNT_PER_CALL + 1]) {
+      const huge = await p.pay(r, amount, { roundClosed: false });
+      expect(huge.status, JSON.stringify(huge.body)).toBe(400);
+      expect(huge.body.status).toBe('BAD_REQUEST');
+      const hugeBet = await p.bet(amount, r.round);
+      expect(hugeBet.status).toBe(400);
+    }
+    const over = await p.pay(r, 2_001, { roundClosed: false });
+    expect(over.body).toMatchObject({ status: 'BALANCE_LIMIT', balance: MAX_MEMBER_BALANCE - 2_000 });
+    expect((await p.pay(r, 2_000)).body).toMatchObject({ status: 'OK', balance: MAX_MEMBER_BALANCE });
+    const session = await p.t.call('balance', p.session);
+    expect(session.body).toMatchObject({ status: 'OK', balance: MAX_MEMBER_BALANCE });
+    expect(await p.balance()).toBe(MAX_MEMBER_BALANCE);
+    expect(await p.t.record(r.round)).toMatchObject({ status: 'SETTLED', payout: 2_000 });
+    expect((await p.t.ledger()).ok).toBe(true);
   });
 };

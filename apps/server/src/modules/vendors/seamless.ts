@@ -193,6 +193,7 @@ const betRefusal = async (
 const statusOf = (error: unknown): WalletStatus | undefined => {
   if (error instanceof Refusal) return error.status;
   if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS') return 'INSUFFICIENT_FUNDS';
+  if (error instanceof AppError && error.code === 'WALLET_BALANCE_LIMIT') return 'BALANCE_LIMIT';
   return undefined;
 };
 
