@@ -350,6 +350,45 @@ export const walletConformance = (target: () => ConformanceTarget) => {
     expect((await p.t.ledger()).ok).toBe(true);
   });
 
+  it('settles every bet once when many calls of many bets, identical and distinct, arrive at once', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => player(10_000)));
+    const bets = players.map((p) => ({ p, round: unique('r'), tx: unique('d') }));
+    for (const b of bets) expect(statusOf(await b.p.bet(2_000, b.round, b.tx))).toBe('OK');
+    const floatBefore = (await bets[0]!.p.t.ledger()).float;
+    // Per bet: one credit sent three times, three credits under their own ids, two rollbacks.
+    const calls = bets.flatMap((b) => {
+      const same = unique('c');
+      return [
+        () => b.p.pay(b, 3_000, {}, same),
+        () => b.p.pay(b, 3_000, {}, same),
+        () => b.p.pay(b, 3_000, {}, same),
+        () => b.p.pay(b, 3_000),
+        () => b.p.pay(b, 3_000),
+        () => b.p.pay(b, 3_000),
+        () => b.p.undo(b),
+        () => b.p.undo(b),
+      ];
+    });
+    const answers = await Promise.all(calls.map((send) => send()));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    let moved = 0;
+    for (const b of bets) {
+      const record = await b.p.t.record(b.round);
+      const balance = await b.p.balance();
+      if (record?.status === 'SETTLED') {
+        expect(record).toMatchObject({ stake: 2_000, payout: 3_000 });
+        expect(balance).toBe(11_000);
+      } else {
+        expect(record).toMatchObject({ status: 'VOID', stake: 0, payout: 0 });
+        expect(balance).toBe(10_000);
+      }
+      moved += balance - 8_000;
+    }
+    const after = await bets[0]!.p.t.ledger();
+    expect(after.ok).toBe(true);
+    expect(floatBefore - after.float).toBe(moved);
+  });
+
   it('pays every part of a bet credited in parts while its round is open, and nothing after it closes', async () => {
     const p = await player(10_000);
     const r = { round: unique('r'), tx: unique('d') };
