@@ -101,6 +101,15 @@ const verifyOnFair = async (page: Page, frame: FrameLocator) => {
   await fair.getByTestId('hash-check').waitFor();
   expect(await fair.getByTestId('hash-check').textContent()).toBe('Matches the hash shown before play');
   expect(await fair.getByTestId('outcome').locator('li').count()).toBeGreaterThan(0);
+  // The published procedure (docs/fairness.md) is one link away from the fairness page.
+  const procedureHref = await fair.getByTestId('procedure-link').getAttribute('href');
+  const procedure = await page.context().newPage();
+  watch.watch(procedure);
+  await procedure.goto(new URL(procedureHref!, server.studioUrl).toString());
+  expect(await procedure.getByRole('heading', { level: 1 }).textContent()).toBe(
+    'Provably fair: the exact procedure',
+  );
+  await procedure.close();
   return fair;
 };
 

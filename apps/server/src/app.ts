@@ -64,6 +64,20 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Paths that belong to the API: never answered with the web app's index.html. */
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/gw/', '/docs', '/metrics', '/healthz'];
 
+/**
+ * The path as the router reads it (percent-decoded, repeated slashes as one), for the fallback's
+ * choice between the web app and a 404: `/%77ps/x` is an API path as much as `/wps/x` (issue 19,
+ * item 4). A path that does not decode is no page. Routed requests never come here.
+ */
+const routerPath = (url: string): string | undefined => {
+  const raw = url.split('?', 1)[0] ?? '/';
+  try {
+    return decodeURIComponent(raw).replace(/\/{2,}/g, '/');
+  } catch {
+    return undefined;
+  }
+};
+
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export const buildApp = async ({
@@ -174,7 +188,8 @@ export const buildApp = async ({
   const preloadFor = createWebPreload(webDist, db);
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
+    const decoded = routerPath(request.url);
+    const isApi = decoded === undefined || API_PREFIXES.some((prefix) => decoded.startsWith(prefix));
     // History fallback: a page route gets the app, which routes on the client. A path with an
     // extension is a missing file (a 404 the chunk loader can see), except the §2 page /register.html.
     const isPage = !path.extname(url) || path.extname(url) === '.html';

@@ -9,7 +9,8 @@ const main = async () => {
   const { db, close } = await openAndPrepareDb(config);
   try {
     await runCommand(process.argv.slice(2), db, (line) => console.log(line), {
-      // A credential typed by the operator for `operator create`, not server configuration.
+      // A credential typed by the operator for `operator create`, and the password of the operator
+      // named by `--operator` (lottery results), not server configuration.
       // eslint-disable-next-line no-restricted-properties
       operatorPassword: process.env.JADE_OPERATOR_PASSWORD,
       // A gateway's signing secret typed by the operator for `payment channel-gateway`.

@@ -297,15 +297,45 @@ export const resultTrailResponse = z.object({
   result: z.record(z.string(), z.array(z.string())).nullable(),
   entries: z.array(
     z.object({
-      kind: z.enum(['ENTRY', 'CORRECTION', 'CONFIRM', 'FEED']),
-      status: z.enum(['PENDING', 'SETTLING', 'APPLIED', 'REFUSED']),
-      result: z.record(z.string(), z.array(z.string())),
+      /** WITHDRAW: the author took their waiting entry back; REJECT: a second operator refused it. */
+      kind: z.enum(['ENTRY', 'CORRECTION', 'CONFIRM', 'FEED', 'WITHDRAW', 'REJECT']),
+      status: z.enum(['PENDING', 'SETTLING', 'APPLIED', 'REFUSED', 'WITHDRAWN', 'REJECTED']),
+      /**
+       * Null for a withdrawal or rejection, and for an entry still waiting (or a confirmation refused
+       * against it) seen by anyone but its author: the second operator keys the result in blind.
+       */
+      result: z.record(z.string(), z.array(z.string())).nullable(),
       operator: z.string(),
       createdAt: z.string(),
     }),
   ),
 });
 export type ResultTrailResponse = z.infer<typeof resultTrailResponse>;
+
+/**
+ * POST /api/operator/lottery/results/withdraw (the author) and /reject (a second operator): the
+ * entry waiting on a draw is taken off, on record, and a fresh pair can be entered.
+ */
+export const pendingResultRequest = z.object({ gameCode, numero: z.string().min(1).max(32) });
+export const withdrawResultResponse = z.object({ status: z.literal('WITHDRAWN') });
+export const rejectResultResponse = z.object({ status: z.literal('REJECTED') });
+
+/** GET /api/operator/lottery/owed: what corrected results could not take back, newest first. */
+export const lotteryOwed = z.object({
+  merchantCode: z.string(),
+  memberId: z.number().int(),
+  username: z.string(),
+  gameCode: z.string(),
+  numero: z.string(),
+  betId: z.number().int(),
+  oldPayout: z.number().int(),
+  newPayout: z.number().int(),
+  /** In minor units: the part of the win taken back that the member's main wallet did not hold. */
+  owed: z.number().int(),
+  createdAt: z.string(),
+});
+export type LotteryOwed = z.infer<typeof lotteryOwed>;
+export const lotteryOwedResponse = z.object({ owed: z.array(lotteryOwed) });
 
 /** A results file or feed as JSON: draws by number with their results. */
 export const resultRows = z.array(

@@ -104,8 +104,20 @@ export const accountRecord = z.object({
   reference: z.string().nullable(),
 });
 export type AccountRecord = z.infer<typeof accountRecord>;
+/**
+ * What a corrected lottery result could not take back (the main wallet held less than the win taken
+ * back): owed by the member, whatever the date range.
+ */
+export const accountOwed = z.object({
+  gameCode: z.string(),
+  numero: z.string(),
+  amount: minorUnits,
+  createdAt: z.string(),
+});
+export type AccountOwed = z.infer<typeof accountOwed>;
 export const accountRecordResponse = z.object({
   records: z.array(accountRecord),
+  owed: z.array(accountOwed).default([]),
   pageNum: z.number().int(),
   totalPages: z.number().int(),
   totalCount: z.number().int(),

@@ -123,6 +123,8 @@ export const runCommand = async (
       alg: { type: 'string' },
       date: { type: 'string' },
       timeout: { type: 'string' },
+      /** The operator an act of the two-person rule is done as (with JADE_OPERATOR_PASSWORD). */
+      operator: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -287,7 +289,12 @@ export const runCommand = async (
     serverSecret: secrets.serverSecret,
   };
   if (await runVendorCommand(db, merchant, group, action, rest, vendorOptions, out)) return;
-  if (await runLotteryCommand(db, merchant, group, action, rest, out)) return;
+  const lotteryOptions = {
+    operator: values.operator,
+    operatorPassword: secrets.operatorPassword,
+    serverSecret: secrets.serverSecret,
+  };
+  if (await runLotteryCommand(db, merchant, group, action, rest, out, lotteryOptions)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

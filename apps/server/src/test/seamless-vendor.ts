@@ -110,6 +110,16 @@ export const vendorTarget = (
     const response = await server().fetch(path, { method: 'POST', headers, body: sent });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
+  /** The member's login (registering logged them in): the game sessions the kit opens belong to it. */
+  const loginOf = async (memberId: number) => {
+    const login = await server()
+      .db.selectFrom('member_session')
+      .select(['id', 'ip'])
+      .where('member_id', '=', memberId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return { loginSessionId: login.id, ip: login.ip };
+  };
   const make = (): ConformanceTarget => ({
     call,
     currency: demo().currency,
@@ -131,6 +141,7 @@ export const vendorTarget = (
         memberId,
         vendorCode: options.vendorCode,
         gameId: options.gameId,
+        ...(await loginOf(memberId)),
       });
       return { memberId, launchCode };
     },
@@ -138,7 +149,13 @@ export const vendorTarget = (
       const { launchCode } = await openGameSession(
         server().db,
         SESSION_SECRET,
-        { merchantId: demo().id, memberId, vendorCode: options.vendorCode, gameId: options.gameId },
+        {
+          merchantId: demo().id,
+          memberId,
+          vendorCode: options.vendorCode,
+          gameId: options.gameId,
+          ...(await loginOf(memberId)),
+        },
         new Date(Date.now() - 13 * 3_600_000 + 60_000),
       );
       // The launch code of a session opened 13 hours ago is long expired: move its window to now.

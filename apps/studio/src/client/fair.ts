@@ -45,6 +45,13 @@ document.getElementById('app')!.replaceChildren(
   el('p', {
     text: 'Every round is drawn from HMAC-SHA256(server seed, "client seed:nonce:cursor"). The hash of the server seed is shown before you play; the seed itself is revealed when you change seeds, so you can recompute any round here.',
   }),
+  el(
+    'p',
+    {},
+    "The exact procedure, the reel strips, lines and paytable, and every bet's return: ",
+    el('a', { href: '/fair/procedure', 'data-testid': 'procedure-link', text: 'how every round is drawn' }),
+    '.',
+  ),
   form,
   result,
 );

@@ -11,6 +11,7 @@ import {
   type StudioBet,
   type StudioGame,
 } from '../games/play.js';
+import { registerProcedure } from './procedure.js';
 import type { Store } from './store.js';
 import {
   authenticate,
@@ -24,7 +25,14 @@ import {
 export type StudioConfig = {
   brands: Record<string, BrandWallet>;
   publicDir: string;
+  /** A player session ends after this long unused (STUDIO_SESSION_IDLE_MINUTES, 30 by default)… */
+  sessionIdleMinutes?: number;
+  /** …and this long after it opened, however used (STUDIO_SESSION_MAX_HOURS, 12 by default). */
+  sessionMaxHours?: number;
 };
+
+const DEFAULT_SESSION_IDLE_MINUTES = 30;
+const DEFAULT_SESSION_MAX_HOURS = 12;
 
 const nodeHmac = (key: string, message: string) =>
   new Uint8Array(createHmac('sha256', key).update(message).digest());
@@ -55,6 +63,11 @@ const page = (title: string, script: string, bodyClass: string) => `<!doctype ht
  */
 export const buildStudio = async (config: StudioConfig, store: Store): Promise<FastifyInstance> => {
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  // The studio's sessions end (issue 19, item 5): unused for the idle time, or at the latest after
+  // the longest life; the player then opens the game again from the site.
+  const idleMinutes = config.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES;
+  const sessionEnd = () =>
+    new Date(Date.now() + (config.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS) * 3_600_000);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -99,16 +112,19 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
           .send(page('Not found', 'not-found', 'studio'));
       const sid = randomBytes(24).toString('base64url');
       if (request.query.demo === '1') {
-        store.saveSession({
-          sid,
-          brand: '',
-          token: '',
-          player: `demo-${sid.slice(0, 8)}`,
-          currency: 'DEMO',
-          game,
-          demo: true,
-          demoBalance: DEMO_BALANCE,
-        });
+        store.saveSession(
+          {
+            sid,
+            brand: '',
+            token: '',
+            player: `demo-${sid.slice(0, 8)}`,
+            currency: 'DEMO',
+            game,
+            demo: true,
+            demoBalance: DEMO_BALANCE,
+          },
+          sessionEnd(),
+        );
         return reply.redirect(`/game/${game}#sid=${sid}`, 303);
       }
       const brand = request.query.brand ?? '';
@@ -133,16 +149,19 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
           .type('text/html')
           .send(page('Launch expired', 'not-found', 'studio'));
       }
-      store.saveSession({
-        sid,
-        brand,
-        token: auth.token,
-        player: auth.player,
-        currency: auth.currency ?? '',
-        game,
-        demo: false,
-        demoBalance: 0,
-      });
+      store.saveSession(
+        {
+          sid,
+          brand,
+          token: auth.token,
+          player: auth.player,
+          currency: auth.currency ?? '',
+          game,
+          demo: false,
+          demoBalance: 0,
+        },
+        sessionEnd(),
+      );
       return reply.redirect(`/game/${game}#sid=${sid}`, 303);
     },
   );
@@ -161,9 +180,11 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
   app.get('/fair', async (_request, reply) =>
     reply.type('text/html').send(page('Provably fair', 'fair', 'studio studio--fair')),
   );
+  registerProcedure(app, config.publicDir);
 
   const sessionOf = (sid: unknown, reply: FastifyReply) => {
-    const session = typeof sid === 'string' ? store.findSession(sid) : undefined;
+    const idleSince = new Date(Date.now() - idleMinutes * 60_000);
+    const session = typeof sid === 'string' ? store.findSession(sid, idleSince) : undefined;
     if (!session)
       void reply.status(401).send({ error: 'SESSION_EXPIRED', message: 'Open the game again from the site' });
     return session;

@@ -6,8 +6,9 @@ import { openStore } from './store.js';
 
 /**
  * `node apps/studio/dist/server/main.js`: the studio as its own process. Configuration comes from the
- * environment: STUDIO_PORT, STUDIO_HOST, STUDIO_DATA_DIR, and STUDIO_BRANDS, a JSON object of brand
- * code → { walletUrl, secret } (the platform's wallet base for the studio and the shared HMAC secret).
+ * environment: STUDIO_PORT, STUDIO_HOST, STUDIO_DATA_DIR, STUDIO_SESSION_IDLE_MINUTES (30) and
+ * STUDIO_SESSION_MAX_HOURS (12), and STUDIO_BRANDS, a JSON object of brand code → { walletUrl, secret }
+ * (the platform's wallet base for the studio and the shared HMAC secret).
  */
 const env = z
   .object({
@@ -15,6 +16,8 @@ const env = z
     STUDIO_HOST: z.string().default('127.0.0.1'),
     STUDIO_DATA_DIR: z.string().default('./data/studio'),
     STUDIO_BRANDS: z.string().default('{}'),
+    STUDIO_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+    STUDIO_SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   })
   .parse(process.env);
 
@@ -28,6 +31,8 @@ const brands = z
 const config: StudioConfig = {
   brands,
   publicDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public'),
+  sessionIdleMinutes: env.STUDIO_SESSION_IDLE_MINUTES,
+  sessionMaxHours: env.STUDIO_SESSION_MAX_HOURS,
 };
 const store = openStore(env.STUDIO_DATA_DIR);
 const app = await buildStudio(config, store);

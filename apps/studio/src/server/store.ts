@@ -68,6 +68,15 @@ export const openStore = (dataDir: string) => {
       status text not null, created_at text not null);
     create index if not exists round_player on round (brand, player, id);
   `);
+  // Sessions end (issue 19, item 5): a database from before has no expiry columns; its sessions,
+  // with no times, count as ended.
+  const sessionColumns = (db.prepare('pragma table_info(player_session)').all() as { name: string }[]).map(
+    (c) => c.name,
+  );
+  if (!sessionColumns.includes('last_seen_at'))
+    db.exec('alter table player_session add column last_seen_at text');
+  if (!sessionColumns.includes('expires_at'))
+    db.exec('alter table player_session add column expires_at text');
 
   const activePair = db.prepare(
     'select id, server_seed, server_seed_hash, client_seed, next_nonce from seed_pair where brand = ? and player = ? and active = 1',
@@ -189,10 +198,11 @@ export const openStore = (dataDir: string) => {
         status: row.status as string,
         createdAt: row.created_at as string,
       })),
-    saveSession: (s: PlayerSession) =>
+    /** A new session, which ends at `expiresAt` at the latest. */
+    saveSession: (s: PlayerSession, expiresAt: Date, now = new Date()) =>
       db
         .prepare(
-          'insert into player_session (sid, brand, token, player, currency, game, demo, demo_balance, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          'insert into player_session (sid, brand, token, player, currency, game, demo, demo_balance, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           s.sid,
@@ -203,10 +213,20 @@ export const openStore = (dataDir: string) => {
           s.game,
           s.demo ? 1 : 0,
           s.demoBalance,
-          new Date().toISOString(),
+          now.toISOString(),
+          now.toISOString(),
+          expiresAt.toISOString(),
         ),
-    findSession: (sid: string): PlayerSession | undefined => {
-      const row = db.prepare('select * from player_session where sid = ?').get(sid) as
+    /**
+     * The session, if it has not ended: used since `idleSince` and before its end. Finding it is a
+     * use: its idle time starts again (one statement, so two requests cannot both revive an ended one).
+     */
+    findSession: (sid: string, idleSince: Date, now = new Date()): PlayerSession | undefined => {
+      const row = db
+        .prepare(
+          'update player_session set last_seen_at = ? where sid = ? and last_seen_at > ? and expires_at > ? returning *',
+        )
+        .get(now.toISOString(), sid, idleSince.toISOString(), now.toISOString()) as
         Record<string, unknown> | undefined;
       return (
         row && {

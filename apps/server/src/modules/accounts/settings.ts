@@ -35,6 +35,16 @@ export const authSettings = z.object({
     .int()
     .min(1)
     .default(24 * 7),
+  /**
+   * A game launched from a login takes no more bets after this long without one (issue 19, item 5,
+   * decision 0024); the member opens it again from the site.
+   */
+  gameSessionIdleMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(12 * 60)
+    .default(30),
   /** §4: challenge a login from an IP the member never used; null turns it off. */
   newIpChallenge: z.enum(['SMS', 'EMAIL', 'BANK_NAME', 'TOTP']).nullable().default(null),
   minimumAge: z.union([z.literal(MINIMUM_AGES[0]), z.literal(MINIMUM_AGES[1])]).default(DEFAULT_MINIMUM_AGE),

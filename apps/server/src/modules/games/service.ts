@@ -93,6 +93,12 @@ const getEnabledVendor = async (db: DbOrTrx, merchant: Merchant, code: string): 
   return vendor;
 };
 
+/** The vendors of a list the brand offers: all but a lottery vendor whose prize mode is off. */
+const offeredVendors = async <V extends { code: string }>(db: DbOrTrx, merchant: Merchant, vendors: V[]) => {
+  const off = await vendorsNotOffered(db, merchant);
+  return vendors.filter((vendor) => !off.has(vendor.code));
+};
+
 /** §2 category navigation, each entry with the brand's enabled vendors; the web hides empty ones. */
 export const getGameMenus = async (
   db: DbOrTrx,
@@ -100,8 +106,7 @@ export const getGameMenus = async (
   query: LanguageQuery,
 ): Promise<GameMenusResponse> => {
   const chain = languageChain(query.language, merchant.defaultLanguage);
-  const off = await vendorsNotOffered(db, merchant);
-  const vendors = (await repo.listBrandVendors(db, merchant.id)).filter((v) => !off.has(v.code));
+  const vendors = await offeredVendors(db, merchant, await repo.listBrandVendors(db, merchant.id));
   return CATEGORY_NAVIGATION.map((entry) => ({
     ...entry,
     point: categoryPoint(entry.gameType),
@@ -119,12 +124,13 @@ export const getLotteryMenu = async (
   query: LotteryMenuQuery,
 ): Promise<LotteryMenuResponse> => {
   const chain = languageChain(query.language, merchant.defaultLanguage);
-  const off = await vendorsNotOffered(db, merchant);
-  const vendors = (
+  const vendors = await offeredVendors(
+    db,
+    merchant,
     query.vassalage
       ? [await getEnabledVendor(db, merchant, query.vassalage)]
-      : await repo.listBrandVendors(db, merchant.id, { categories: LOTTERY_CATEGORIES })
-  ).filter((vendor) => !off.has(vendor.code));
+      : await repo.listBrandVendors(db, merchant.id, { categories: LOTTERY_CATEGORIES }),
+  );
   return await Promise.all(
     vendors.map(async (vendor) => ({
       ...toVendorItem(vendor, chain),
@@ -226,8 +232,7 @@ export const getVendorLanes = async (
 ): Promise<VendorLanesResponse> => {
   assertSameBrand(merchant, query.merchantCode);
   const chain = languageChain(query.language, merchant.defaultLanguage);
-  const off = await vendorsNotOffered(db, merchant);
-  const vendors = (await repo.listBrandVendors(db, merchant.id)).filter((v) => !off.has(v.code));
+  const vendors = await offeredVendors(db, merchant, await repo.listBrandVendors(db, merchant.id));
   return CATEGORY_NAVIGATION.map((entry) => ({
     title: entry.gameType,
     enName: entry.enName,

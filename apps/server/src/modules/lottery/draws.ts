@@ -24,7 +24,7 @@ import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } fr
  */
 export type DrawRow = Selectable<Database['lottery_draw']>;
 
-const seedPurpose = (draw: Pick<DrawRow, 'vendor_code' | 'game_id' | 'draw_no'>) =>
+export const seedPurpose = (draw: Pick<DrawRow, 'vendor_code' | 'game_id' | 'draw_no'>) =>
   `lottery-seed:${draw.vendor_code}:${draw.game_id}:${draw.draw_no}`;
 
 /** The key a fair draw's digits come from (fair-draw.ts). */

@@ -1,19 +1,26 @@
-import { lotterySettingsPatch, resultRows } from '@jade/contracts/lottery';
+import { lotterySettingsPatch, officialResultRequest, resultRows } from '@jade/contracts/lottery';
 import { PRIZE_MODES } from '@jade/contracts/system';
 import { parseImportFile, parseImportJson, readImportFile } from '../../platform/import-file.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Merchant } from '../merchants/repo.js';
+import { assertOperatorMay } from '../operators/roles.js';
+import { checkOperatorPassword } from '../operators/service.js';
 import { findLotteryGame } from './service.js';
 import {
+  enterOfficialResult,
   findGameDraw,
   findLotteryGameById,
   importResults,
+  listOwed,
   parseXsmbCsv,
   resultTrail,
   setGameSource,
+  withdrawOrRejectResult,
+  type ResultAuthor,
   type ResultRow,
 } from './results.js';
+import type { DrawResult } from './structures.js';
 import { isPrizeMode, setOfferedModes, setVendorMode, vendorModes } from './prize-modes.js';
 import { ANY_GAME, changeSettings, currentSettings, modeSettings, type SettingsScope } from './settings.js';
 import { LOTTERY_VENDORS } from './schedule.js';
@@ -37,11 +44,30 @@ export const LOTTERY_USAGE = `Lottery (odds, costs and stake limits per game; a 
   lottery modes vendor <VENDOR> <MODE>   play a vendor under another mode (its odds and limits)
   lottery source <GAME> fair|official    fair: the engine draws (provably fair); official: draws wait
                                          for the official result, keyed in by two operators
-                                         (POST /api/operator/lottery/results) or imported
-  lottery results import <GAME> <FILE>   official results from a file or feed: CSV in the columns of
+                                         (POST /api/operator/lottery/results) or imported; applies
+                                         to every draw of the game not yet drawn
+  The acts of the two-person rule name their operator: --operator NAME, with that operator's
+  password in JADE_OPERATOR_PASSWORD (an all-brands ADMIN or FINANCE operator).
+  lottery results enter <GAME> <NUMERO> '<JSON>' --operator NAME
+                                         the first entry of a draw's result, e.g. '{"SPECIAL":
+                                         ["123456"],"FIRST":["12345"],...}' (or a JSON file's path);
+                                         it waits for a second operator
+  lottery results confirm <GAME> <NUMERO> '<JSON>' --operator NAME
+                                         a second operator keys the same result in (blind): a match
+                                         applies it and settles the draw, a difference is refused
+  lottery results withdraw <GAME> <NUMERO> --operator NAME
+                                         the author takes their waiting entry back
+  lottery results reject <GAME> <NUMERO> --operator NAME
+                                         a second operator refuses the waiting entry
+  lottery results import <GAME> <FILE> --operator NAME
+                                         official results from a file or feed: CSV in the columns of
                                          resources/xsmb-results.csv, or JSON [{"numero","result"}];
-                                         waiting draws take theirs and settle, past ones are added
-  lottery results show <GAME> <NUMERO>   a draw's state and every result given for it (audit trail)`;
+                                         a waiting draw takes its result as one entry (a second
+                                         operator confirms it), past draws are added
+  lottery results show <GAME> <NUMERO>   a draw's state and every result given for it (audit trail;
+                                         a waiting entry's numbers are not shown)
+  lottery owed                           what corrected results could not take back from the
+                                         brand's members (the rest of a win taken back)`;
 
 const bad = (message: string) => new AppError('BAD_REQUEST', message);
 
@@ -62,6 +88,40 @@ const targetOf = async (db: Db, merchant: Merchant, name: string): Promise<Setti
   return { vendorCode: game.vendorCode, gameId: game.gameId };
 };
 
+export type LotteryCommandOptions = {
+  operator?: string | undefined;
+  operatorPassword?: string | undefined;
+  serverSecret?: (() => string) | undefined;
+};
+
+/**
+ * The operator an act of the two-person rule is done as: named with --operator and proved with their
+ * password (JADE_OPERATOR_PASSWORD), checked against the hash with the login's lockout, so one shell
+ * user cannot enter and confirm a result by naming two operators. The API's rights apply.
+ */
+const cliOperator = async (db: Db, options: LotteryCommandOptions): Promise<ResultAuthor> => {
+  if (!options.operator) throw bad('name the operator acting with --operator NAME');
+  if (!options.operatorPassword)
+    throw bad(`set JADE_OPERATOR_PASSWORD to the password of operator '${options.operator}'`);
+  const operator = await checkOperatorPassword(db, {
+    username: options.operator,
+    password: options.operatorPassword,
+    ip: 'cli',
+  });
+  assertOperatorMay(operator, 'lottery-results.enter');
+  if (operator.merchant_id !== null)
+    throw new AppError('FORBIDDEN', "A draw's result is given by an operator of every brand");
+  return { id: operator.id, name: operator.username };
+};
+
+/** A result typed on the command line as JSON, or the path of a JSON file holding it. */
+const resultArg = (arg: string): DrawResult => {
+  const text = arg.trimStart().startsWith('{') ? arg : readImportFile(arg);
+  const parsed = officialResultRequest.shape.result.safeParse(parseImportJson(text, 'the result'));
+  if (!parsed.success) throw bad('The result is not {"TIER":["number",...],...}');
+  return parsed.data;
+};
+
 /** `npm run jade -- lottery ...`; false for a group it does not know. */
 export const runLotteryCommand = async (
   db: Db,
@@ -70,10 +130,12 @@ export const runLotteryCommand = async (
   action: string | undefined,
   args: string[],
   out: (line: string) => void,
+  options: LotteryCommandOptions = {},
 ): Promise<boolean> => {
   if (group !== 'lottery') return false;
-  if (action === 'source') return setSource(db, args, out);
-  if (action === 'results') return resultsCommand(db, args, out);
+  if (action === 'source') return setSource(db, args, out, options);
+  if (action === 'results') return resultsCommand(db, args, out, options);
+  if (action === 'owed') return owedCommand(db, merchant, out);
   if (action === 'modes') return modesCommand(db, merchant, args, out);
   if (action !== 'settings') return false;
   const [verb, name, json] = args;
@@ -132,38 +194,94 @@ const modesCommand = async (db: Db, merchant: Merchant, args: string[], out: (li
   return true;
 };
 
-const setSource = async (db: Db, args: string[], out: (line: string) => void) => {
+const setSource = async (
+  db: Db,
+  args: string[],
+  out: (line: string) => void,
+  options: LotteryCommandOptions,
+) => {
   const [name, source] = args;
   if (!name || (source !== 'fair' && source !== 'official'))
     throw bad(`'lottery source' takes <GAME> fair|official`);
   const game = await findLotteryGameById(db, name);
-  await setGameSource(db, game, source === 'fair' ? 'FAIR' : 'OPERATOR');
-  out(`${game.vendorCode} ${game.gameId}: ${source} results for the draws made from now on`);
+  const { switched } = await setGameSource(db, game, source === 'fair' ? 'FAIR' : 'OPERATOR', {
+    serverSecret: options.serverSecret,
+  });
+  out(
+    `${game.vendorCode} ${game.gameId}: ${source} results for every draw not yet drawn (${switched} switched now)`,
+  );
   return true;
 };
 
-const resultsCommand = async (db: Db, args: string[], out: (line: string) => void) => {
-  const [verb, name, arg] = args;
-  if (!name || !arg || (verb !== 'import' && verb !== 'show'))
-    throw bad(`'lottery results' takes import <GAME> <FILE> or show <GAME> <NUMERO>`);
+const owedCommand = async (db: Db, merchant: Merchant, out: (line: string) => void) => {
+  const owed = await listOwed(db, merchant.id);
+  if (owed.length === 0) out(`${merchant.code}: nothing owed from corrected results`);
+  for (const o of owed)
+    out(
+      `${o.createdAt} ${o.username} ${o.gameCode} ${o.numero} bet ${o.betId}: payout ${o.oldPayout} -> ${o.newPayout}, owes ${o.owed}`,
+    );
+  return true;
+};
+
+const RESULTS_USAGE = `'lottery results' takes enter|confirm <GAME> <NUMERO> '<JSON>', withdraw|reject <GAME> <NUMERO>, import <GAME> <FILE> or show <GAME> <NUMERO>`;
+
+const resultsCommand = async (
+  db: Db,
+  args: string[],
+  out: (line: string) => void,
+  options: LotteryCommandOptions,
+) => {
+  const [verb, name, arg, json] = args;
+  if (!name || !arg) throw bad(RESULTS_USAGE);
   if (verb === 'show') {
-    const trail = await resultTrail(db, await findGameDraw(db, name, arg));
+    // The console is no operator: a waiting entry's numbers stay hidden here too.
+    const trail = await resultTrail(db, await findGameDraw(db, name, arg), null);
     out(`${name} ${arg}: ${trail.status} (${trail.source === 'FAIR' ? 'fair draw' : 'official result'})`);
     if (trail.result) out(JSON.stringify(trail.result));
     for (const e of trail.entries)
-      out(`  ${e.createdAt} ${e.kind} ${e.status} by ${e.operator}: ${JSON.stringify(e.result)}`);
+      out(
+        `  ${e.createdAt} ${e.kind} ${e.status} by ${e.operator}${e.result ? `: ${JSON.stringify(e.result)}` : ''}`,
+      );
     return true;
   }
+  if (verb === 'enter' || verb === 'confirm') {
+    if (!json) throw bad(RESULTS_USAGE);
+    const result = resultArg(json);
+    const by = await cliOperator(db, options);
+    const draw = await findGameDraw(db, name, arg);
+    const { status } = await enterOfficialResult(db, {
+      drawId: draw.id,
+      result,
+      by,
+      expect: verb === 'enter' ? 'FIRST' : 'CONFIRM',
+    });
+    out(
+      `${name} ${arg}: ${status}${status === 'PENDING' ? ' (waiting for a second operator)' : ' (drawn and settled)'}`,
+    );
+    return true;
+  }
+  if (verb === 'withdraw' || verb === 'reject') {
+    const by = await cliOperator(db, options);
+    const draw = await findGameDraw(db, name, arg);
+    const { status } = await withdrawOrRejectResult(db, {
+      drawId: draw.id,
+      by,
+      action: verb === 'withdraw' ? 'WITHDRAW' : 'REJECT',
+    });
+    out(`${name} ${arg}: the waiting entry is ${status}`);
+    return true;
+  }
+  if (verb !== 'import') throw bad(RESULTS_USAGE);
   const text = readImportFile(arg);
   const rows: ResultRow[] = text.trimStart().startsWith('[')
     ? parseImportFile(resultRows, parseImportJson(text, arg), arg)
     : parseXsmbCsv(text);
-  const counts = await importResults(db, await findLotteryGameById(db, name), rows, {
-    id: null,
-    name: `file:${arg}`,
-  });
+  // A file's results are one entry each: the importer is named, so they cannot confirm them too.
+  const by = await cliOperator(db, options);
+  const counts = await importResults(db, await findLotteryGameById(db, name), rows, by);
   out(
-    `${name}: ${counts.applied} applied and settled, ${counts.added} past draws added, ${counts.unchanged} unchanged, ${counts.skipped} skipped, ${counts.conflicts.length} differ from the result on record${counts.conflicts.length ? ` (${counts.conflicts.join(', ')})` : ''}`,
+    `${name}: ${counts.applied} applied and settled, ${counts.pending} waiting for a second operator, ${counts.added} past draws added, ${counts.unchanged} unchanged, ${counts.skipped} skipped, ${counts.conflicts.length} differ from the result on record${counts.conflicts.length ? ` (${counts.conflicts.join(', ')})` : ''}`,
   );
+  for (const refused of counts.refused) out(`  refused ${refused}`);
   return true;
 };

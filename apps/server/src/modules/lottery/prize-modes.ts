@@ -58,9 +58,13 @@ export const prizeModeOf = async (
   return row && isPrizeMode(row.prize_mode) ? row.prize_mode : VENDOR_PRIZE_MODES[vendorCode];
 };
 
-/** The lottery vendors a brand does not offer now: their mode is off. */
+/**
+ * The lottery vendors a brand does not offer now: their mode is off. Game lists ask on every call, so
+ * a brand offering every mode (the default) is answered without a query.
+ */
 export const vendorsNotOffered = async (db: DbOrTrx, merchant: Merchant): Promise<Set<string>> => {
   const off = new Set<string>();
+  if (PRIZE_MODES.every((mode) => merchant.prizeModes.includes(mode))) return off;
   for (const [vendor, mode] of await vendorModes(db, merchant.id))
     if (!merchant.prizeModes.includes(mode)) off.add(vendor);
   return off;

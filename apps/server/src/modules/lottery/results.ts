@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { ResultTrailResponse } from '@jade/contracts/lottery';
+import type { LotteryOwed, ResultTrailResponse } from '@jade/contracts/lottery';
+import { randomToken, sealSetting } from '../../platform/crypto.js';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { GameCategory } from '@jade/contracts/games';
@@ -8,7 +9,8 @@ import * as records from '../games/bet-records.js';
 import { gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
 import { payoutsFor, type BetTypeCode } from './bet-types.js';
-import { drawResult, findDraw, isSettledBet, roundIdOf, settleDraw, type DrawRow } from './draws.js';
+import { findDraw, isSettledBet, roundIdOf, seedPurpose, settleDraw, type DrawRow } from './draws.js';
+import { seedHash } from './fair-draw.js';
 import { DEFAULT_SETTINGS, oddsOfVersions } from './settings.js';
 import { resultProblem, STRUCTURES, type DrawResult } from './structures.js';
 import { LOTTERY_VENDORS, scheduleOf } from './schedule.js';
@@ -22,9 +24,6 @@ export type ResultSource = 'FAIR' | 'OPERATOR';
 export type ResultRow = { numero: string; result: DrawResult };
 /** Who gives a result: an operator (id null for the console) or a feed. */
 export type ResultAuthor = { id: number | null; name: string };
-
-/** An official result opens no sealed seed: drawing it needs no server secret. */
-const NO_SEED_SECRET = '';
 
 /** A lottery game by its game id, whatever the brand (draws are shared by every brand offering it). */
 export const findLotteryGameById = async (db: DbOrTrx, gameId: string) => {
@@ -50,20 +49,70 @@ export const gameSourceOf = async (db: DbOrTrx, vendorCode: string, gameId: stri
       .executeTakeFirst()
   )?.source ?? 'FAIR';
 
-/** Sets where a game's results come from, for the draws made from now on. */
+/**
+ * Sets where a game's results come from, for every draw not yet drawn (issue 19 item 15): the one
+ * open for bets too, not only the draws made from now on. A draw turned official loses its sealed
+ * seed (its published hash would promise a fair draw that never comes); one turned fair gets a new
+ * sealed seed (so the server secret is needed), and an entry waiting on it is withdrawn, on record.
+ */
 export const setGameSource = async (
-  db: DbOrTrx,
+  db: Db,
   game: { vendorCode: string; gameId: string },
   source: ResultSource,
+  options: { serverSecret?: (() => string) | undefined; by?: ResultAuthor } = {},
   now = new Date(),
 ) => {
-  await db
-    .insertInto('lottery_game_source')
-    .values({ vendor_code: game.vendorCode, game_id: game.gameId, source, updated_at: now.toISOString() })
-    .onConflict((oc) =>
-      oc.columns(['vendor_code', 'game_id']).doUpdateSet({ source, updated_at: now.toISOString() }),
-    )
+  const undrawn = await db
+    .selectFrom('lottery_draw')
+    .selectAll()
+    .where('vendor_code', '=', game.vendorCode)
+    .where('game_id', '=', game.gameId)
+    .where('status', 'in', ['SCHEDULED', 'OPEN', 'CLOSED'])
+    .where('source', '!=', source)
     .execute();
+  if (source === 'FAIR' && undrawn.length > 0 && !options.serverSecret)
+    throw new AppError('BAD_REQUEST', 'The server secret is needed to seal the fair draws');
+  let switched = 0;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('lottery_game_source')
+      .values({ vendor_code: game.vendorCode, game_id: game.gameId, source, updated_at: now.toISOString() })
+      .onConflict((oc) =>
+        oc.columns(['vendor_code', 'game_id']).doUpdateSet({ source, updated_at: now.toISOString() }),
+      )
+      .execute();
+    for (const draw of undrawn) {
+      const seed = source === 'FAIR' ? randomToken(32) : null;
+      const updated = await trx
+        .updateTable('lottery_draw')
+        .set({
+          source,
+          seed_hash: seed ? seedHash(seed) : null,
+          seed_sealed: seed ? sealSetting(options.serverSecret!(), seedPurpose(draw), seed) : null,
+        })
+        .where('id', '=', draw.id)
+        .where('status', 'in', ['SCHEDULED', 'OPEN', 'CLOSED'])
+        .where('source', '=', draw.source)
+        .executeTakeFirst();
+      switched += Number(updated.numUpdatedRows);
+      if (source !== 'FAIR') continue;
+      const withdrawn = await trx
+        .updateTable('lottery_result_entry')
+        .set({ status: 'WITHDRAWN' })
+        .where('draw_id', '=', draw.id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      if (Number(withdrawn.numUpdatedRows) > 0)
+        await recordEntry(
+          trx,
+          { drawId: draw.id, kind: 'WITHDRAW', status: 'APPLIED' },
+          {},
+          options.by ?? { id: null, name: 'console' },
+          now,
+        );
+    }
+  });
+  return { switched };
 };
 
 /**
@@ -103,13 +152,13 @@ export const parseXsmbCsv = (text: string): ResultRow[] => {
   });
 };
 
+type EntryKind = 'ENTRY' | 'CORRECTION' | 'CONFIRM' | 'FEED' | 'WITHDRAW' | 'REJECT';
+/** The kinds of entry that open a pair: a second operator confirms them. */
+const FIRST_KINDS = ['ENTRY', 'FEED', 'CORRECTION'] as const;
+
 const recordEntry = (
   db: DbOrTrx,
-  entry: {
-    drawId: number;
-    kind: 'ENTRY' | 'CORRECTION' | 'CONFIRM' | 'FEED';
-    status: 'PENDING' | 'APPLIED' | 'REFUSED';
-  },
+  entry: { drawId: number; kind: EntryKind; status: 'PENDING' | 'APPLIED' | 'REFUSED' },
   result: DrawResult,
   by: ResultAuthor,
   now: Date,
@@ -127,9 +176,18 @@ const recordEntry = (
     })
     .execute();
 
-const sameResult = (a: DrawResult, b: DrawResult) =>
-  Object.keys(a).length === Object.keys(b).length &&
-  Object.entries(a).every(([tier, numbers]) => (b[tier] ?? []).join() === numbers.join());
+/**
+ * The same result: the same tiers, each with the same numbers as a multiset. An official sheet lists
+ * a tier's prizes in the order they were drawn, which two operators may copy differently; the order
+ * pays nothing (every prize of a tier pays the same).
+ */
+const sameResult = (a: DrawResult, b: DrawResult) => {
+  const sorted = (numbers: readonly string[]) => [...numbers].sort().join();
+  return (
+    Object.keys(a).length === Object.keys(b).length &&
+    Object.entries(a).every(([tier, numbers]) => sorted(b[tier] ?? []) === sorted(numbers))
+  );
+};
 
 /** A draw waiting for its official result: taken from an operator, closed, not drawn yet. */
 const assertAwaitingResult = (draw: DrawRow | undefined, now: Date): DrawRow => {
@@ -138,20 +196,31 @@ const assertAwaitingResult = (draw: DrawRow | undefined, now: Date): DrawRow => 
     throw new AppError('CONFLICT', 'This draw is drawn by the engine, not given an official result');
   if (!['SCHEDULED', 'OPEN', 'CLOSED'].includes(draw.status))
     throw new AppError('CONFLICT', `The draw is ${draw.status}`);
-  if (now.toISOString() < draw.closes_at) throw new AppError('CONFLICT', 'The draw has not closed yet');
+  // Betting closes before the draw is held: a result is known only from the draw time on.
+  if (now.toISOString() < draw.draws_at) throw new AppError('CONFLICT', 'The draw has not been drawn yet');
   return draw;
 };
 
 /**
  * An operator gives a draw's official result. The first entry waits; a second operator keys the result
- * in without seeing it, and when both agree the result is applied and the draw settled. The same
- * operator cannot confirm their own entry; a second entry that differs is refused and recorded, and
- * the first keeps waiting for a match. Given for a settled official draw, the same two steps make a
- * correction: the draw takes the new result and its bets are settled again (`resettleCorrection`).
+ * in without seeing it (the trail hides it, `resultTrail`), and when both agree the result is applied
+ * and the draw settled. The same operator cannot confirm their own entry; a second entry that differs
+ * is refused and recorded, and the first keeps waiting for a match, or is withdrawn by its author or
+ * rejected by another operator (`withdrawOrRejectResult`). A results feed's result (`kind` FEED) is
+ * such a first entry too, confirmed the same way. Given for a settled official draw, the same two
+ * steps make a correction: the draw takes the new result and its bets are settled again
+ * (`resettleCorrection`). `expect` states which step the caller means (the CLI's enter and confirm):
+ * FIRST is refused when an entry waits, CONFIRM when none does.
  */
 export const enterOfficialResult = async (
   db: Db,
-  input: { drawId: number; result: DrawResult; by: ResultAuthor },
+  input: {
+    drawId: number;
+    result: DrawResult;
+    by: ResultAuthor;
+    kind?: 'ENTRY' | 'FEED';
+    expect?: 'FIRST' | 'CONFIRM';
+  },
   now = new Date(),
 ): Promise<{ status: 'PENDING' | 'APPLIED' }> => {
   const found = await findDraw(db, input.drawId);
@@ -159,7 +228,7 @@ export const enterOfficialResult = async (
   const draw = isCorrection ? found : assertAwaitingResult(found, now);
   const problem = resultProblem(STRUCTURES[draw.structure as keyof typeof STRUCTURES], input.result);
   if (problem) throw new AppError('BAD_REQUEST', problem);
-  const kind = isCorrection ? 'CORRECTION' : 'ENTRY';
+  const kind = isCorrection ? 'CORRECTION' : (input.kind ?? 'ENTRY');
   const decision = await db.transaction().execute(async (trx) => {
     // A draw's entries are decided one at a time: the draw's row is locked, and its state read again
     // under the lock, so a confirmation that lost a race finds the result already on record.
@@ -169,20 +238,17 @@ export const enterOfficialResult = async (
       throw new AppError('CONFLICT', 'That is the result on record already');
     if (!isCorrection && !['SCHEDULED', 'OPEN', 'CLOSED'].includes(current.status))
       throw new AppError('CONFLICT', `The draw is ${current.status}`);
-    const pending = await trx
-      .selectFrom('lottery_result_entry')
-      .selectAll()
-      .where('draw_id', '=', draw.id)
-      .where('kind', '=', kind)
-      .where('status', '=', 'PENDING')
-      .orderBy('id')
-      .executeTakeFirst();
+    const pending = await pendingEntry(trx, draw.id, isCorrection);
     if (!pending) {
+      if (input.expect === 'CONFIRM')
+        throw new AppError('CONFLICT', 'Nothing waits for a confirmation on this draw: enter the result');
       await recordEntry(trx, { drawId: draw.id, kind, status: 'PENDING' }, input.result, input.by, now);
       return { outcome: 'PENDING' as const };
     }
     if (pending.operator_name === input.by.name)
       throw new AppError('CONFLICT', 'A second operator must confirm this result');
+    if (input.expect === 'FIRST')
+      throw new AppError('CONFLICT', 'An entry waits on this draw: confirm it, or reject it');
     if (!sameResult(JSON.parse(pending.result) as DrawResult, input.result)) {
       await recordEntry(
         trx,
@@ -211,13 +277,11 @@ export const enterOfficialResult = async (
     );
     // The result is on the draw when the confirmation commits: a corrected one shows at once (its bets
     // are settled again below, or by the job after a crash); a first one is drawn, and settled below.
+    // The first entry's numbers are the ones kept (the two hold the same numbers per tier).
+    const result = pending.result;
     await trx
       .updateTable('lottery_draw')
-      .set(
-        isCorrection
-          ? { result: JSON.stringify(input.result) }
-          : { status: 'DRAWN', result: JSON.stringify(input.result), drawn_at: now.toISOString() },
-      )
+      .set(isCorrection ? { result } : { status: 'DRAWN', result, drawn_at: now.toISOString() })
       .where('id', '=', draw.id)
       .execute();
     return { outcome: 'APPLIED' as const, entryId: pending.id };
@@ -232,6 +296,53 @@ export const enterOfficialResult = async (
     else await settleDraw(db, draw.id, undefined, {}, now);
   }
   return { status: decision.outcome };
+};
+
+/** The entry waiting for a second operator on a draw (a correction's, for a settled draw). */
+const pendingEntry = (db: DbOrTrx, drawId: number, isCorrection: boolean) =>
+  db
+    .selectFrom('lottery_result_entry')
+    .selectAll()
+    .where('draw_id', '=', drawId)
+    .where('kind', 'in', isCorrection ? ['CORRECTION'] : ['ENTRY', 'FEED'])
+    .where('status', '=', 'PENDING')
+    .orderBy('id')
+    .executeTakeFirst();
+
+/**
+ * Takes a waiting entry off a draw: its author withdraws it (a typing mistake), or another operator
+ * rejects it (it does not match the official sheet). Both are recorded in the draw's trail, and a
+ * fresh pair of entries can then be given. Without this one mistyped entry would lock the draw.
+ */
+export const withdrawOrRejectResult = async (
+  db: Db,
+  input: { drawId: number; by: ResultAuthor; action: 'WITHDRAW' | 'REJECT' },
+  now = new Date(),
+): Promise<{ status: 'WITHDRAWN' | 'REJECTED' }> => {
+  const draw = await findDraw(db, input.drawId);
+  if (!draw) throw new AppError('NOT_FOUND', 'No such draw');
+  const isCorrection = draw.source === 'OPERATOR' && draw.status === 'SETTLED';
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('lottery_draw').set({ id: draw.id }).where('id', '=', draw.id).execute();
+    const pending = await pendingEntry(trx, draw.id, isCorrection);
+    if (!pending) throw new AppError('CONFLICT', 'No entry waits for a confirmation on this draw');
+    const isAuthor = pending.operator_name === input.by.name;
+    if (input.action === 'WITHDRAW' && !isAuthor)
+      throw new AppError('CONFLICT', 'Only its author withdraws an entry; a second operator rejects it');
+    if (input.action === 'REJECT' && isAuthor)
+      throw new AppError('CONFLICT', 'An entry is rejected by a second operator; its author withdraws it');
+    const status = input.action === 'WITHDRAW' ? ('WITHDRAWN' as const) : ('REJECTED' as const);
+    const taken = await trx
+      .updateTable('lottery_result_entry')
+      .set({ status })
+      .where('id', '=', pending.id)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1)
+      throw new AppError('CONFLICT', 'This entry was decided meanwhile');
+    await recordEntry(trx, { drawId: draw.id, kind: input.action, status: 'APPLIED' }, {}, input.by, now);
+    return { status };
+  });
 };
 
 /**
@@ -409,14 +520,31 @@ export const findGameDraw = async (db: DbOrTrx, gameId: string, numero: string) 
   return draw;
 };
 
-/** A draw's state and its audit trail: every result given for it, oldest first. */
-export const resultTrail = async (db: DbOrTrx, draw: DrawRow): Promise<ResultTrailResponse> => {
+/**
+ * A draw's state and its audit trail: every result given for it, oldest first. The second operator
+ * keys a result in blind (issue 19 item 9), so the numbers of an entry still waiting, and of a
+ * confirmation refused against it, show to their author alone (`viewer`, null for the console) until
+ * the entry is confirmed, withdrawn or rejected (a refused confirmation: until a result is confirmed).
+ */
+export const resultTrail = async (
+  db: DbOrTrx,
+  draw: DrawRow,
+  viewer: string | null,
+): Promise<ResultTrailResponse> => {
   const entries = await db
     .selectFrom('lottery_result_entry')
-    .select(['kind', 'status', 'result', 'operator_name', 'created_at'])
+    .select(['id', 'kind', 'status', 'result', 'operator_name', 'created_at'])
     .where('draw_id', '=', draw.id)
     .orderBy('id')
     .execute();
+  const lastConfirmed = Math.max(
+    0,
+    ...entries.filter((e) => e.kind === 'CONFIRM' && e.status === 'APPLIED').map((e) => e.id),
+  );
+  const isOpen = (entry: (typeof entries)[number]) =>
+    (FIRST_KINDS as readonly string[]).includes(entry.kind)
+      ? entry.status === 'PENDING'
+      : entry.kind === 'CONFIRM' && entry.status === 'REFUSED' && entry.id > lastConfirmed;
   return {
     status: draw.status,
     source: draw.source,
@@ -424,7 +552,12 @@ export const resultTrail = async (db: DbOrTrx, draw: DrawRow): Promise<ResultTra
     entries: entries.map((entry) => ({
       kind: entry.kind,
       status: entry.status,
-      result: JSON.parse(entry.result) as Record<string, string[]>,
+      result:
+        entry.kind === 'WITHDRAW' ||
+        entry.kind === 'REJECT' ||
+        (isOpen(entry) && entry.operator_name !== viewer)
+          ? null
+          : (JSON.parse(entry.result) as Record<string, string[]>),
       operator: entry.operator_name,
       createdAt: entry.created_at,
     })),
@@ -432,8 +565,42 @@ export const resultTrail = async (db: DbOrTrx, draw: DrawRow): Promise<ResultTra
 };
 
 /**
- * Imports results from a feed or a file. A draw waiting for its official result takes it (recorded as
- * FEED) and is settled; a draw already drawn with the same result is left as it is, and one drawn with
+ * What corrections could not take back: each bet whose member's main wallet held less than the win
+ * taken back, with what is owed; a brand's own (`merchantId`) or every brand's (null).
+ */
+export const listOwed = async (db: DbOrTrx, merchantId: number | null): Promise<LotteryOwed[]> => {
+  let query = db
+    .selectFrom('lottery_bet_adjustment as a')
+    .innerJoin('lottery_bet as b', 'b.id', 'a.bet_id')
+    .innerJoin('lottery_draw as d', 'd.id', 'b.draw_id')
+    .innerJoin('member as m', 'm.id', 'b.member_id')
+    .innerJoin('merchant as mc', 'mc.id', 'b.merchant_id')
+    .select([
+      'mc.code as merchantCode',
+      'b.member_id as memberId',
+      'm.username',
+      'd.game_id as gameCode',
+      'd.draw_no as numero',
+      'b.id as betId',
+      'a.old_payout as oldPayout',
+      'a.new_payout as newPayout',
+      'a.owed',
+      'a.created_at as createdAt',
+    ])
+    .where('a.owed', '>', 0)
+    .orderBy('a.id', 'desc');
+  if (merchantId !== null) query = query.where('b.merchant_id', '=', merchantId);
+  return (await query.execute()).map((row) => ({
+    ...row,
+    oldPayout: Number(row.oldPayout),
+    newPayout: Number(row.newPayout),
+    owed: Number(row.owed),
+  }));
+};
+
+/**
+ * Imports results from a feed or a file. A draw waiting for its official result takes it as one entry
+ * (FEED, by `by`, the operator who imports it) that a second operator confirms; a draw already drawn with the same result is left as it is, and one drawn with
  * another is reported (a correction is an operator's act); a past draw the site never held is added
  * as history (settled, with no bets), which is how the demo's North results come in.
  */
@@ -448,7 +615,15 @@ export const importResults = async (
   if (schedule?.kind !== 'DAILY')
     throw new AppError('BAD_REQUEST', `${game.gameId} has no daily draw to take official results`);
   const structure = STRUCTURES[schedule.structure];
-  const counts = { applied: 0, added: 0, unchanged: 0, skipped: 0, conflicts: [] as string[] };
+  const counts = {
+    applied: 0,
+    pending: 0,
+    added: 0,
+    unchanged: 0,
+    skipped: 0,
+    conflicts: [] as string[],
+    refused: [] as string[],
+  };
   const existing = new Map(
     (
       await db
@@ -473,14 +648,25 @@ export const importResults = async (
       else counts.conflicts.push(row.numero);
       continue;
     }
-    if (draw.source !== 'OPERATOR' || draw.status === 'VOID' || now.toISOString() < draw.closes_at) {
+    if (draw.source !== 'OPERATOR' || draw.status === 'VOID' || now.toISOString() < draw.draws_at) {
       counts.skipped++;
       continue;
     }
-    await recordEntry(db, { drawId: draw.id, kind: 'FEED', status: 'APPLIED' }, row.result, by, now);
-    await drawResult(db, NO_SEED_SECRET, draw.id, row.result, now);
-    await settleDraw(db, draw.id, undefined, {}, now);
-    counts.applied++;
+    // A feed's result is one entry (issue 19 item 13): a second operator confirms it, or it confirms
+    // an operator's entry waiting on the draw (when the importer is someone else).
+    try {
+      const entered = await enterOfficialResult(
+        db,
+        { drawId: draw.id, result: row.result, by, kind: 'FEED' },
+        now,
+      );
+      if (entered.status === 'APPLIED') counts.applied++;
+      else counts.pending++;
+    } catch (error) {
+      // Refused as an entry: it differs from the one waiting, or the importer gave that one.
+      if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+      counts.refused.push(`${row.numero}: ${error.message}`);
+    }
   }
   // A past draw comes in whole, drawn and settled; a date still to come is left to the schedule.
   const hour = Math.floor(schedule.time / 60);

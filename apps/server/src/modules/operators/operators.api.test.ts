@@ -48,6 +48,19 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
     path: '/api/operator/lottery/results',
     body: { gameCode: 'VN_HN', numero: '19990101', result: {} },
   },
+  {
+    action: 'lottery-results.enter',
+    method: 'POST',
+    path: '/api/operator/lottery/results/withdraw',
+    body: { gameCode: 'VN_HN', numero: '19990101' },
+  },
+  {
+    action: 'lottery-results.enter',
+    method: 'POST',
+    path: '/api/operator/lottery/results/reject',
+    body: { gameCode: 'VN_HN', numero: '19990101' },
+  },
+  { action: 'lottery-results.read', method: 'GET', path: '/api/operator/lottery/owed' },
 ];
 
 beforeAll(async () => {

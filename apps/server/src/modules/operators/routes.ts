@@ -24,12 +24,22 @@ import { bearerToken } from '../accounts/guard.js';
 import * as payments from '../wallet/payments.js';
 import { normalizeIp } from '../../platform/geoip.js';
 import {
+  lotteryOwedResponse,
   officialResultRequest,
   officialResultResponse,
+  pendingResultRequest,
+  rejectResultResponse,
   resultTrailQuery,
   resultTrailResponse,
+  withdrawResultResponse,
 } from '@jade/contracts/lottery';
-import { enterOfficialResult, findGameDraw, resultTrail } from '../lottery/results.js';
+import {
+  enterOfficialResult,
+  findGameDraw,
+  listOwed,
+  resultTrail,
+  withdrawOrRejectResult,
+} from '../lottery/results.js';
 import { AppError } from '../../platform/errors.js';
 import { assertOperatorMay, type OperatorAction } from './roles.js';
 import {
@@ -249,10 +259,68 @@ export const operatorRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; 
       },
     },
     async (request) => {
-      await resultsOperator(request, 'lottery-results.read');
+      const operator = await resultsOperator(request, 'lottery-results.read');
       return value(
-        await resultTrail(db, await findGameDraw(db, request.query.gameCode, request.query.numero)),
+        await resultTrail(
+          db,
+          await findGameDraw(db, request.query.gameCode, request.query.numero),
+          operator.username,
+        ),
       );
+    },
+  );
+
+  r.post(
+    '/api/operator/lottery/results/withdraw',
+    {
+      schema: {
+        tags,
+        summary: "Withdraw one's own entry still waiting for a second operator (a typing mistake)",
+        body: pendingResultRequest,
+        response: { 200: okEnvelope(withdrawResultResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const operator = await resultsOperator(request, 'lottery-results.enter');
+      const draw = await findGameDraw(db, request.body.gameCode, request.body.numero);
+      const by = { id: operator.id, name: operator.username };
+      await withdrawOrRejectResult(db, { drawId: draw.id, by, action: 'WITHDRAW' });
+      return value({ status: 'WITHDRAWN' as const });
+    },
+  );
+
+  r.post(
+    '/api/operator/lottery/results/reject',
+    {
+      schema: {
+        tags,
+        summary: "Reject another operator's entry waiting on a draw (it does not match the official sheet)",
+        body: pendingResultRequest,
+        response: { 200: okEnvelope(rejectResultResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const operator = await resultsOperator(request, 'lottery-results.enter');
+      const draw = await findGameDraw(db, request.body.gameCode, request.body.numero);
+      const by = { id: operator.id, name: operator.username };
+      await withdrawOrRejectResult(db, { drawId: draw.id, by, action: 'REJECT' });
+      return value({ status: 'REJECTED' as const });
+    },
+  );
+
+  r.get(
+    '/api/operator/lottery/owed',
+    {
+      schema: {
+        tags,
+        summary:
+          'What corrected lottery results could not take back from members, newest first (a brand operator: its brand)',
+        response: { 200: okEnvelope(lotteryOwedResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const operator = await operatorOf(request, 'lottery-results.read');
+      return value({ owed: await listOwed(db, operator.merchantId) });
     },
   );
 };

@@ -66,6 +66,32 @@ export const loginOperator = async (
       details: { retryAfterSeconds: perIp.retryAfterSeconds },
     });
   }
+  const operator = await checkOperatorPassword(db, input, now);
+  const token = randomToken(32);
+  await db
+    .insertInto('operator_session')
+    .values({
+      token_hash: tokenHash(secrets, token),
+      operator_id: operator.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  return { token, username: operator.username, role: operator.role };
+};
+
+/**
+ * The operator whose name and password these are, with the login's protection: failures counted per
+ * (name, address) before the hash is checked, locked after five. The login uses it, and so does the
+ * CLI for an act that names its operator (`--operator` with JADE_OPERATOR_PASSWORD; address 'cli'),
+ * so naming another operator is not enough to act as them.
+ */
+export const checkOperatorPassword = async (
+  db: Db,
+  input: { username: string; password: string; ip: string },
+  now = new Date(),
+) => {
   const throttle = { scope: 'OPERATOR', merchantId: 0, account: input.username, ip: input.ip } as const;
   const attempt = await countLoginAttempt(db, throttle, now);
   if (attempt.lockedUntil) throw operatorLocked(Date.parse(attempt.lockedUntil) - now.getTime());
@@ -92,18 +118,7 @@ export const loginOperator = async (
     throw new AppError('LOGIN_FAILED', 'Incorrect operator name or password');
   }
   await clearLoginAttempts(db, throttle);
-  const token = randomToken(32);
-  await db
-    .insertInto('operator_session')
-    .values({
-      token_hash: tokenHash(secrets, token),
-      operator_id: operator.id,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString(),
-      revoked_at: null,
-    })
-    .execute();
-  return { token, username: operator.username, role: operator.role };
+  return operator;
 };
 
 const operatorLocked = (ms: number) =>

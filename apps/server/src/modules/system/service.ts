@@ -9,6 +9,7 @@ import type {
   StatusResponse,
   WhitelabelResponse,
 } from '@jade/contracts/system';
+import type { SystemStatus } from '@jade/contracts/constants';
 import type { PatternType } from '@jade/contracts/patterns';
 import type { RegisterField } from '@jade/contracts/system';
 import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
@@ -46,15 +47,19 @@ const statusOf = (merchant: Merchant, location: Location, rules: merchants.Regio
 const getSystemStatus = async (db: DbOrTrx, merchant: Merchant, location: Location) =>
   statusOf(merchant, location, await rulesOf(db, merchant));
 
+/** The state of the site for a visitor at `ip`: 0 open, 1 maintenance, 2 restricted. */
+export const siteStatusFor = async (db: DbOrTrx, merchant: Merchant, ip: string): Promise<SystemStatus> => {
+  const rules = await rulesOf(db, merchant);
+  // An open brand without region rules (most requests) needs no GeoIP lookup.
+  return merchant.systemStatus === 0 && rules.length === 0 ? 0 : statusOf(merchant, locate(ip), rules);
+};
+
 /**
  * The state /wps/system/status reports, enforced: under maintenance (1) or region restriction (2)
  * a member call is refused with the message and, for maintenance, its announced end.
  */
 export const assertSiteOpen = async (db: DbOrTrx, merchant: Merchant, ip: string) => {
-  const rules = await rulesOf(db, merchant);
-  // An open brand without region rules (most requests) needs no GeoIP lookup.
-  const systemStatus =
-    merchant.systemStatus === 0 && rules.length === 0 ? 0 : statusOf(merchant, locate(ip), rules);
+  const systemStatus = await siteStatusFor(db, merchant, ip);
   if (systemStatus === 1) {
     throw new AppError('SITE_MAINTENANCE', merchant.maintenanceMessage || 'The site is under maintenance', {
       details: {

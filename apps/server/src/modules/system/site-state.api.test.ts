@@ -32,13 +32,56 @@ const MEMBER_CALLS: [method: string, path: string][] = [
   ['POST', '/wps/relay/GCS_merchantWallet'],
   ['POST', '/wps/wallet/transferUpline'],
   ['GET', '/wps/member/info/funds/consolidated'],
-  ['POST', '/wps/feedback'],
+  ['PUT', '/wps/feedback'],
   ['GET', '/lgw/games/list'],
 ];
 
 const json = async (response: Response) => (await response.json()) as Answer['body'];
 
-const call = (method: string, path: string, ip = '198.51.100.7') =>
+// Issue 19, item 4: the router decodes the path, so the state is decided on the route it chose.
+/** Calls that move money or open a session, besides MEMBER_CALLS. */
+const MONEY_CALLS: [method: string, path: string][] = [
+  ['GET', '/wps/v2/wallets/balance'],
+  ['POST', '/lotto/bets'],
+  ['POST', '/wps/game/launchGame'],
+  ['GET', '/lgw/vn/games/game_menu/recent'],
+];
+const hex = (c: string, upper: boolean) => {
+  const code = c.charCodeAt(0).toString(16);
+  return `%${upper ? code.toUpperCase() : code}`;
+};
+/**
+ * The same path written as the router still reads it: a letter of the first segment percent-encoded
+ * (lower- and upper-case hex), a letter of a later segment, every letter; and forms the router does
+ * not take (double and trailing slashes, an encoded slash), which must not get past either.
+ */
+const encodings = (path: string): string[] => {
+  const [, first = '', ...rest] = path.split('/');
+  const tail = rest.length ? `/${rest.join('/')}` : '';
+  const last = rest.at(-1) ?? '';
+  const forms = [
+    `/${hex(first[0]!, false)}${first.slice(1)}${tail}`,
+    `/${hex(first[0]!, true)}${first.slice(1)}${tail}`,
+    `/${first.slice(0, -1)}${hex(first.at(-1)!, true)}${tail}`,
+    `/${[...first].map((c, i) => hex(c, i % 2 === 0)).join('')}${tail}`,
+    `/${[...path.slice(1)].map((c) => (c === '/' ? c : hex(c, false))).join('')}`,
+    `//${path.slice(1)}`,
+    path.replace(`/${first}/`, `/${first}//`),
+    `${path}/`,
+    path.replace(`/${first}/`, `/${first}%2F`),
+  ];
+  if (last) forms.push(path.slice(0, -last.length) + hex(last[0]!, true) + last.slice(1));
+  return [...new Set(forms)];
+};
+/** Refused with `code`, or not a route at all: anything else got past the state. */
+const expectRefused = async (answer: Response, code: string, what: string) => {
+  const body = await json(answer);
+  if (answer.status === 404) expect(body.error.code, what).toBe('NOT_FOUND');
+  else
+    expect([answer.status, body.error?.code], what).toEqual([code === 'SITE_MAINTENANCE' ? 503 : 403, code]);
+};
+
+const call = (method: string, path: string, ip = '198.51.100.7', body = '{not json') =>
   server.fetch(path, {
     method,
     headers: {
@@ -48,7 +91,7 @@ const call = (method: string, path: string, ip = '198.51.100.7') =>
       ...(method !== 'GET' && { 'content-type': 'application/json' }),
     },
     // Not even valid JSON: the state is enforced before the body is read.
-    ...(method !== 'GET' && { body: '{not json' }),
+    ...(method !== 'GET' && { body }),
   });
 
 beforeAll(async () => {
@@ -107,6 +150,47 @@ describe('site state enforced by the server', () => {
       }
       expect((await json(await call('GET', '/wps/system/status', '203.0.113.9'))).value.systemStatus).toBe(2);
       expect((await call('GET', '/wps/member/info', '198.51.100.8')).status).toBe(200);
+    } finally {
+      await runCli(server, 'region', 'clear');
+    }
+  });
+
+  it('refuses every percent-encoded form of a member call under maintenance', async () => {
+    // The forms the router takes are refused, not merely answered 404.
+    for (const path of ['/%77ps/v2/wallets/balance', '/%6cotto/bets', '/%6Cotto/bets', '/%6Cgw/games/list'])
+      expect(encodings(path.replace(/%../, (h) => decodeURIComponent(h)))).toContain(path);
+    await runCli(server, 'status', 'set', '1');
+    try {
+      for (const [method, path] of [...MEMBER_CALLS, ...MONEY_CALLS]) {
+        for (const form of encodings(path))
+          await expectRefused(
+            await call(method, form, undefined, '{}'),
+            'SITE_MAINTENANCE',
+            `${method} ${form}`,
+          );
+      }
+      expect((await call('GET', '/%77ps/v2/wallets/balance')).status).toBe(503);
+      expect((await call('POST', '/%6cotto/bets')).status).toBe(503);
+      // What stays open stays open however it is written.
+      expect((await call('GET', '/%77ps/system/status')).status).toBe(200);
+    } finally {
+      await runCli(server, 'status', 'set', '0');
+    }
+  });
+
+  it('refuses every percent-encoded form of a member call from a blocked address', async () => {
+    await runCli(server, 'region', 'block-ip', '203.0.113.0/24');
+    try {
+      for (const [method, path] of [...MEMBER_CALLS, ...MONEY_CALLS]) {
+        for (const form of encodings(path))
+          await expectRefused(
+            await call(method, form, '203.0.113.9', '{}'),
+            'SITE_RESTRICTED',
+            `${method} ${form}`,
+          );
+      }
+      expect((await call('POST', '/%77ps/session/login', '203.0.113.9')).status).toBe(403);
+      expect((await call('POST', '/%77ps/game/launchGame', '203.0.113.9')).status).toBe(403);
     } finally {
       await runCli(server, 'region', 'clear');
     }

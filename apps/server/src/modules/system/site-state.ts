@@ -17,11 +17,16 @@ const ALWAYS_OPEN = ['/wps/system/', '/wps/help', '/wps/payment/callback/'];
  * One hook enforces the state /wps/system/status reports, before the body is read or validated:
  * under maintenance or region restriction every other member call answers SITE_MAINTENANCE or
  * SITE_RESTRICTED. Operator calls (/api/operator) and the CLI are not member calls.
+ *
+ * The decision is on the route the router chose (its pattern), never on the raw URL: the router
+ * decodes the path, so `/%77ps/...` reaches the /wps/ handler while the raw string does not start
+ * with /wps/ (issue 19, item 4). A request no route matched is a 404 whatever the state.
  */
 export const installSiteStateHook = (app: FastifyInstance, db: Db) => {
   app.addHook('onRequest', async (request) => {
-    const path = request.url;
-    if (!MEMBER_API.some((p) => path.startsWith(p)) || ALWAYS_OPEN.some((p) => path.startsWith(p))) return;
+    const route = request.routeOptions.url;
+    if (route === undefined) return;
+    if (!MEMBER_API.some((p) => route.startsWith(p)) || ALWAYS_OPEN.some((p) => route.startsWith(p))) return;
     let merchant;
     try {
       merchant = await resolveMerchantByHost(db, request.hostname);

@@ -353,6 +353,18 @@ describe('operations', () => {
     );
   });
 
+  it('labels a percent-encoded request with the route it reached, and an unrouted one as unmatched', async () => {
+    // Issue 19, item 4: every decision on a path is on the routed one; the metrics' label too.
+    expect((await server.fetch('/%68ealthz')).status).toBe(200);
+    expect((await server.fetch('/%68ealthz/%77ps')).status).toBe(404);
+    const text = await (await server.fetch('/metrics')).text();
+    expect(text).not.toContain('%68ealthz');
+    expect(text).toMatch(/route="unmatched",status="404"/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/,
+    );
+  });
+
   it('publishes OpenAPI generated from the schemas and a browsable /docs', async () => {
     const spec = (await (await server.fetch('/docs/json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(spec.paths)).toEqual(

@@ -18,6 +18,9 @@ import { openGameSession } from './game-sessions.js';
  */
 export type LaunchInput = {
   memberId: number;
+  /** The member's login the launch came with, and its address: a seamless game bets only while it lives. */
+  loginSessionId: number;
+  ip: string;
   gameId: string;
   /** A PVP game's room (GLS2_roomList). */
   roomId?: string | undefined;
@@ -55,12 +58,14 @@ const seamlessAdapter = (
     `${endpoint}/play/${encodeURIComponent(gameId)}?${new URLSearchParams(query).toString()}`;
   return {
     walletMode: 'SEAMLESS',
-    launch: async ({ memberId, gameId, roomId, language }) => {
+    launch: async ({ memberId, loginSessionId, ip, gameId, roomId, language }) => {
       const { launchCode } = await openGameSession(db, serverSecret, {
         merchantId: merchant.id,
         memberId,
         vendorCode: vendor.code,
         gameId,
+        loginSessionId,
+        ip,
       });
       return gameUrl(gameId, {
         brand: merchant.code,

@@ -6,6 +6,8 @@ import type { DbOrTrx } from '../../platform/db/index.js';
  * one-time launch code in the game's address; the vendor's server trades the code (within two minutes,
  * once) for the session token its wallet calls then carry. Neither is stored: the code and the token
  * are kept as keyed hashes, and the token is derived from the code, so only the trade can reveal it.
+ * A session takes bets for at most 12 hours, and only while the login that launched it lives and the
+ * game has not idled out (play-guard.ts, decision 0024).
  */
 export const LAUNCH_CODE_SECONDS = 120;
 export const GAME_SESSION_HOURS = 12;
@@ -17,7 +19,29 @@ export type GameSession = {
   vendorCode: string;
   gameId: string;
   expiresAt: string;
+  /**
+   * The member session (login) that launched the game: the game bets only while it lives (issue 19,
+   * item 5, decision 0024). Null when it is gone or was never known.
+   */
+  loginSessionId: number | null;
+  /** The address the launch came from. */
+  ip: string | null;
+  /** The game's last bet, or its opening. */
+  lastSeenAt: string;
 };
+
+const COLUMNS = [
+  'id',
+  'merchant_id',
+  'member_id',
+  'vendor_code',
+  'game_id',
+  'expires_at',
+  'login_session_id',
+  'ip',
+  'last_seen_at',
+  'created_at',
+] as const;
 
 const tokenOf = (secret: string, launchCode: string) => keyedHash(secret, 'game-session-token', launchCode);
 const tokenHash = (secret: string, token: string) => keyedHash(secret, 'game-session', token);
@@ -26,7 +50,14 @@ const codeHash = (secret: string, code: string) => keyedHash(secret, 'game-launc
 export const openGameSession = async (
   db: DbOrTrx,
   secret: string,
-  input: { merchantId: number; memberId: number; vendorCode: string; gameId: string },
+  input: {
+    merchantId: number;
+    memberId: number;
+    vendorCode: string;
+    gameId: string;
+    loginSessionId: number;
+    ip: string;
+  },
   now = new Date(),
 ): Promise<{ launchCode: string; session: GameSession }> => {
   const launchCode = randomToken(24);
@@ -43,10 +74,13 @@ export const openGameSession = async (
       launch_expires_at: new Date(now.getTime() + LAUNCH_CODE_SECONDS * 1000).toISOString(),
       expires_at: expiresAt,
       created_at: now.toISOString(),
+      login_session_id: input.loginSessionId,
+      ip: input.ip,
+      last_seen_at: now.toISOString(),
     })
-    .returning('id')
+    .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return { launchCode, session: { id: row.id, ...input, expiresAt } };
+  return { launchCode, session: toSession(row) };
 };
 
 /** Trades a launch code for the session token, once; undefined for an unknown, used or late code. */
@@ -63,7 +97,7 @@ export const redeemLaunchCode = async (
     .where('merchant_id', '=', input.merchantId)
     .where('vendor_code', '=', input.vendorCode)
     .where('launch_expires_at', '>', now.toISOString())
-    .returning(['id', 'merchant_id', 'member_id', 'vendor_code', 'game_id', 'expires_at'])
+    .returning(COLUMNS)
     .executeTakeFirst();
   if (!row) return undefined;
   return { token: tokenOf(secret, input.launchCode), session: toSession(row) };
@@ -77,10 +111,19 @@ export const findGameSession = async (
 ): Promise<GameSession | undefined> => {
   const row = await db
     .selectFrom('game_session')
-    .select(['id', 'merchant_id', 'member_id', 'vendor_code', 'game_id', 'expires_at'])
+    .select(COLUMNS)
     .where('token_hash', '=', tokenHash(secret, token))
     .executeTakeFirst();
   return row && toSession(row);
+};
+
+/** A bet was placed: the game's idle time starts again. */
+export const touchGameSession = async (db: DbOrTrx, id: number, now = new Date()) => {
+  await db
+    .updateTable('game_session')
+    .set({ last_seen_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
 };
 
 const toSession = (row: {
@@ -90,6 +133,10 @@ const toSession = (row: {
   vendor_code: string;
   game_id: string;
   expires_at: string;
+  login_session_id: number | null;
+  ip: string | null;
+  last_seen_at: string | null;
+  created_at: string;
 }): GameSession => ({
   id: row.id,
   merchantId: row.merchant_id,
@@ -97,4 +144,7 @@ const toSession = (row: {
   vendorCode: row.vendor_code,
   gameId: row.game_id,
   expiresAt: row.expires_at,
+  loginSessionId: row.login_session_id,
+  ip: row.ip,
+  lastSeenAt: row.last_seen_at ?? row.created_at,
 });

@@ -51,8 +51,9 @@ export const launchRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
         member: async () => {
           const session = await guard(request, { allowTrial: true });
           memberId = session.member.id;
-          return { id: session.member.id, type: session.member.type };
+          return { id: session.member.id, type: session.member.type, sessionId: session.sessionId };
         },
+        ip: request.ip,
         vassalage: request.body.vassalage,
         gameId: request.body.gameId,
         accountType: request.body.accountType,

@@ -25,8 +25,10 @@ export const launchGame = async (
   serverSecret: string,
   input: {
     merchant: Merchant;
-    /** The logged-in member, if any (resolved only when the launch needs one). */
-    member: () => Promise<{ id: number; type: number }>;
+    /** The logged-in member and the login's session id, if any (resolved only when the launch needs one). */
+    member: () => Promise<{ id: number; type: number; sessionId: number }>;
+    /** The address the launch comes from. */
+    ip: string;
     vassalage: string;
     gameId?: string | undefined;
     accountType: number;
@@ -104,6 +106,8 @@ export const launchGame = async (
   // The game's address first: a vendor that cannot open the game is not sent the member's money.
   const url = await adapter.launch({
     memberId: member.id,
+    loginSessionId: member.sessionId,
+    ip: input.ip,
     gameId: game.gameId,
     roomId: room?.roomId,
     language: input.language,

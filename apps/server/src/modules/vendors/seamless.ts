@@ -17,6 +17,7 @@ import { gameCategoryOf } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from '../wallet/ledger.js';
 import { findGameSession, redeemLaunchCode, type GameSession } from './game-sessions.js';
+import { newBetRefusal } from './play-guard.js';
 import type { WalletStore, WalletTransaction } from './wallet-store.js';
 import { kyselyWalletStore } from './wallet-store-kysely.js';
 import { sqliteWalletStore } from './wallet-store-sqlite.js';
@@ -233,6 +234,8 @@ export const debit = async (
   const accounts = session && (await accountsOf(db, ctx, session.memberId));
   if (request.currency !== ctx.merchant.currency) return answer(db, ctx, accounts, 'WRONG_CURRENCY');
   const category = (await gameCategoryOf(db, ctx.vendorCode, request.gameId)) ?? ctx.vendorCategory;
+  // The login, the idle time and the site (play-guard.ts); a replay of a bet that landed still answers.
+  const closed = session && (await newBetRefusal(db, ctx.merchant, session, now));
   const at = now.toISOString();
   return refusable(db, ctx, accounts, async (store) => {
     const existing = await store.findTransaction(request.transactionId);
@@ -251,6 +254,7 @@ export const debit = async (
     if (!session || !accounts) throw new Refusal('INVALID_TOKEN');
     const refusal = await betRefusal(store, session, now, ctx.vendorOffered);
     if (refusal) throw new Refusal(refusal);
+    if (closed) throw new Refusal(closed);
     // Held before the ledger's accounts, as credits and rollbacks hold it: a round cannot close
     // between this check and the stake it adds.
     const record = await store.lockBetRecord(request.roundId);

@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../cli/commands.js';
 import { signedRequest } from '../../../../studio/src/server/wallet-client.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { vendorTarget } from '../../test/seamless-vendor.js';
@@ -371,6 +373,65 @@ describe('launching a game (§7 launch V2)', () => {
     expect(session.body).toMatchObject({ demo: true, balance: 1_000_000 });
     const round = await studioApi('/api/round', { sid: opened.sid, bet: { bets: { PLAYER: 500 } } });
     expect(round.body.balance).toBe(1_000_000 - 500 + round.body.round.payout);
+  });
+});
+
+// Issue 19, item 5: the studio's rounds stop with the login and the site; its own sessions expire.
+describe('the studio stops real-money play', () => {
+  const studioDb = () => new Database(path.join(server.dataDir, 'studio', 'studio.db'));
+  const playing = async () => {
+    const { memberId, token, client } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    await fund(memberId, 10_000);
+    const opened = await openGame(
+      (await launch({ vassalage: 'JADE_STUDIO', gameId: 'JADE_FORTUNE' }, token)).body.value.url,
+    );
+    const round = () => studioApi('/api/round', { sid: opened.sid, bet: { lineBet: 5 } });
+    expect((await round()).status).toBe(200);
+    return { memberId, token, client, sid: opened.sid!, round };
+  };
+
+  it('refuses a round after the member logs out, and nothing moves', async () => {
+    const game = await playing();
+    const before = await mainBalance(game.memberId);
+    expect((await game.client.call('DELETE', '/wps/session/logout', { token: game.token })).status).toBe(200);
+    const refused = await game.round();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'TOKEN_EXPIRED', balance: before });
+    expect(await mainBalance(game.memberId)).toBe(before);
+  });
+
+  it('refuses a round under maintenance, and plays again after it', async () => {
+    const game = await playing();
+    const before = await mainBalance(game.memberId);
+    await runCommand(['status', 'set', '1'], server.db, () => {});
+    try {
+      const refused = await game.round();
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ error: 'PLAYER_BLOCKED', balance: before });
+      expect(await mainBalance(game.memberId)).toBe(before);
+    } finally {
+      await runCommand(['status', 'set', '0'], server.db, () => {});
+    }
+    expect((await game.round()).status).toBe(200);
+  });
+
+  it('ends a studio session after its idle time and after its longest life', async () => {
+    for (const [column, at] of [
+      ['last_seen_at', new Date(Date.now() - 31 * 60_000)],
+      ['expires_at', new Date(Date.now() - 1000)],
+    ] as const) {
+      const game = await playing();
+      const db = studioDb();
+      try {
+        db.prepare(`update player_session set ${column} = ? where sid = ?`).run(at.toISOString(), game.sid);
+      } finally {
+        db.close();
+      }
+      const session = await studioApi(`/api/session?sid=${game.sid}`);
+      expect(session.status, column).toBe(401);
+      expect(session.body.error, column).toBe('SESSION_EXPIRED');
+      expect((await game.round()).status, column).toBe(401);
+    }
   });
 });
 

@@ -360,5 +360,29 @@ export const getAccountRecord = async (
     pageNum: request.pageNo,
     totalPages: pageCount(total, request.pageSize),
     totalCount: total,
+    owed: await owedByMember(db, merchantId, memberId),
   };
 };
+
+/**
+ * What corrected lottery results could not take back from the member (their main wallet held less):
+ * shown with the account record, whatever its date range, until the back office collects it.
+ */
+const owedByMember = async (db: DbOrTrx, merchantId: number, memberId: number) =>
+  (
+    await db
+      .selectFrom('lottery_bet_adjustment as a')
+      .innerJoin('lottery_bet as b', 'b.id', 'a.bet_id')
+      .innerJoin('lottery_draw as d', 'd.id', 'b.draw_id')
+      .select(['d.game_id', 'd.draw_no', 'a.owed', 'a.created_at'])
+      .where('b.merchant_id', '=', merchantId)
+      .where('b.member_id', '=', memberId)
+      .where('a.owed', '>', 0)
+      .orderBy('a.id', 'desc')
+      .execute()
+  ).map((row) => ({
+    gameCode: row.game_id,
+    numero: row.draw_no,
+    amount: Number(row.owed),
+    createdAt: row.created_at,
+  }));

@@ -22,6 +22,11 @@ export type GamesWalletTables = {
     launch_expires_at: string;
     expires_at: string;
     created_at: string;
+    /** The member session that launched the game; null once it is pruned (or for older sessions). */
+    login_session_id: number | null;
+    /** The address the launch came from. */
+    ip: string | null;
+    last_seen_at: string | null;
   };
   wallet_transaction: {
     id: Generated<number>;

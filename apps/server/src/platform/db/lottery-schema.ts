@@ -78,10 +78,16 @@ export type LotteryTables = {
   lottery_result_entry: {
     id: Generated<number>;
     draw_id: number;
-    /** CORRECTION: a new result for a settled draw, confirmed like an ENTRY. */
-    kind: 'ENTRY' | 'CORRECTION' | 'CONFIRM' | 'FEED';
-    /** SETTLING: a confirmed correction whose bets are being resettled (a rerun finishes it). */
-    status: 'PENDING' | 'SETTLING' | 'APPLIED' | 'REFUSED';
+    /**
+     * CORRECTION: a new result for a settled draw, confirmed like an ENTRY. WITHDRAW (by the author)
+     * and REJECT (by a second operator) take a waiting entry off; their result is '{}'.
+     */
+    kind: 'ENTRY' | 'CORRECTION' | 'CONFIRM' | 'FEED' | 'WITHDRAW' | 'REJECT';
+    /**
+     * SETTLING: a confirmed correction whose bets are being resettled (a rerun finishes it);
+     * WITHDRAWN, REJECTED: a waiting entry taken off.
+     */
+    status: 'PENDING' | 'SETTLING' | 'APPLIED' | 'REFUSED' | 'WITHDRAWN' | 'REJECTED';
     /** JSON: DrawResult. */
     result: string;
     /** The operator's id; null for the console and for a feed. */

@@ -92,4 +92,21 @@ describe('static files', () => {
     expect(other).toContain('router-def.js');
     expect(other).not.toContain('banners');
   });
+
+  it('answers an API path it has no route for with a 404 envelope however the path is written', async () => {
+    // Issue 19, item 4: the fallback decides on the path the router reads (decoded), not the raw one.
+    for (const url of [
+      '/wps/nothing',
+      '/%77ps/nothing',
+      '/%6Cotto/nothing',
+      '/%6cgw/x',
+      '//wps/nothing',
+      '/%61pi/x',
+    ]) {
+      const response = await server.fetch(url);
+      expect(response.status, url).toBe(404);
+      expect(((await response.json()) as { error: { code: string } }).error.code, url).toBe('NOT_FOUND');
+    }
+    expect((await server.fetch('/%69ndex')).status).toBe(200);
+  });
 });

@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_RECORD_KINDS, type AccountRecord, type AccountRecordRequest } from '@jade/contracts/wallet';
+import {
+  ACCOUNT_RECORD_KINDS,
+  type AccountOwed,
+  type AccountRecord,
+  type AccountRecordRequest,
+} from '@jade/contracts/wallet';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
 import { useAccountRecords } from '../api/get-account-records';
@@ -119,6 +124,7 @@ export function AccountRecordsPanel() {
           {t('wallet.records.badRange')}
         </p>
       )}
+      {records.data && records.data.owed.length > 0 && <OwedNotice owed={records.data.owed} />}
       {records.data ? (
         <RecordList
           records={records.data.records}
@@ -139,6 +145,35 @@ export function AccountRecordsPanel() {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * What corrected lottery results could not take back (the main wallet held less than the win taken
+ * back): owed whatever the period chosen, so it shows above the records on every page.
+ */
+function OwedNotice({ owed }: { owed: readonly AccountOwed[] }) {
+  const { t } = useTranslation();
+  const { format } = useMoneyFormat();
+  const titleId = useId();
+  const total = owed.reduce((sum, item) => sum + item.amount, 0);
+  return (
+    <section className="wallet-owed" aria-labelledby={titleId}>
+      <h3 id={titleId} className="wallet-owed__title">
+        {t('wallet.records.owed.title')}
+      </h3>
+      <p className="wallet-section__hint">{t('wallet.records.owed.hint')}</p>
+      <ul className="wallet-owed__list">
+        {owed.map((item) => (
+          <li key={`${item.gameCode}:${item.numero}:${item.createdAt}`} className="wallet-owed__item">
+            <span>{formatDateTime(item.createdAt)}</span>
+            <span>{t('wallet.records.owed.draw', { game: item.gameCode, numero: item.numero })}</span>
+            <span className="wallet-amount--out">{format(item.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="wallet-owed__total">{t('wallet.records.owed.total', { amount: format(total) })}</p>
+    </section>
   );
 }
 

@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountOwed } from '@jade/contracts/wallet';
+import { BrandContext } from '../../../config/brand';
+import { createTestI18n } from '../../../testing/i18n';
+import { clearSession, setSession } from '../../../lib/session';
+import { whitelabelFixture } from '../../../testing/fixtures';
+import { AccountRecordsPanel } from './account-records-panel';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let owed: AccountOwed[];
+
+beforeEach(() => {
+  setSession({ token: 'token-1', isAgent: 0 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const { pathname: path } = new URL(url, 'http://localhost');
+      if (path === '/wps/relay/ODSFE2_MemTransDet')
+        return json(200, {
+          success: true,
+          value: {
+            records: [
+              {
+                id: 7,
+                createdAt: '2026-11-25T11:00:00.000Z',
+                kind: 'WIN_ROLLBACK',
+                amount: -35_000,
+                wallet: 'MAIN',
+                reference: 'round:TCG_LOTTO_VN:VN_HCM:20261125:12',
+              },
+            ],
+            owed,
+            pageNum: 1,
+            totalPages: 1,
+            totalCount: 1,
+          },
+        });
+      return json(404, { success: false, error: { code: 'NOT_FOUND', message: path } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const whitelabel = whitelabelFixture();
+whitelabel.merchant.currencyExponent = 2;
+
+const renderPanel = (language = 'en') =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={createTestI18n(language)}>
+        <BrandContext
+          value={{ whitelabel, language: whitelabel.merchant.languages[0], setLanguage: () => undefined }}
+        >
+          <AccountRecordsPanel />
+        </BrandContext>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+
+describe('AccountRecordsPanel (issue 19 item 15: what a corrected result could not take back)', () => {
+  it('shows what the member owes from a corrected lottery result, and names the take-back', async () => {
+    owed = [
+      { gameCode: 'VN_HCM', numero: '20261125', amount: 1_720_000, createdAt: '2026-11-25T11:00:00.000Z' },
+    ];
+    renderPanel();
+    const notice = await screen.findByRole('region', { name: 'Owed from corrected lottery results' });
+    within(notice).getByText('VN_HCM draw 20261125');
+    within(notice).getByText('₫ 17,200.00');
+    within(notice).getByText('Total owed: ₫ 17,200.00');
+    screen.getByText('Win taken back (corrected result)');
+  });
+
+  it('shows no such notice when nothing is owed', async () => {
+    owed = [];
+    renderPanel();
+    await screen.findByText('1 record');
+    expect(screen.queryByRole('region', { name: 'Owed from corrected lottery results' })).toBeNull();
+  });
+});
