@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_POINTS_HUNDREDTHS, HOT_GAMES_PLATFORM_CODE } from './constants.js';
+import { boundedAmount } from './wallet.js';
 
 /**
  * Game categories (the `gameType` of §3 navigation entries). LOTT and ELOTT are lottery and
@@ -386,7 +387,7 @@ export const launchGameRequest = z.object({
    * wallet into the vendor's before the game opens (minor units; absent or 0, nothing moves), and the
    * key that makes a retried launch move it once.
    */
-  transferAmount: z.number().int().safe().min(0).optional(),
+  transferAmount: boundedAmount.optional(),
   /** A PVP game's room (GLS2_roomList); a game with rooms opens in one. */
   roomId: z.string().min(1).max(64).optional(),
   transferKey: z.string().min(8).max(64).optional(),

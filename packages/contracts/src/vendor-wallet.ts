@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedAmount } from './wallet.js';
 
 /*
  * The seamless-wallet protocol between a game vendor and the platform (docs/decisions/0016): the vendor
@@ -55,7 +56,10 @@ export const WALLET_STATUSES = [
   'UNKNOWN_TRANSACTION',
   /** The bet was rolled back: no credit for it, and a bet arriving after its rollback takes nothing. */
   'TRANSACTION_ROLLED_BACK',
-  /** The bet was paid out: it can no longer be rolled back. */
+  /**
+   * The bet was paid out: it can no longer be rolled back, and once its round is settled no credit
+   * under another id pays it again (decision 0022).
+   */
   'TRANSACTION_SETTLED',
   /** A bet into a round that is already settled or void. */
   'ROUND_CLOSED',
@@ -63,11 +67,13 @@ export const WALLET_STATUSES = [
   'WRONG_CURRENCY',
   /** A bet below the game's minimum or above its maximum (the catalogue's minBet, maxBet). */
   'BET_OUT_OF_LIMITS',
+  /** The call would take a balance past the platform's bound (MAX_MEMBER_BALANCE): nothing moved. */
+  'BALANCE_LIMIT',
 ] as const;
 export type WalletStatus = (typeof WALLET_STATUSES)[number];
 
-/** Minor units, a positive (or, for a credit, zero) safe integer. */
-const amount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** Minor units, a positive (or, for a credit, zero) integer, at most MAX_AMOUNT_PER_CALL. */
+const amount = boundedAmount;
 const id = z.string().trim().min(1).max(100);
 
 const base = {
@@ -170,9 +176,9 @@ export const vendorBetFeed = z.object({
       player: z.string().min(1).max(100),
       gameId: z.string().min(1).max(100),
       roundId: z.string().min(1).max(100),
-      stake: z.number().int().safe().min(0),
-      validBet: z.number().int().safe().min(0).optional(),
-      payout: z.number().int().safe().min(0),
+      stake: boundedAmount,
+      validBet: boundedAmount.optional(),
+      payout: boundedAmount,
       placedAt: z.iso.datetime(),
       settledAt: z.iso.datetime(),
     }),

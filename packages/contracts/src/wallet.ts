@@ -2,6 +2,23 @@ import { z } from 'zod';
 
 /** Amounts on the wire are integer minor units (ARCHITECTURE.md, money); the web app formats them. */
 export const minorUnits = z.number().int().safe();
+
+/*
+ * Bounds on money (issue 19 item 11, decision 0022), far below 2^53 so that every balance, and every
+ * balance plus any amount, stays an exact integer in JavaScript, SQLite and PostgreSQL alike.
+ * Generous for VND at two decimals: 10^13 minor units is 100,000,000,000.00 đồng.
+ */
+/** The most one call may move: a bet, a win, a refund, a transfer to or from a vendor. */
+export const MAX_AMOUNT_PER_CALL = 10_000_000_000_000;
+/** The most any member account may hold (10,000,000,000,000.00 đồng): the ledger refuses more. */
+export const MAX_MEMBER_BALANCE = 1_000_000_000_000_000;
+/**
+ * A house account (cash, vendor float, expenses) sums many members, so it may reach further, either
+ * way; still, with any amount added, below 2^53.
+ */
+export const MAX_HOUSE_BALANCE = 4_000_000_000_000_000;
+/** An amount a caller sends: a whole number of minor units, at most MAX_AMOUNT_PER_CALL. */
+export const boundedAmount = z.number().int().min(0).max(MAX_AMOUNT_PER_CALL);
 export const positiveAmount = minorUnits.positive();
 
 export const walletBalance = z.object({
@@ -30,7 +47,7 @@ export const walletTransferRequest = z
   .object({
     direction: z.enum(WALLET_TRANSFER_DIRECTIONS),
     vassalage: z.string().trim().min(1).max(64).optional(),
-    amount: positiveAmount.optional(),
+    amount: boundedAmount.positive().optional(),
   })
   .refine((r) => r.direction === 'ALL_BACK' || (r.vassalage !== undefined && r.amount !== undefined), {
     message: 'vassalage and amount are required for IN and OUT',

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { WalletResponse } from '@jade/contracts/vendor-wallet';
+import { MAX_AMOUNT_PER_CALL, MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
 
 /**
  * The seamless-wallet conformance kit (issue 10): one suite every vendor's wallet client must pass
@@ -299,6 +300,155 @@ export const walletConformance = (target: () => ConformanceTarget) => {
     for (const a of answers) expect(statusOf(a)).toBe('OK');
     expect(await p.balance()).toBe(11_000);
     expect(await p.t.record(r.round)).toMatchObject({ status: 'SETTLED', payout: 4_000 });
+  });
+  // Issue 19 item 1: a vendor that sends several settlements of one bet under different ids at once
+  // (a retry that mints a new id, two workers of its own) must not be paid more than once. Sent at
+  // once, these reach the platform on as many connections as it holds (PostgreSQL: its pool).
+  it('pays a bet once when ten credits of it under different ids arrive at once', async () => {
+    const p = await player(10_000);
+    const r = { round: unique('r'), tx: unique('d') };
+    await p.bet(1_000, r.round, r.tx);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => p.pay(r, 5_000)));
+    const statuses = answers.map(statusOf);
+    expect(
+      statuses.filter((s) => s === 'OK'),
+      statuses.join(),
+    ).toHaveLength(1);
+    // Decision 0022: a credit of a bet whose round is already settled is refused, nothing moves.
+    expect(statuses.filter((s) => s === 'TRANSACTION_SETTLED')).toHaveLength(9);
+    expect(await p.balance()).toBe(14_000);
+    expect(await p.t.record(r.round)).toMatchObject({ status: 'SETTLED', stake: 1_000, payout: 5_000 });
+    const late = await p.pay(r, 5_000);
+    expect(late.body).toMatchObject({ status: 'TRANSACTION_SETTLED', balance: 14_000 });
+    expect((await p.t.ledger()).ok).toBe(true);
+  });
+
+  it('refunds a bet once when six rollbacks of it under different ids arrive at once', async () => {
+    const p = await player(10_000);
+    const r = { round: unique('r'), tx: unique('d') };
+    await p.bet(1_000, r.round, r.tx);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => p.undo(r)));
+    // A second rollback of a rolled-back bet is recorded and moves nothing (decision 0016).
+    for (const a of answers) expect(statusOf(a)).toBe('OK');
+    expect(await p.balance()).toBe(10_000);
+    expect(await p.t.record(r.round)).toMatchObject({ status: 'VOID', stake: 0 });
+    expect((await p.t.ledger()).ok).toBe(true);
+  });
+
+  it('settles a bet one way when credits and rollbacks of it arrive at once', async () => {
+    const p = await player(10_000);
+    const r = { round: unique('r'), tx: unique('d') };
+    await p.bet(1_000, r.round, r.tx);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? p.pay(r, 5_000) : p.undo(r))),
+    );
+    const credited = answers.filter((a, i) => i % 2 === 0 && statusOf(a) === 'OK').length;
+    const refunded = answers.filter((a, i) => i % 2 === 1 && statusOf(a) === 'OK').length;
+    const record = await p.t.record(r.round);
+    if (credited > 0) {
+      expect(credited).toBe(1);
+      expect(refunded).toBe(0);
+      expect(await p.balance()).toBe(14_000);
+      expect(record).toMatchObject({ status: 'SETTLED', stake: 1_000, payout: 5_000 });
+    } else {
+      expect(refunded).toBe(4);
+      expect(await p.balance()).toBe(10_000);
+      expect(record).toMatchObject({ status: 'VOID', stake: 0, payout: 0 });
+    }
+    expect((await p.t.ledger()).ok).toBe(true);
+  });
+
+  it('settles every bet once when many calls of many bets, identical and distinct, arrive at once', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => player(10_000)));
+    const bets = players.map((p) => ({ p, round: unique('r'), tx: unique('d') }));
+    for (const b of bets) expect(statusOf(await b.p.bet(2_000, b.round, b.tx))).toBe('OK');
+    const floatBefore = (await bets[0]!.p.t.ledger()).float;
+    // Per bet: one credit sent three times, three credits under their own ids, two rollbacks.
+    const calls = bets.flatMap((b) => {
+      const same = unique('c');
+      return [
+        () => b.p.pay(b, 3_000, {}, same),
+        () => b.p.pay(b, 3_000, {}, same),
+        () => b.p.pay(b, 3_000, {}, same),
+        () => b.p.pay(b, 3_000),
+        () => b.p.pay(b, 3_000),
+        () => b.p.pay(b, 3_000),
+        () => b.p.undo(b),
+        () => b.p.undo(b),
+      ];
+    });
+    const answers = await Promise.all(calls.map((send) => send()));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    let moved = 0;
+    for (const b of bets) {
+      const record = await b.p.t.record(b.round);
+      const balance = await b.p.balance();
+      if (record?.status === 'SETTLED') {
+        expect(record).toMatchObject({ stake: 2_000, payout: 3_000 });
+        expect(balance).toBe(11_000);
+      } else {
+        expect(record).toMatchObject({ status: 'VOID', stake: 0, payout: 0 });
+        expect(balance).toBe(10_000);
+      }
+      moved += balance - 8_000;
+    }
+    const after = await bets[0]!.p.t.ledger();
+    expect(after.ok).toBe(true);
+    expect(floatBefore - after.float).toBe(moved);
+  });
+
+  it('pays every part of a bet credited in parts while its round is open, and nothing after it closes', async () => {
+    const p = await player(10_000);
+    const r = { round: unique('r'), tx: unique('d') };
+    await p.bet(1_000, r.round, r.tx);
+    const parts = await Promise.all(Array.from({ length: 5 }, () => p.pay(r, 1_000, { roundClosed: false })));
+    for (const a of parts) expect(statusOf(a)).toBe('OK');
+    expect(await p.t.record(r.round)).toMatchObject({ status: 'OPEN', payout: 5_000 });
+    expect((await p.pay(r, 500)).body).toMatchObject({ status: 'OK', balance: 14_500 });
+    expect(statusOf(await p.pay(r, 700, { roundClosed: false }))).toBe('TRANSACTION_SETTLED');
+    expect(statusOf(await p.undo(r))).toBe('TRANSACTION_SETTLED');
+    expect(await p.balance()).toBe(14_500);
+    expect(await p.t.record(r.round)).toMatchObject({ status: 'SETTLED', stake: 1_000, payout: 5_500 });
+  });
+
+  // Issue 19 item 16: a rollback names a bet; one naming a credit, or itself, cannot be read.
+  it('refuses with a 400 a rollback that names a credit or itself instead of a bet, moving nothing', async () => {
+    const p = await player(10_000);
+    const r = { round: unique('r'), tx: unique('d') };
+    await p.bet(1_000, r.round, r.tx);
+    const creditTx = unique('c');
+    await p.pay(r, 2_000, { roundClosed: false }, creditTx);
+    const ofCredit = await p.undo({ round: r.round, tx: creditTx });
+    expect(ofCredit.status, JSON.stringify(ofCredit.body)).toBe(400);
+    expect(ofCredit.body.status).toBe('BAD_REQUEST');
+    const selfTx = unique('rb');
+    const ofItself = await p.undo({ round: r.round, tx: selfTx }, selfTx);
+    expect(ofItself.status, JSON.stringify(ofItself.body)).toBe(400);
+    expect(ofItself.body.status).toBe('BAD_REQUEST');
+    expect(await p.balance()).toBe(11_000);
+    expect(await p.t.record(r.round)).toMatchObject({ status: 'OPEN', stake: 1_000, payout: 2_000 });
+  });
+  // Issue 19 item 11: two credits of 2^53 - 1 made a balance SQLite could not hold exactly (and the
+  // balance call answered 500); PostgreSQL answered 500 at once.
+  it('refuses an amount over the per-call bound with a 400, and a credit past the balance bound with BALANCE_LIMIT', async () => {
+    const p = await player(MAX_MEMBER_BALANCE - 1_000);
+    const r = { round: unique('r'), tx: unique('d') };
+    expect((await p.bet(1_000, r.round, r.tx)).body).toMatchObject({ status: 'OK' });
+    for (const amount of [Number.MAX_SAFE_INTEGER, MAX_AMOUNT_PER_CALL + 1]) {
+      const huge = await p.pay(r, amount, { roundClosed: false });
+      expect(huge.status, JSON.stringify(huge.body)).toBe(400);
+      expect(huge.body.status).toBe('BAD_REQUEST');
+      const hugeBet = await p.bet(amount, r.round);
+      expect(hugeBet.status).toBe(400);
+    }
+    const over = await p.pay(r, 2_001, { roundClosed: false });
+    expect(over.body).toMatchObject({ status: 'BALANCE_LIMIT', balance: MAX_MEMBER_BALANCE - 2_000 });
+    expect((await p.pay(r, 2_000)).body).toMatchObject({ status: 'OK', balance: MAX_MEMBER_BALANCE });
+    const session = await p.t.call('balance', p.session);
+    expect(session.body).toMatchObject({ status: 'OK', balance: MAX_MEMBER_BALANCE });
+    expect(await p.balance()).toBe(MAX_MEMBER_BALANCE);
+    expect(await p.t.record(r.round)).toMatchObject({ status: 'SETTLED', payout: 2_000 });
+    expect((await p.t.ledger()).ok).toBe(true);
   });
 };
 

@@ -114,7 +114,12 @@ export const vendorWalletRoutes = async (app: FastifyInstance, deps: { db: Db; s
           case 'credit':
             return seamless.credit(db, ctx, parsed.data as z.output<typeof walletCreditRequest>);
           default:
-            return seamless.rollback(db, ctx, parsed.data as z.infer<typeof walletRollbackRequest>);
+            return await seamless
+              .rollback(db, ctx, parsed.data as z.infer<typeof walletRollbackRequest>)
+              .catch((error: unknown) => {
+                if (!(error instanceof seamless.UnreadableCall)) throw error;
+                return refuse(reply, 400, { status: 'BAD_REQUEST', message: error.message });
+              });
         }
       },
     );

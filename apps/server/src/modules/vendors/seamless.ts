@@ -40,6 +40,12 @@ class Refusal extends Error {
   }
 }
 
+/**
+ * A call that cannot be read as the protocol means it (a rollback that names a credit, or itself,
+ * as its bet): answered 400 BAD_REQUEST by the route, nothing written.
+ */
+export class UnreadableCall extends Error {}
+
 const playerOf = (memberId: number) => String(memberId);
 
 /**
@@ -192,6 +198,7 @@ const betRefusal = async (
 const statusOf = (error: unknown): WalletStatus | undefined => {
   if (error instanceof Refusal) return error.status;
   if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS') return 'INSUFFICIENT_FUNDS';
+  if (error instanceof AppError && error.code === 'WALLET_BALANCE_LIMIT') return 'BALANCE_LIMIT';
   return undefined;
 };
 
@@ -255,7 +262,9 @@ export const debit = async (
     if (closed) throw new Refusal(closed);
     // The catalogue's limits of the game (issue 19); a game it does not list has none here.
     if (outsideLimits(rules, request.amount)) throw new Refusal('BET_OUT_OF_LIMITS');
-    const record = await store.findBetRecord(request.roundId);
+    // Held before the ledger's accounts, as credits and rollbacks hold it: a round cannot close
+    // between this check and the stake it adds.
+    const record = await store.lockBetRecord(request.roundId);
     if (record && record.memberId !== session.memberId) throw new Refusal('TRANSACTION_CONFLICT');
     if (record && record.status !== 'OPEN') throw new Refusal('ROUND_CLOSED');
     const inserted = await store.insertTransaction({
@@ -294,14 +303,27 @@ export const debit = async (
   });
 };
 
-/** The bet a credit or rollback names, by the vendor's id. */
-const referencedBet = async (
-  store: WalletStore,
-  transactionId: string,
-): Promise<WalletTransaction | undefined> => {
-  const row = await store.findTransaction(transactionId);
-  return row && (row.kind === 'DEBIT' || row.kind === 'TOMBSTONE') ? row : undefined;
-};
+/**
+ * The row a credit or rollback names, by the vendor's id, held until the write ends: every call that
+ * settles one bet (whatever its own id) waits here for the one before it, then reads what it left.
+ */
+const lockReferenced = (store: WalletStore, transactionId: string) => store.lockTransaction(transactionId);
+
+const isBet = (
+  row: WalletTransaction | undefined,
+): row is WalletTransaction & { kind: 'DEBIT' | 'TOMBSTONE' } =>
+  row?.kind === 'DEBIT' || row?.kind === 'TOMBSTONE';
+
+/**
+ * Ledger keys of a settlement name what is paid, not the call (decision 0022): the round's closing
+ * payout, once; a part paid while the round stays open, by that part's id; a bet's refund, once.
+ * Their prefixes differ from a debit's `wallet:` key, so no vendor id can make two of them meet.
+ */
+const closingPayoutKey = (vendorCode: string, roundId: string) => `seamless-win:${vendorCode}:${roundId}`;
+const partPayoutKey = (vendorCode: string, transactionId: string) =>
+  `seamless-part:${vendorCode}:${transactionId}`;
+const refundKey = (vendorCode: string, betTransactionId: string) =>
+  `seamless-refund:${vendorCode}:${betTransactionId}`;
 
 export const credit = async (
   db: Db,
@@ -325,14 +347,16 @@ export const credit = async (
       if (!isSame) throw new Refusal('TRANSACTION_CONFLICT');
       return answerWithin(store, ctx, accounts, { platformTransactionId: existing.id, replayed: true });
     }
-    const bet = await referencedBet(store, request.referenceTransactionId);
-    if (!bet || !accounts) throw new Refusal('UNKNOWN_TRANSACTION');
+    const bet = await lockReferenced(store, request.referenceTransactionId);
+    if (!isBet(bet) || !accounts) throw new Refusal('UNKNOWN_TRANSACTION');
     if (bet.memberId !== accounts.memberId || bet.roundId !== request.roundId)
       throw new Refusal('TRANSACTION_CONFLICT');
     if (bet.kind === 'TOMBSTONE' || bet.status === 'ROLLED_BACK')
       throw new Refusal('TRANSACTION_ROLLED_BACK');
-    const record = await store.findBetRecord(request.roundId);
-    if (!record || record.status !== 'OPEN') throw new Refusal('ROUND_CLOSED');
+    const record = await store.lockBetRecord(request.roundId);
+    // The round was settled (by this bet's credit under another id, or another bet's): paid once.
+    if (!record || record.status !== 'OPEN') throw new Refusal('TRANSACTION_SETTLED');
+    const closes = request.roundClosed ?? true;
     const inserted = await store.insertTransaction({
       transactionId: request.transactionId,
       kind: 'CREDIT',
@@ -347,7 +371,9 @@ export const credit = async (
     if (request.amount > 0) {
       await store.post(
         {
-          idempotencyKey: `wallet:${ctx.vendorCode}:${request.transactionId}`,
+          idempotencyKey: closes
+            ? closingPayoutKey(ctx.vendorCode, request.roundId)
+            : partPayoutKey(ctx.vendorCode, request.transactionId),
           legs: [
             {
               kind: 'WIN',
@@ -363,7 +389,7 @@ export const credit = async (
     }
     const { state, summary } = records.afterPayout(record, {
       amount: request.amount,
-      close: request.roundClosed ?? true,
+      close: closes,
       validBet: request.validBet,
       at,
     });
@@ -379,6 +405,8 @@ export const rollback = async (
   request: WalletRollbackRequest,
   now = new Date(),
 ): Promise<WalletResponse> => {
+  if (request.referenceTransactionId === request.transactionId)
+    throw new UnreadableCall('A rollback names the bet it cancels, not itself');
   const at = now.toISOString();
   const accounts = await accountsOfPlayer(db, ctx, request.player);
   return refusable(db, ctx, accounts, async (store) => {
@@ -393,7 +421,9 @@ export const rollback = async (
       return answerWithin(store, ctx, accounts, { platformTransactionId: existing.id, replayed: true });
     }
     if (!accounts) throw new Refusal('INVALID_TOKEN');
-    const bet = await referencedBet(store, request.referenceTransactionId);
+    const bet = await lockReferenced(store, request.referenceTransactionId);
+    if (bet && !isBet(bet))
+      throw new UnreadableCall(`A rollback names a bet; ${request.referenceTransactionId} is a ${bet.kind}`);
     const recordRollback = (amount: number) =>
       store.insertTransaction({
         transactionId: request.transactionId,
@@ -428,14 +458,14 @@ export const rollback = async (
       const inserted = await recordRollback(0);
       return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
     }
-    const record = await store.findBetRecord(request.roundId);
+    const record = await store.lockBetRecord(request.roundId);
     if (!record || record.status !== 'OPEN') throw new Refusal('TRANSACTION_SETTLED');
     const amount = bet.amount;
     await store.setTransactionStatus(bet.id, 'ROLLED_BACK');
     const inserted = await recordRollback(amount);
     await store.post(
       {
-        idempotencyKey: `wallet:${ctx.vendorCode}:${request.transactionId}`,
+        idempotencyKey: refundKey(ctx.vendorCode, bet.transactionId),
         legs: [
           {
             kind: 'BET_ROLLBACK',

@@ -1,30 +1,13 @@
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { dialectOf } from '../../platform/db/transaction.js';
 import * as records from '../games/bet-records.js';
 import * as ledger from '../wallet/ledger.js';
 import type { StoreScope, WalletStore, WalletTransaction } from './wallet-store.js';
 
 /** The wallet store as Kysely queries on the caller's transaction (PostgreSQL; see wallet-store.ts). */
 export const kyselyWalletStore = (db: Db, trx: DbOrTrx, scope: StoreScope): WalletStore => ({
-  async findTransaction(transactionId) {
-    const row = await trx
-      .selectFrom('wallet_transaction')
-      .select([
-        'id',
-        'transaction_id',
-        'kind',
-        'member_id',
-        'round_id',
-        'game_id',
-        'amount',
-        'reference_transaction_id',
-        'status',
-      ])
-      .where('merchant_id', '=', scope.merchantId)
-      .where('vendor_code', '=', scope.vendorCode)
-      .where('transaction_id', '=', transactionId)
-      .executeTakeFirst();
-    return row && toWalletTransaction(row);
-  },
+  findTransaction: (transactionId) => findTransaction(trx, scope, transactionId, false),
+  lockTransaction: (transactionId) => findTransaction(trx, scope, transactionId, true),
   async insertTransaction(row) {
     const inserted = await trx
       .insertInto('wallet_transaction')
@@ -58,6 +41,17 @@ export const kyselyWalletStore = (db: Db, trx: DbOrTrx, scope: StoreScope): Wall
     return row?.status;
   },
   findBetRecord: (roundId) => records.findBetRecord(trx, { ...scope, roundId }),
+  async lockBetRecord(roundId) {
+    let query = trx
+      .selectFrom('bet_record')
+      .selectAll()
+      .where('merchant_id', '=', scope.merchantId)
+      .where('vendor_code', '=', scope.vendorCode)
+      .where('round_id', '=', roundId);
+    if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    return row && records.toBetRecord(row);
+  },
   addStake: async (input) => {
     await records.addStake(trx, { ...scope, ...input });
   },
@@ -88,3 +82,26 @@ export const toWalletTransaction = (row: {
   referenceTransactionId: row.reference_transaction_id,
   status: row.status,
 });
+
+/** A transaction by the vendor's id; `lock` holds its row until the write ends (PostgreSQL). */
+const findTransaction = async (trx: DbOrTrx, scope: StoreScope, transactionId: string, lock: boolean) => {
+  let query = trx
+    .selectFrom('wallet_transaction')
+    .select([
+      'id',
+      'transaction_id',
+      'kind',
+      'member_id',
+      'round_id',
+      'game_id',
+      'amount',
+      'reference_transaction_id',
+      'status',
+    ])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('vendor_code', '=', scope.vendorCode)
+    .where('transaction_id', '=', transactionId);
+  if (lock && dialectOf(trx) === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && toWalletTransaction(row);
+};

@@ -56,6 +56,11 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
       const row = q.findTransaction.get(merchantId, vendorCode, transactionId);
       return row && toWalletTransaction(row);
     },
+    // One writer at a time (the group commit's transaction): a read inside the job is already held.
+    lockTransaction(transactionId): WalletTransaction | undefined {
+      const row = q.findTransaction.get(merchantId, vendorCode, transactionId);
+      return row && toWalletTransaction(row);
+    },
     insertTransaction: (row) =>
       Number(
         q.insertTransaction.run(
@@ -77,6 +82,10 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
     },
     memberStatus: (memberId) => q.memberStatus.get(merchantId, memberId)?.status,
     findBetRecord(roundId): BetRecord | undefined {
+      const row = q.findBetRecord.get(merchantId, vendorCode, roundId);
+      return row && toBetRecord(row);
+    },
+    lockBetRecord(roundId): BetRecord | undefined {
       const row = q.findBetRecord.get(merchantId, vendorCode, roundId);
       return row && toBetRecord(row);
     },

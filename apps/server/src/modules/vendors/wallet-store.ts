@@ -34,11 +34,21 @@ type Maybe<T> = T | Promise<T>;
 
 export type WalletStore = {
   findTransaction(transactionId: string): Maybe<WalletTransaction | undefined>;
+  /**
+   * The same read, holding the row until the write ends (PostgreSQL: `for update`; SQLite's single
+   * writer already does): a bet is settled by one call at a time, whatever ids the calls carry.
+   */
+  lockTransaction(transactionId: string): Maybe<WalletTransaction | undefined>;
   insertTransaction(row: NewWalletTransaction): Maybe<number>;
   setTransactionStatus(id: number, status: TransactionStatus): Maybe<void>;
   /** The member's status (ACTIVE, ...), undefined for a member of no such id in this brand. */
   memberStatus(memberId: number): Maybe<string | undefined>;
   findBetRecord(roundId: string): Maybe<BetRecord | undefined>;
+  /**
+   * The round's record, held until the write ends. Taken before the ledger's accounts by every call
+   * (a bet's own row first, when it names one), so two calls never wait on each other in a circle.
+   */
+  lockBetRecord(roundId: string): Maybe<BetRecord | undefined>;
   /** A bet: the round's record is opened with this stake, or its stake grows. */
   addStake(input: {
     memberId: number;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MAX_HOUSE_BALANCE, MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
@@ -183,5 +184,44 @@ describe('postManyWithin', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+// Issue 19 item 11: no balance may leave the range where it is exact (decision 0022).
+describe('balance bounds', () => {
+  const post = (merchantId: number, key: string, from: number, to: number, amount: number) =>
+    postTransfers(db, {
+      merchantId,
+      idempotencyKey: key,
+      legs: [{ kind: 'WIN', debitAccountId: from, creditAccountId: to, amount }],
+    });
+
+  it('takes a member account up to its bound, and refuses one minor unit past it, one post or a set', async () => {
+    const { merchantId, float, members } = await newBrand(0);
+    const [a, b] = members;
+    await post(merchantId, 'b1', float, a, MAX_MEMBER_BALANCE - 1);
+    await expect(post(merchantId, 'b2', float, a, 2)).rejects.toMatchObject({ code: 'WALLET_BALANCE_LIMIT' });
+    await expect(
+      many([win(merchantId, 'wb1', float, b, 5), win(merchantId, 'wb2', float, a, 2)]),
+    ).rejects.toMatchObject({ code: 'WALLET_BALANCE_LIMIT' });
+    expect(await balances([a, b])).toEqual([MAX_MEMBER_BALANCE - 1, 0]);
+    await post(merchantId, 'b3', float, a, 1);
+    expect(await balances([a])).toEqual([MAX_MEMBER_BALANCE]);
+  });
+
+  it('lets a house account reach further, either way, and no further', async () => {
+    const { merchantId, float, members } = await newBrand(0);
+    const cash = await houseAccount(db, merchantId, 'CASH');
+    for (const [i, m] of members.entries()) await post(merchantId, `h${i}`, float, m, MAX_MEMBER_BALANCE);
+    await expect(
+      post(merchantId, 'h-over', float, cash, MAX_HOUSE_BALANCE - 3 * MAX_MEMBER_BALANCE + 1),
+    ).rejects.toMatchObject({
+      code: 'WALLET_BALANCE_LIMIT',
+    });
+    await post(merchantId, 'h-at', float, cash, MAX_HOUSE_BALANCE - 3 * MAX_MEMBER_BALANCE);
+    expect(await balances([float, cash])).toEqual([
+      -MAX_HOUSE_BALANCE,
+      MAX_HOUSE_BALANCE - 3 * MAX_MEMBER_BALANCE,
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_HOUSE_BALANCE, MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
 import { AppError } from '../../platform/errors.js';
 import type { Leg, Posting } from './ledger-types.js';
 
@@ -34,6 +35,17 @@ export const validateLegs = (legs: Leg[]) => {
     }
   }
 };
+
+/**
+ * How far an account's balance may go (decision 0022): a member's (never negative) up to
+ * MAX_MEMBER_BALANCE, a house account's (which may go negative) within ±MAX_HOUSE_BALANCE. Both far
+ * below 2^53, so a balance, and a balance plus any amount, is always exact.
+ */
+export const balanceBounds = (allowNegative: boolean | number) =>
+  allowNegative ? { min: -MAX_HOUSE_BALANCE, max: MAX_HOUSE_BALANCE } : { min: 0, max: MAX_MEMBER_BALANCE };
+
+export const balanceLimit = () =>
+  new AppError('WALLET_BALANCE_LIMIT', 'This would take a balance past its limit');
 
 export const keyReused = () =>
   new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer');
@@ -92,9 +104,12 @@ export const checkNet = (
           );
   for (const [id, delta] of net) {
     const account = accounts.get(id)!;
-    if (account.allow_negative !== 1 && Number(account.balance) + delta < 0)
+    const after = Number(account.balance) + delta;
+    if (account.allow_negative !== 1 && after < 0)
       throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
         details: { amount: -delta },
       });
+    const bounds = balanceBounds(account.allow_negative === 1);
+    if (after < bounds.min || after > bounds.max) throw balanceLimit();
   }
 };

@@ -1,6 +1,14 @@
 import type SQLite from 'better-sqlite3';
 import { AppError } from '../../platform/errors.js';
-import { checkNet, keyReused, netOf, type AccountState, type HashedPosting } from './ledger-rules.js';
+import {
+  balanceBounds,
+  balanceLimit,
+  checkNet,
+  keyReused,
+  netOf,
+  type AccountState,
+  type HashedPosting,
+} from './ledger-rules.js';
 import type { Balance, Leg, PostResult, Transfer } from './ledger-types.js';
 
 /**
@@ -36,11 +44,13 @@ const statements = (raw: SQLite.Database) => ({
   accountsExist: raw.prepare<[number, number, number], { n: number }>(
     'select count(*) as n from ledger_account where merchant_id = ? and id in (?, ?)',
   ),
-  debit: raw.prepare<[number, number, number, number]>(
-    'update ledger_account set balance = balance - ? where id = ? and merchant_id = ? and (allow_negative = 1 or balance >= ?)',
+  // Guarded: a member account holds the amount, and no balance passes its bound (decision 0022);
+  // the bounds are a house account's, then a member's.
+  debit: raw.prepare<[number, number, number, number, number]>(
+    'update ledger_account set balance = balance - ? where id = ? and merchant_id = ? and balance >= case when allow_negative = 1 then ? else ? end',
   ),
-  credit: raw.prepare<[number, number, number]>(
-    'update ledger_account set balance = balance + ? where id = ? and merchant_id = ?',
+  credit: raw.prepare<[number, number, number, number, number]>(
+    'update ledger_account set balance = balance + ? where id = ? and merchant_id = ? and balance <= case when allow_negative = 1 then ? else ? end',
   ),
   account: raw.prepare<[number], AccountState>(
     'select merchant_id, balance, allow_negative from ledger_account where id = ?',
@@ -85,12 +95,29 @@ const postOne = (s: Statements, input: Input): PostResult => {
         'An account of this transfer does not exist for this brand',
       );
     }
-    if (s.debit.run(leg.amount, leg.debitAccountId, input.merchantId, leg.amount).changes !== 1) {
+    const house = balanceBounds(true);
+    const member = balanceBounds(false);
+    const debited = s.debit.run(
+      leg.amount,
+      leg.debitAccountId,
+      input.merchantId,
+      house.min + leg.amount,
+      member.min + leg.amount,
+    );
+    if (debited.changes !== 1) {
+      if (s.account.get(leg.debitAccountId)?.allow_negative === 1) throw balanceLimit();
       throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
         details: { amount: leg.amount },
       });
     }
-    s.credit.run(leg.amount, leg.creditAccountId, input.merchantId);
+    const credited = s.credit.run(
+      leg.amount,
+      leg.creditAccountId,
+      input.merchantId,
+      house.max - leg.amount,
+      member.max - leg.amount,
+    );
+    if (credited.changes !== 1) throw balanceLimit();
     const reference = leg.reference ?? null;
     const id = Number(
       s.insertTransfer.run(

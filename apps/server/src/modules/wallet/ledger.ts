@@ -10,6 +10,8 @@ import {
   postWithPreparedStatements,
 } from './ledger-sqlite.js';
 import {
+  balanceBounds,
+  balanceLimit,
   checkNet,
   keyReused,
   netOf,
@@ -162,7 +164,7 @@ export const postTransfersIn = async (
   // Lock the accounts in one fixed order (ascending id), so two transfers never deadlock.
   let lockQuery = trx
     .selectFrom('ledger_account')
-    .select(['id', 'merchant_id'])
+    .select(['id', 'merchant_id', 'allow_negative'])
     .where('id', 'in', ids)
     .orderBy('id');
   if (dialectOf(trx) === 'postgres') lockQuery = lockQuery.forUpdate();
@@ -186,24 +188,31 @@ export const postTransfersIn = async (
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const boundsOf = (id: number) => balanceBounds(accounts.find((a) => a.id === id)!.allow_negative);
   for (const leg of input.legs) {
-    // Guarded debit: a member account only moves when it holds the amount.
+    // Guarded debit: a member account only moves when it holds the amount, a house account only
+    // within its bound (decision 0022).
+    const debitBounds = boundsOf(leg.debitAccountId);
     const debited = await trx
       .updateTable('ledger_account')
       .set((eb) => ({ balance: eb('balance', '-', leg.amount) }))
       .where('id', '=', leg.debitAccountId)
-      .where((eb) => eb.or([eb('allow_negative', '=', 1), eb('balance', '>=', leg.amount)]))
+      .where('balance', '>=', debitBounds.min + leg.amount)
       .executeTakeFirst();
     if (Number(debited.numUpdatedRows) !== 1) {
+      if (debitBounds.min < 0) throw balanceLimit();
       throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'Insufficient balance', {
         details: { amount: leg.amount },
       });
     }
-    await trx
+    // Guarded credit: no balance passes its bound, so every balance stays exact.
+    const credited = await trx
       .updateTable('ledger_account')
       .set((eb) => ({ balance: eb('balance', '+', leg.amount) }))
       .where('id', '=', leg.creditAccountId)
-      .execute();
+      .where('balance', '<=', boundsOf(leg.creditAccountId).max - leg.amount)
+      .executeTakeFirst();
+    if (Number(credited.numUpdatedRows) !== 1) throw balanceLimit();
   }
   const inserted = await trx
     .insertInto('ledger_transfer')

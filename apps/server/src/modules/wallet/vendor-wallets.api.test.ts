@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { once } from 'node:events';
+import { MAX_AMOUNT_PER_CALL } from '@jade/contracts/wallet';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -88,6 +89,19 @@ describe('a vendor wallet behind a wallet API', () => {
     expect(again.body.value.transfers).toEqual(ok[0]!.body.value.transfers);
     expect(await vendorBalance(m.memberId)).toBe(4_000);
     expect(walletBalance(await m.balances(), 'MAIN')).toBe(6_000);
+  });
+
+  // Issue 19 item 11: an amount past the per-call bound is refused before the vendor hears of it.
+  it('refuses a transfer of more than the per-call bound with a 400, moving nothing', async () => {
+    const m = await fundedMember(MAX_AMOUNT_PER_CALL + 1);
+    const huge = await m.transfer(
+      { direction: 'IN', vassalage: vendorCode, amount: MAX_AMOUNT_PER_CALL + 1 },
+      'huge-in',
+    );
+    expect(huge.status, JSON.stringify(huge.body)).toBe(400);
+    expect(huge.body.error.code).toBe('VALIDATION_FAILED');
+    expect(walletBalance(await m.balances(), 'MAIN')).toBe(MAX_AMOUNT_PER_CALL + 1);
+    expect(await vendorBalance(m.memberId)).toBe(0);
   });
 
   it('gives the money back when the vendor refuses', async () => {
