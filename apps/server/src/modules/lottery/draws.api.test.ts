@@ -14,7 +14,7 @@ import {
   postTransfer,
 } from '../wallet/ledger.js';
 import type { StakeLimits } from '@jade/contracts/lottery';
-import { DEMO_ODDS, slipCost, slipPayout, type Slip } from './bet-types.js';
+import { DEMO_ODDS, exposureOf, slipCost, slipPayout, type BetTypeCode, type Slip } from './bet-types.js';
 import { cancelBet, createDraw, drawResult, findDraw, placeBet, settleDraw, voidDraw } from './draws.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { XSMB, type DrawResult } from './structures.js';
@@ -297,6 +297,66 @@ describe('lottery draws', () => {
   });
 });
 
+describe('4D box liability (issue 19 item 8)', () => {
+  const open4d = async () => {
+    const now = Date.now();
+    return createDraw(server.db, SESSION_SECRET, {
+      vendorCode: 'JADE_ELOTT',
+      gameId: 'ELOTT_1M',
+      drawNo: `T${process.pid}-4D-${++drawSeq}`,
+      structure: 'SEA4D',
+      source: 'FAIR',
+      opensAt: new Date(now - 1_000),
+      closesAt: new Date(now + 60_000),
+      drawsAt: new Date(now + 60_000),
+    });
+  };
+  const limits: StakeLimits = { minStake: 0, perBet: 0, perNumber: 1_000, perDraw: 0 };
+  const refused = { code: 'LOTTERY_LIMIT_REACHED' };
+
+  it('counts a box bet on every permutation: once it fills the cap, no other ordering of its digits is taken', async () => {
+    const memberId = await member(1_000_000);
+    const other = await member(1_000_000);
+    const draw = await open4d();
+    const box = await bet(memberId, draw.id, { type: 'BIG_BOX', numbers: ['1357'], stake: 1_000 }, limits);
+    for (const number of ['7531', '3175', '5713', '1357']) {
+      await expect(
+        bet(other, draw.id, { type: 'BIG_BOX', numbers: [number], stake: 1_000 }, limits),
+      ).rejects.toMatchObject(refused);
+      await expect(
+        bet(other, draw.id, { type: 'BIG', numbers: [number], stake: 1 }, limits),
+      ).rejects.toMatchObject(refused);
+      await expect(
+        bet(other, draw.id, { type: 'BIG_IBOX', numbers: [number], stake: 24 }, limits),
+      ).rejects.toMatchObject(refused);
+    }
+    // Small pays from its own table: its counters are its own.
+    await bet(other, draw.id, { type: 'SMALL', numbers: ['7531'], stake: 1_000 }, limits);
+    // Cancelled, the box gives every permutation back.
+    await cancel(memberId, box.betId);
+    await bet(other, draw.id, { type: 'BIG', numbers: ['7531'], stake: 1_000 }, limits);
+    await expect(
+      bet(other, draw.id, { type: 'BIG_BOX', numbers: ['3157'], stake: 1 }, limits),
+    ).rejects.toMatchObject(refused);
+    await bet(other, draw.id, { type: 'BIG_BOX', numbers: ['2468'], stake: 1_000 }, limits);
+    await expectExactCounters(draw.id);
+  });
+
+  it('counts an i-box at its share on each permutation: 24,000 on four distinct digits fills each at 1,000', async () => {
+    const memberId = await member(1_000_000);
+    const draw = await open4d();
+    await bet(memberId, draw.id, { type: 'BIG_IBOX', numbers: ['2468'], stake: 24_000 }, limits);
+    await expect(
+      bet(memberId, draw.id, { type: 'BIG', numbers: ['8642'], stake: 1 }, limits),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      bet(memberId, draw.id, { type: 'BIG_IBOX', numbers: ['1111'], stake: 1_001 }, limits),
+    ).rejects.toMatchObject(refused);
+    await bet(memberId, draw.id, { type: 'BIG_IBOX', numbers: ['1111'], stake: 1_000 }, limits);
+    await expectExactCounters(draw.id);
+  });
+});
+
 describe('settlement properties (random slips on the database)', () => {
   const slip = fc.oneof(
     fc.record({
@@ -368,7 +428,7 @@ const countersOf = async (drawId: number) => {
   return new Map(rows.map((row) => [`${row.bet_type}:${row.number}`, Number(row.stake)]));
 };
 
-/** What each counter should hold: the open bets of the draw, summed. */
+/** What each counter should hold: the open bets of the draw, summed (a 4D box on each permutation). */
 const openTotalsOf = async (drawId: number) => {
   const bets = await server.db
     .selectFrom('lottery_bet')
@@ -380,7 +440,12 @@ const openTotalsOf = async (drawId: number) => {
   const add = (key: string, amount: number) => totals.set(key, (totals.get(key) ?? 0) + amount);
   for (const b of bets) {
     add(`#member:${b.member_id}`, Number(b.cost));
-    for (const number of JSON.parse(b.numbers) as string[]) add(`${b.bet_type}:${number}`, Number(b.stake));
+    const slip = {
+      type: b.bet_type as BetTypeCode,
+      numbers: JSON.parse(b.numbers) as string[],
+      stake: Number(b.stake),
+    };
+    for (const e of exposureOf(slip)) add(`${e.betType}:${e.number}`, e.amount);
   }
   return totals;
 };

@@ -10,7 +10,15 @@ import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
 import { gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
-import { payoutsFor, slipCost, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
+import {
+  exposureOf,
+  payoutsFor,
+  slipCost,
+  slipProblem,
+  type BetTypeCode,
+  type Odds,
+  type Slip,
+} from './bet-types.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { oddsOfVersions } from './settings.js';
 import { sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
@@ -203,9 +211,9 @@ const placeOnce = (
       throw new AppError('LOTTERY_LIMIT_REACHED', 'This bet would pass your limit on this draw', {
         details: { limit: input.limits.perDraw },
       });
-    for (const number of input.slip.numbers) {
-      const key = { ...base, bet_type: input.slip.type, number };
-      if (!(await withinCap(trx, key, input.slip.stake, input.limits.perNumber)))
+    for (const { betType, number, amount } of exposureOf(input.slip)) {
+      const key = { ...base, bet_type: betType, number };
+      if (!(await withinCap(trx, key, amount, input.limits.perNumber)))
         throw new AppError('LOTTERY_LIMIT_REACHED', `Number ${number} takes no more bets on this draw`, {
           details: { number, limit: input.limits.perNumber },
         });
@@ -649,8 +657,7 @@ export const cancelBet = async (
         .where('number', '=', number)
         .execute();
     await lower('#member', String(input.memberId), Number(bet.cost));
-    for (const number of JSON.parse(bet.numbers) as string[])
-      await lower(bet.bet_type, number, Number(bet.stake));
+    for (const { betType, number, amount } of exposureOf(slipOf(bet))) await lower(betType, number, amount);
     await refundBet(db, trx, draw, bet, { main, float }, now);
   });
 };
