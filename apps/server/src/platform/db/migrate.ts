@@ -23,6 +23,7 @@ import * as betRecordSettledIndex from './migrations/2026-11-25T1300-bet-record-
 import * as lotteryPrizeModes from './migrations/2026-11-25T1400-lottery-prize-modes.js';
 import * as lotteryCosts from './migrations/2026-11-25T1500-lottery-costs.js';
 import * as lotteryBetSettling from './migrations/2026-11-25T1600-lottery-bet-settling.js';
+import * as lotteryDrawByGame from './migrations/2026-11-26T0400-lottery-draw-by-game.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1400-lottery-prize-modes': lotteryPrizeModes,
   '2026-11-25T1500-lottery-costs': lotteryCosts,
   '2026-11-25T1600-lottery-bet-settling': lotteryBetSettling,
+  '2026-11-26T0400-lottery-draw-by-game': lotteryDrawByGame,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
