@@ -234,9 +234,14 @@ export const popularNumbersQuery = z.object({
 /** The numbers members stake most on a game's draws of the last seven days; weight in basis points of that stake. */
 export const popularNumbers = z.array(z.object({ number: z.string(), weight: z.number().int() }));
 
+/**
+ * The most results VN statistics count over: a request above it is refused (400). The answer is
+ * computed once per game, count and newest result, so a larger count only costs on a new result.
+ */
+export const VN_STATISTICS_MAX_COUNT = 500;
 export const vnNumbersQuery = z.object({
   gameCode,
-  count: z.coerce.number().int().min(1).max(500).default(100),
+  count: z.coerce.number().int().min(1).max(VN_STATISTICS_MAX_COUNT).default(100),
 });
 /**
  * Each two-digit lô 00–99 over a game's last `count` results: how often it came (every prize counts)

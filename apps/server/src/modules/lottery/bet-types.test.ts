@@ -6,6 +6,7 @@ import {
   costMultiplier,
   DEMO_ODDS,
   digitsOf,
+  exposureOf,
   FOUR_D_BET_TYPES,
   groupSizeOf,
   isFourD,
@@ -292,6 +293,67 @@ describe('SEA 4D', () => {
     expect(boxed('BIG_IBOX')).toBeGreaterThanOrEqual(Math.floor((2_400 * 3_400) / perms));
     expect(slipCost(SEA4D, { type: 'BIG_BOX', numbers: ['1234'], stake: 100 })).toBe(2_400);
     expect(slipCost(SEA4D, { type: 'BIG_IBOX', numbers: ['1234'], stake: 100 })).toBe(100);
+  });
+
+  it('counts a box on every permutation it can win on, in the straight counter of its table (issue 19 item 8)', () => {
+    const box = exposureOf({ type: 'BIG_BOX', numbers: ['1357'], stake: 1_000 });
+    expect(box).toHaveLength(24);
+    expect(box.every((e) => e.betType === 'BIG' && e.amount === 1_000)).toBe(true);
+    expect(box.map((e) => e.number)).toEqual(expect.arrayContaining(['1357', '7531', '3175', '5713']));
+    expect(exposureOf({ type: 'BIG', numbers: ['7531'], stake: 1_000 })).toEqual([
+      { betType: 'BIG', number: '7531', amount: 1_000 },
+    ]);
+    // An i-box's one stake is split across its permutations: a share (rounded up) on each.
+    const ibox = exposureOf({ type: 'SMALL_IBOX', numbers: ['1122'], stake: 1_000 });
+    expect(ibox).toHaveLength(6);
+    expect(ibox.every((e) => e.betType === 'SMALL' && e.amount === 167)).toBe(true);
+    // Two numbers of one slip that are permutations of each other add up on each.
+    const twice = exposureOf({ type: 'BIG_BOX', numbers: ['1112', '2111'], stake: 10 });
+    expect(twice.map((e) => [e.number, e.amount])).toEqual([
+      ['1112', 20],
+      ['1121', 20],
+      ['1211', 20],
+      ['2111', 20],
+    ]);
+  });
+
+  it('holds every 4D win within what the counters of the numbers drawn hold, for any slip and draw', () => {
+    const fourD = fc.constantFrom(...FOUR_D_BET_TYPES).chain((type) =>
+      fc.record({
+        type: fc.constant(type),
+        numbers: fc.uniqueArray(
+          fc.integer({ min: 0, max: 9_999 }).map((n) => pad(n, 4)),
+          { minLength: 1, maxLength: 6 },
+        ),
+        stake: fc.integer({ min: 1, max: 100_000 }),
+      }),
+    );
+    fc.assert(
+      fc.property(fourD, fc.integer({ min: 1, max: 10_000 }), fc.nat(22), (slip, seed, at) => {
+        const result = draw(seed);
+        // Put one of the slip's permutations among the prizes, so boxes win often.
+        const tiers = [
+          'FIRST',
+          'SECOND',
+          'THIRD',
+          ...Array(10).fill('STARTER'),
+          ...Array(10).fill('CONSOLATION'),
+        ];
+        const tier = tiers[at]!;
+        const index = tier === 'STARTER' ? at - 3 : tier === 'CONSOLATION' ? at - 13 : 0;
+        const won = [...permutationsOf(slip.numbers[0]!)].reverse()[0]!;
+        if (!Object.values(result).some((numbers) => numbers.includes(won)))
+          result[tier] = result[tier]!.map((number, i) => (i === index ? won : number));
+        const held = new Map(exposureOf(slip).map((e) => [`${e.betType}:${e.number}`, e.amount]));
+        const table = slip.type.startsWith('SMALL') ? DEMO_ODDS.small : DEMO_ODDS.big;
+        const counter = slip.type.startsWith('SMALL') ? 'SMALL' : 'BIG';
+        let bound = 0;
+        for (const [code, payout] of Object.entries(table))
+          for (const number of result[code] ?? []) bound += (held.get(`${counter}:${number}`) ?? 0) * payout;
+        expect(slipPayout(SEA4D, result, slip, DEMO_ODDS)).toBeLessThanOrEqual(bound);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

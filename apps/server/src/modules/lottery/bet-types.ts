@@ -187,6 +187,41 @@ export const permutationsOf = (number: string): string[] => {
   return [...out].sort();
 };
 
+export type Exposure = { betType: string; number: string; amount: number };
+
+/**
+ * The per-number limit counters a slip moves, and by how much (issue 19 item 8, decision 0025): the
+ * stake a win of each number pays on. A Vietnamese slip counts its stake on each of its numbers, under
+ * its type. A 4D slip counts in its table's counter (BIG or SMALL, the straight bet's): a straight on
+ * its number; a box on every permutation of each number, since it wins on any of them; an i-box its
+ * share of the stake (rounded up) on each, since that is what a hit of one of them pays on. So a box
+ * that fills a number's cap fills it for every ordering of its digits, and the cap bounds what one
+ * drawn number can cost whatever mix of straights and boxes was staked on it. Sorted, so every write
+ * takes the counters' row locks in one order.
+ */
+export const exposureOf = (slip: Slip): Exposure[] => {
+  const totals = new Map<string, Exposure>();
+  const add = (betType: string, number: string, amount: number) => {
+    const key = `${betType}:${number}`;
+    const entry = totals.get(key);
+    if (entry) entry.amount += amount;
+    else totals.set(key, { betType, number, amount });
+  };
+  if (!isFourD(slip.type)) for (const number of slip.numbers) add(slip.type, number, slip.stake);
+  else {
+    const table = slip.type.startsWith('SMALL') ? 'SMALL' : 'BIG';
+    const boxed = slip.type.endsWith('_BOX') || slip.type.endsWith('_IBOX');
+    for (const number of slip.numbers) {
+      const targets = boxed ? permutationsOf(number) : [number];
+      const amount = slip.type.endsWith('_IBOX') ? Math.ceil(slip.stake / targets.length) : slip.stake;
+      for (const target of targets) add(table, target, amount);
+    }
+  }
+  return [...totals.values()].sort((a, b) =>
+    a.betType === b.betType ? a.number.localeCompare(b.number) : a.betType.localeCompare(b.betType),
+  );
+};
+
 /**
  * What a slip costs, in minor units, at the brand's cost multipliers (the rule is shared with the bet
  * slip: contracts' `slipCostOf`).

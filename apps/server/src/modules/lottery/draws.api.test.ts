@@ -14,8 +14,8 @@ import {
   postTransfer,
 } from '../wallet/ledger.js';
 import type { StakeLimits } from '@jade/contracts/lottery';
-import { DEMO_ODDS, slipCost, slipPayout, type Slip } from './bet-types.js';
-import { createDraw, drawResult, findDraw, placeBet, settleDraw, voidDraw } from './draws.js';
+import { DEMO_ODDS, exposureOf, slipCost, slipPayout, type BetTypeCode, type Slip } from './bet-types.js';
+import { cancelBet, createDraw, drawResult, findDraw, placeBet, settleDraw, voidDraw } from './draws.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { XSMB, type DrawResult } from './structures.js';
 import { runLotteryTick } from './tick.js';
@@ -297,6 +297,66 @@ describe('lottery draws', () => {
   });
 });
 
+describe('4D box liability (issue 19 item 8)', () => {
+  const open4d = async () => {
+    const now = Date.now();
+    return createDraw(server.db, SESSION_SECRET, {
+      vendorCode: 'JADE_ELOTT',
+      gameId: 'ELOTT_1M',
+      drawNo: `T${process.pid}-4D-${++drawSeq}`,
+      structure: 'SEA4D',
+      source: 'FAIR',
+      opensAt: new Date(now - 1_000),
+      closesAt: new Date(now + 60_000),
+      drawsAt: new Date(now + 60_000),
+    });
+  };
+  const limits: StakeLimits = { minStake: 0, perBet: 0, perNumber: 1_000, perDraw: 0 };
+  const refused = { code: 'LOTTERY_LIMIT_REACHED' };
+
+  it('counts a box bet on every permutation: once it fills the cap, no other ordering of its digits is taken', async () => {
+    const memberId = await member(1_000_000);
+    const other = await member(1_000_000);
+    const draw = await open4d();
+    const box = await bet(memberId, draw.id, { type: 'BIG_BOX', numbers: ['1357'], stake: 1_000 }, limits);
+    for (const number of ['7531', '3175', '5713', '1357']) {
+      await expect(
+        bet(other, draw.id, { type: 'BIG_BOX', numbers: [number], stake: 1_000 }, limits),
+      ).rejects.toMatchObject(refused);
+      await expect(
+        bet(other, draw.id, { type: 'BIG', numbers: [number], stake: 1 }, limits),
+      ).rejects.toMatchObject(refused);
+      await expect(
+        bet(other, draw.id, { type: 'BIG_IBOX', numbers: [number], stake: 24 }, limits),
+      ).rejects.toMatchObject(refused);
+    }
+    // Small pays from its own table: its counters are its own.
+    await bet(other, draw.id, { type: 'SMALL', numbers: ['7531'], stake: 1_000 }, limits);
+    // Cancelled, the box gives every permutation back.
+    await cancel(memberId, box.betId);
+    await bet(other, draw.id, { type: 'BIG', numbers: ['7531'], stake: 1_000 }, limits);
+    await expect(
+      bet(other, draw.id, { type: 'BIG_BOX', numbers: ['3157'], stake: 1 }, limits),
+    ).rejects.toMatchObject(refused);
+    await bet(other, draw.id, { type: 'BIG_BOX', numbers: ['2468'], stake: 1_000 }, limits);
+    await expectExactCounters(draw.id);
+  });
+
+  it('counts an i-box at its share on each permutation: 24,000 on four distinct digits fills each at 1,000', async () => {
+    const memberId = await member(1_000_000);
+    const draw = await open4d();
+    await bet(memberId, draw.id, { type: 'BIG_IBOX', numbers: ['2468'], stake: 24_000 }, limits);
+    await expect(
+      bet(memberId, draw.id, { type: 'BIG', numbers: ['8642'], stake: 1 }, limits),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      bet(memberId, draw.id, { type: 'BIG_IBOX', numbers: ['1111'], stake: 1_001 }, limits),
+    ).rejects.toMatchObject(refused);
+    await bet(memberId, draw.id, { type: 'BIG_IBOX', numbers: ['1111'], stake: 1_000 }, limits);
+    await expectExactCounters(draw.id);
+  });
+});
+
 describe('settlement properties (random slips on the database)', () => {
   const slip = fc.oneof(
     fc.record({
@@ -356,4 +416,196 @@ describe('settlement properties (random slips on the database)', () => {
       { numRuns: 12 },
     );
   }, 120_000);
+});
+
+/** The limit counters of a draw, by counter and number ('#member' rows hold a member's total). */
+const countersOf = async (drawId: number) => {
+  const rows = await server.db
+    .selectFrom('lottery_exposure')
+    .select(['bet_type', 'number', 'stake'])
+    .where('draw_id', '=', drawId)
+    .execute();
+  return new Map(rows.map((row) => [`${row.bet_type}:${row.number}`, Number(row.stake)]));
+};
+
+/** What each counter should hold: the open bets of the draw, summed (a 4D box on each permutation). */
+const openTotalsOf = async (drawId: number) => {
+  const bets = await server.db
+    .selectFrom('lottery_bet')
+    .select(['member_id', 'bet_type', 'numbers', 'stake', 'cost'])
+    .where('draw_id', '=', drawId)
+    .where('status', '=', 'OPEN')
+    .execute();
+  const totals = new Map<string, number>();
+  const add = (key: string, amount: number) => totals.set(key, (totals.get(key) ?? 0) + amount);
+  for (const b of bets) {
+    add(`#member:${b.member_id}`, Number(b.cost));
+    const slip = {
+      type: b.bet_type as BetTypeCode,
+      numbers: JSON.parse(b.numbers) as string[],
+      stake: Number(b.stake),
+    };
+    for (const e of exposureOf(slip)) add(`${e.betType}:${e.number}`, e.amount);
+  }
+  return totals;
+};
+
+/** Every counter holds exactly its open bets (a counter with none holds 0 or is absent). */
+const expectExactCounters = async (drawId: number) => {
+  const counters = await countersOf(drawId);
+  const totals = await openTotalsOf(drawId);
+  for (const key of new Set([...counters.keys(), ...totals.keys()]))
+    expect([key, counters.get(key) ?? 0]).toEqual([key, totals.get(key) ?? 0]);
+};
+
+const cancel = (memberId: number, betId: number) =>
+  cancelBet(server.db, { merchantId: demo.id, memberId, betId });
+
+/** Each call's outcome: 'ok' or its error code (a 5xx-worthy error fails the test). */
+const outcome = async (call: Promise<unknown>) => {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (!code) throw error;
+    return code;
+  }
+};
+
+describe('bets and cancels at once (issue 19 items 2 and 3: many connections on PostgreSQL)', () => {
+  it('takes a bet back once however many cancels race, and its counters come down once', async () => {
+    const limits: StakeLimits = { minStake: 0, perBet: 0, perNumber: 1_000, perDraw: 2_000 };
+    const draw = await openDraw();
+    const members = [await member(100_000), await member(100_000), await member(100_000)];
+    const [first, second, third] = members as [number, number, number];
+    const placed = await bet(first, draw.id, { type: 'DE', numbers: ['07'], stake: 1_000 }, limits);
+    // Another member's bet on another number is cancelled at the same time, twice.
+    const other = await bet(second, draw.id, { type: 'DE', numbers: ['08'], stake: 1_000 }, limits);
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 10 }, () => outcome(cancel(first, placed.betId))),
+      outcome(cancel(second, other.betId)),
+      outcome(cancel(second, other.betId)),
+    ]);
+    expect(outcomes.slice(0, 10).filter((o) => o === 'ok')).toHaveLength(1);
+    expect(outcomes.slice(0, 10).filter((o) => o !== 'ok')).toEqual(Array(9).fill('CONFLICT'));
+    expect(outcomes.slice(10).sort()).toEqual(['CONFLICT', 'ok']);
+    expect(await main(first)).toBe(100_000);
+    expect(await main(second)).toBe(100_000);
+    const counters = await countersOf(draw.id);
+    expect(counters.get('DE:07')).toBe(0);
+    expect(counters.get(`#member:${first}`)).toBe(0);
+    // The member's cap per draw did not drop: 2,000, so two of four bets of 1,000 at once are taken.
+    const capped = await Promise.all(
+      ['20', '21', '22', '23'].map((n) =>
+        outcome(bet(first, draw.id, { type: 'DE', numbers: [n], stake: 1_000 }, limits)),
+      ),
+    );
+    expect(capped.sort()).toEqual(['LOTTERY_LIMIT_REACHED', 'LOTTERY_LIMIT_REACHED', 'ok', 'ok']);
+    // The number takes 1,000 again, and only once: members racing for it, one is taken.
+    const race = await Promise.all(
+      [second, third, second, third].map((who) =>
+        outcome(bet(who, draw.id, { type: 'DE', numbers: ['07'], stake: 1_000 }, limits)),
+      ),
+    );
+    expect(race.sort()).toEqual([
+      'LOTTERY_LIMIT_REACHED',
+      'LOTTERY_LIMIT_REACHED',
+      'LOTTERY_LIMIT_REACHED',
+      'ok',
+    ]);
+    await expectExactCounters(draw.id);
+  });
+
+  it('holds every cap and counter exactly, and conserves money, under random bets and cancels at once', async () => {
+    const limits: StakeLimits = { minStake: 0, perBet: 0, perNumber: 1_200, perDraw: 30_000 };
+    const FUNDS = 60_000;
+    const numbers = ['01', '02', '03'];
+    const slip = fc.record({
+      type: fc.constantFrom('DE' as const, 'LO2' as const, 'XIEN2' as const),
+      numbers: fc.shuffledSubarray(numbers, { minLength: 2, maxLength: 2 }),
+      stake: fc.constantFrom(300, 500, 700),
+    });
+    const ops = fc.array(fc.tuple(fc.nat(3), slip), { minLength: 4, maxLength: 14 });
+    await fc.assert(
+      fc.asyncProperty(ops, ops, fc.array(fc.nat(30), { maxLength: 20 }), async (first, second, cancels) => {
+        const members = [await member(FUNDS), await member(FUNDS), await member(FUNDS), await member(FUNDS)];
+        const draw = await openDraw();
+        const float = await houseAccount(server.db, demo.id, 'VENDOR_FLOAT');
+        const floatBefore = await getAccountBalance(server.db, float);
+        const place = ([who, s]: [number, Slip]) =>
+          bet(
+            members[who]!,
+            draw.id,
+            s.type === 'XIEN2' ? s : { ...s, numbers: s.numbers.slice(0, 1) },
+            limits,
+          )
+            .then((placed) => ({ who, betId: placed.betId }))
+            .catch((error: { code?: string }) => {
+              if (error.code !== 'LOTTERY_LIMIT_REACHED' && error.code !== 'WALLET_INSUFFICIENT_FUNDS')
+                throw error;
+              return undefined;
+            });
+        const check = async () => {
+          await expectExactCounters(draw.id);
+          for (const [key, stake] of await countersOf(draw.id))
+            expect(stake).toBeLessThanOrEqual(key.startsWith('#member') ? limits.perDraw : limits.perNumber);
+          const open = await server.db
+            .selectFrom('lottery_bet')
+            .select(['member_id', 'cost'])
+            .where('draw_id', '=', draw.id)
+            .where('status', '=', 'OPEN')
+            .execute();
+          const held = (memberId: number) =>
+            open.filter((b) => b.member_id === memberId).reduce((sum, b) => sum + Number(b.cost), 0);
+          expect(await Promise.all(members.map(main))).toEqual(members.map((m) => FUNDS - held(m)));
+          expect((await getAccountBalance(server.db, float)) - floatBefore).toBe(
+            open.reduce((sum, b) => sum + Number(b.cost), 0),
+          );
+        };
+        // Distinct bets of four members at once, against the same numbers and their own caps.
+        const placed = (await Promise.all(first.map(place))).filter((p) => p !== undefined);
+        await check();
+        // Cancels (some of one bet many times) and new bets, all at once.
+        const picks = cancels
+          .map((i) => placed[i % Math.max(1, placed.length)])
+          .filter((p) => p !== undefined);
+        const results = await Promise.all([
+          ...picks.map((p) => outcome(cancel(members[p.who]!, p.betId))),
+          ...second.map((op) => place(op).then(() => 'placed')),
+        ]);
+        expect(results.every((r) => r === 'ok' || r === 'CONFLICT' || r === 'placed')).toBe(true);
+        // Each bet picked is cancelled exactly once.
+        const picked = new Set(picks.map((p) => p.betId));
+        expect(results.filter((r) => r === 'ok')).toHaveLength(picked.size);
+        await check();
+      }),
+      { numRuns: 10 },
+    );
+  }, 180_000);
+
+  it('settles a draw once when two settlements run at once: each bet, each win and the daily summaries once', async () => {
+    const members = [await member(500_000), await member(500_000)];
+    const draw = await openDraw();
+    for (const memberId of members) for (const slip of SLIPS) await bet(memberId, draw.id, slip);
+    const closed = new Date(Date.parse(draw.closes_at) + 1);
+    const result = await drawResult(server.db, SESSION_SECRET, draw.id, undefined, closed);
+    const before = await Promise.all(members.map(main));
+    const runs = await Promise.all(
+      [2, 3, 5, 100].map((batchSize) => settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize })),
+    );
+    const owed = SLIPS.reduce((sum, slip) => sum + slipPayout(XSMB, result, slip, DEMO_ODDS), 0);
+    expect(runs.reduce((sum, r) => sum + r.settled, 0)).toBe(members.length * SLIPS.length);
+    expect(runs.reduce((sum, r) => sum + r.paid, 0)).toBe(owed * members.length);
+    const after = await Promise.all(members.map(main));
+    after.forEach((balance, i) => expect(balance - before[i]!).toBe(owed));
+    const summaries = await server.db
+      .selectFrom('bet_daily_summary')
+      .select(['member_id', 'bets', 'payout'])
+      .where('member_id', 'in', members)
+      .execute();
+    expect(summaries.map((s) => [Number(s.bets), Number(s.payout)])).toEqual(
+      members.map(() => [SLIPS.length, owed]),
+    );
+  });
 });

@@ -10,7 +10,15 @@ import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
 import { gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
-import { payoutsFor, slipCost, slipProblem, type BetTypeCode, type Odds, type Slip } from './bet-types.js';
+import {
+  exposureOf,
+  payoutsFor,
+  slipCost,
+  slipProblem,
+  type BetTypeCode,
+  type Odds,
+  type Slip,
+} from './bet-types.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { oddsOfVersions } from './settings.js';
 import { sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
@@ -203,9 +211,9 @@ const placeOnce = (
       throw new AppError('LOTTERY_LIMIT_REACHED', 'This bet would pass your limit on this draw', {
         details: { limit: input.limits.perDraw },
       });
-    for (const number of input.slip.numbers) {
-      const key = { ...base, bet_type: input.slip.type, number };
-      if (!(await withinCap(trx, key, input.slip.stake, input.limits.perNumber)))
+    for (const { betType, number, amount } of exposureOf(input.slip)) {
+      const key = { ...base, bet_type: betType, number };
+      if (!(await withinCap(trx, key, amount, input.limits.perNumber)))
         throw new AppError('LOTTERY_LIMIT_REACHED', `Number ${number} takes no more bets on this draw`, {
           details: { number, limit: input.limits.perNumber },
         });
@@ -450,7 +458,10 @@ export const settleDraw = async (
  * bets and records by id, winners' payouts joined from a list of values.
  */
 const kyselySettlement = (trx: DbOrTrx): Settlement => ({
-  openBets: (drawId, limit) => openBets(trx, drawId, limit),
+  // Locked: a second settlement of the draw waits for this batch, then finds its bets settled (read
+  // committed rechecks the lock's rows) and takes the next ones; without the lock both took the same
+  // bets and the daily summaries counted them twice.
+  openBets: (drawId, limit) => openBets(trx, drawId, limit, { lock: true }),
   async markLost(s, ids, recordIds) {
     await trx
       .updateTable('lottery_bet')
@@ -495,8 +506,8 @@ export const isOpenBet = sql<boolean>`lottery_bet.status = 'OPEN'`;
 /** A bet settled, WON or LOST, written out for the partial index of settled bets. */
 export const isSettledBet = sql<boolean>`lottery_bet.status in ('WON', 'LOST')`;
 
-const openBets = (db: DbOrTrx, drawId: number, limit: number) =>
-  db
+const openBets = (db: DbOrTrx, drawId: number, limit: number, { lock = false } = {}) => {
+  const query = db
     .selectFrom('lottery_bet')
     .select([
       'id',
@@ -515,8 +526,9 @@ const openBets = (db: DbOrTrx, drawId: number, limit: number) =>
     .limit(limit)
     // Every bet has its record: placing one writes both, and the migration that added the column
     // filled it in for earlier bets.
-    .$narrowType<{ record_id: number }>()
-    .execute();
+    .$narrowType<{ record_id: number }>();
+  return (lock ? query.forUpdate() : query).execute();
+};
 
 const slipOf = (bet: BetRow): Slip => ({
   type: bet.bet_type as BetTypeCode,
@@ -625,11 +637,15 @@ export const cancelBet = async (
     const draw = await findDraw(trx, bet.draw_id);
     if (!draw || !(draw.status === 'OPEN' || draw.status === 'SCHEDULED') || at >= draw.closes_at)
       throw new AppError('LOTTERY_DRAW_CLOSED', 'Betting on this draw has closed');
-    await trx
+    // The claim is the bet's state change itself: of cancels racing on one bet (PostgreSQL reads the
+    // bet OPEN in each), only the one whose update finds it still OPEN moves the counters and refunds.
+    const claimed = await trx
       .updateTable('lottery_bet')
       .set({ status: 'REFUNDED', settled_at: at })
       .where('id', '=', bet.id)
-      .execute();
+      .where(isOpenBet)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'This bet is no longer open');
     const base = { merchant_id: input.merchantId, draw_id: draw.id };
     const lower = (betType: string, number: string, amount: number) =>
       trx
@@ -641,8 +657,7 @@ export const cancelBet = async (
         .where('number', '=', number)
         .execute();
     await lower('#member', String(input.memberId), Number(bet.cost));
-    for (const number of JSON.parse(bet.numbers) as string[])
-      await lower(bet.bet_type, number, Number(bet.stake));
+    for (const { betType, number, amount } of exposureOf(slipOf(bet))) await lower(betType, number, amount);
     await refundBet(db, trx, draw, bet, { main, float }, now);
   });
 };

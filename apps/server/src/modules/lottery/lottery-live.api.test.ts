@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../test/client.js';
 import { fundedMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { runCommand } from '../../cli/commands.js';
@@ -7,7 +8,9 @@ import * as merchants from '../merchants/service.js';
 import { checkInvariants } from '../wallet/ledger.js';
 import { DEMO_ODDS, slipPayout } from './bet-types.js';
 import { STREAMS_PER_IP } from './events.js';
-import { seedHash } from './fair-draw.js';
+import { VN_STATISTICS_PER_IP } from './routes.js';
+import { VN_STATISTICS_MAX_COUNT } from '@jade/contracts/lottery';
+import { fairDraw, seedHash } from './fair-draw.js';
 import { changeSettings } from './settings.js';
 import { XSMB, type DrawResult } from './structures.js';
 import { runLotteryTick } from './tick.js';
@@ -282,5 +285,65 @@ describe('lottery lobby calls', () => {
     const again = await server.fetch('/lotto/lgw/games/events?gameCode=LOTTO_3M');
     expect(again.status).toBe(200);
     await again.body!.cancel();
+  });
+});
+
+describe('VN number statistics (issue 19 item 17)', () => {
+  const stats = async (query: string, ip = '198.51.100.17') => {
+    const response = await createClient(server, { headers: { 'x-forwarded-for': ip } }).call(
+      'GET',
+      `/lgw/vn/numeros/statistics?${query}`,
+    );
+    return { status: response.status, body: response.body as any };
+  };
+  /** Draws the open draw of a fast game (the lottery job's tick just after its time). */
+  const drawNext = async (gameCode: string) => {
+    const open = (await get(`/lgw/vn/numeros/opened/game?gameCode=${gameCode}`)).body.value;
+    await runLotteryTick(server.db, SESSION_SECRET, new Date(Date.parse(open.drawsAt) + 1_000));
+    return open.numero as string;
+  };
+
+  it('is computed once per draw: the answer holds until a new result arrives', async () => {
+    const first = await drawNext('LOTTO_3M');
+    const before = await stats('gameCode=LOTTO_3M&count=500');
+    expect(before.status).toBe(200);
+    // Earlier tests' ticks may have drawn the game too.
+    const drawn = before.body.value.draws as number;
+    expect(drawn).toBeGreaterThanOrEqual(1);
+    expect(before.body.value.numbers.reduce((sum: number, n: any) => sum + n.hits, 0)).toBe(27 * drawn);
+    // The stored result changes under the cache (no new draw): the answer is the one computed.
+    const other = fairDraw(XSMB, 'another seed', 'cache-test');
+    await server.db
+      .updateTable('lottery_draw')
+      .set({ result: JSON.stringify(other) })
+      .where('game_id', '=', 'LOTTO_3M')
+      .where('draw_no', '=', first)
+      .execute();
+    expect((await stats('gameCode=LOTTO_3M&count=500')).body).toEqual(before.body);
+    // A new result: computed again, from both draws (the first as stored now).
+    await drawNext('LOTTO_3M');
+    const after = (await stats('gameCode=LOTTO_3M&count=500')).body.value;
+    expect(after.draws).toBe(drawn + 1);
+    expect(after.numbers.reduce((sum: number, n: any) => sum + n.hits, 0)).toBe(27 * (drawn + 1));
+    // Computed from the stored results, the changed one included.
+    const special = other.SPECIAL![0]!.slice(-2);
+    expect(after.numbers.find((n: any) => n.number === special).hits).toBeGreaterThan(0);
+  });
+
+  it('bounds the count and throttles each address', async () => {
+    const over = await stats(`gameCode=VN_HN&count=${VN_STATISTICS_MAX_COUNT + 1}`, '198.51.100.18');
+    expect(over.status).toBe(400);
+    expect(over.body.error.code).toBe('VALIDATION_FAILED');
+    const ip = '198.51.100.19';
+    const answers = [];
+    for (let i = 0; i < VN_STATISTICS_PER_IP.count; i++)
+      answers.push((await stats('gameCode=VN_HN&count=50', ip)).status);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    const throttled = await stats('gameCode=VN_HN&count=50', ip);
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.error).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(throttled.body.error.details.retryAfterSeconds).toBeGreaterThan(0);
+    // Another address is not held back.
+    expect((await stats('gameCode=VN_HN&count=50', '198.51.100.20')).status).toBe(200);
   });
 });

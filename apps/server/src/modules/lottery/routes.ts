@@ -14,6 +14,7 @@ import {
   recentResultsQuery,
   vnNumbers,
   vnNumbersQuery,
+  VN_STATISTICS_MAX_COUNT,
 } from '@jade/contracts/lottery';
 import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,8 +25,15 @@ import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import { AppError } from '../../platform/errors.js';
+import { hitRateLimit } from '../../platform/rate-limit.js';
 import { createDrawWatch } from './events.js';
 import * as lottery from './service.js';
+
+/**
+ * Calls of the VN statistics one address may make in a window: a lobby asks once as it opens; the
+ * answer is public, so nothing else holds a script that asks in a loop.
+ */
+export const VN_STATISTICS_PER_IP = { count: 30, windowSeconds: 60 } as const;
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const tags = ['lottery'];
@@ -81,21 +89,32 @@ export const lotteryRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; s
     {
       schema: {
         tags,
-        summary:
-          'VN numbers: each lô 00–99 over the last results (count 100), its hits and draws since it came',
+        summary: `VN numbers: each lô 00–99 over the last results (count 100, at most ${VN_STATISTICS_MAX_COUNT}), its hits and draws since it came; ${VN_STATISTICS_PER_IP.count} calls an address a minute`,
         querystring: vnNumbersQuery,
         response: { 200: okEnvelope(vnNumbers), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      value: await lottery.getVnNumbers(
+    async (request) => {
+      const limit = await hitRateLimit(
         db,
-        await merchantOf(request),
-        request.query.gameCode,
-        request.query.count,
-      ),
-    }),
+        `lottery-statistics:${request.ip}`,
+        VN_STATISTICS_PER_IP.count,
+        VN_STATISTICS_PER_IP.windowSeconds,
+      );
+      if (!limit.allowed)
+        throw new AppError('RATE_LIMITED', 'Too many statistics calls from this address', {
+          details: { retryAfterSeconds: limit.retryAfterSeconds },
+        });
+      return {
+        success: true as const,
+        value: await lottery.getVnNumbers(
+          db,
+          await merchantOf(request),
+          request.query.gameCode,
+          request.query.count,
+        ),
+      };
+    },
   );
 
   r.get(

@@ -214,14 +214,59 @@ export const getPopularNumbers = async (
     .map((row) => ({ number: row.number, weight: Math.round((row.stake * 10_000) / total) }));
 };
 
-/** Each lô 00–99 over a Vietnamese game's last `count` results: hits, and draws since it last came. */
+/**
+ * VN statistics already computed, by game and count, each with the newest result it was computed up
+ * to (issue 19 item 17: 500 results cost 30–70 ms of CPU, and the answer changes only when a result
+ * arrives). Each call reads the game's newest result, so every instance answers from the database's
+ * state (a memo, not shared state); an entry older than a minute is computed again anyway, so an
+ * operator's correction of an older result shows within a minute. Bounded: past the cap the oldest
+ * entry goes.
+ */
+const vnNumbersMemo = new Map<string, { newest: string; at: number; value: VnNumbers }>();
+const VN_NUMBERS_MEMO_ENTRIES = 1_000;
+const VN_NUMBERS_MEMO_MS = 60_000;
+
+/** Forgets every computed VN statistic (the benchmark's cold calls). */
+export const forgetVnNumbers = () => vnNumbersMemo.clear();
+
+/** The game's newest drawn result, as a key: it changes when a result arrives. */
+const newestDrawnOf = async (db: DbOrTrx, game: LotteryGame) => {
+  const row = await db
+    .selectFrom('lottery_draw')
+    .select(['id', 'drawn_at'])
+    .where('vendor_code', '=', game.vendorCode)
+    .where('game_id', '=', game.gameId)
+    .where('status', 'in', ['DRAWN', 'SETTLED'])
+    .orderBy('draws_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? `${row.id}:${row.drawn_at}` : 'none';
+};
+
+/**
+ * Each lô 00–99 over a Vietnamese game's last `count` results: hits, and draws since it last came.
+ * Computed once per game, count and newest result.
+ */
 export const getVnNumbers = async (
   db: DbOrTrx,
   merchant: Merchant,
   gameCode: string,
   count: number,
+  now = Date.now(),
 ): Promise<VnNumbers> => {
   const game = await findLotteryGame(db, merchant, gameCode);
+  const key = `${game.vendorCode}:${game.gameId}:${count}`;
+  const newest = await newestDrawnOf(db, game);
+  const known = vnNumbersMemo.get(key);
+  if (known && known.newest === newest && now - known.at < VN_NUMBERS_MEMO_MS) return known.value;
+  const value = await computeVnNumbers(db, game, count);
+  vnNumbersMemo.delete(key);
+  if (vnNumbersMemo.size >= VN_NUMBERS_MEMO_ENTRIES) vnNumbersMemo.delete(vnNumbersMemo.keys().next().value!);
+  vnNumbersMemo.set(key, { newest, at: now, value });
+  return value;
+};
+
+const computeVnNumbers = async (db: DbOrTrx, game: LotteryGame, count: number): Promise<VnNumbers> => {
   const draws = await drawnOf(db, game, count);
   const hits = new Array<number>(100).fill(0);
   const lastSeen = new Array<number | null>(100).fill(null);

@@ -25,6 +25,7 @@ import * as lotteryCosts from './migrations/2026-11-25T1500-lottery-costs.js';
 import * as lotteryBetSettling from './migrations/2026-11-25T1600-lottery-bet-settling.js';
 import * as gameMaxBet from './migrations/2026-11-26T0200-game-max-bet.js';
 import * as gameSessionLogin from './migrations/2026-11-26T0300-game-session-login.js';
+import * as lotteryDrawByGame from './migrations/2026-11-26T0400-lottery-draw-by-game.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1600-lottery-bet-settling': lotteryBetSettling,
   '2026-11-26T0200-game-max-bet': gameMaxBet,
   '2026-11-26T0300-game-session-login': gameSessionLogin,
+  '2026-11-26T0400-lottery-draw-by-game': lotteryDrawByGame,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
