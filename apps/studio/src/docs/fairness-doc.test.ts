@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBet, outcomeOf, settle, type Outcome, type StudioBet, type StudioGame } from '../games/play.js';
+import {
+  checkBet,
+  DEFAULT_LIMITS,
+  outcomeOf,
+  settle,
+  type Outcome,
+  type StudioBet,
+  type StudioGame,
+} from '../games/play.js';
 import { buildStudio } from '../server/app.js';
 import { openStore, type Store } from '../server/store.js';
 import { DOC_PATH, fairnessDocument } from './fairness-doc.js';
@@ -46,14 +54,18 @@ const seeded = (seed: number) => {
 };
 type Random = ReturnType<typeof seeded>;
 
-/** A random bet the table takes (the layout read from the document), amounts up to `max`. */
+/**
+ * A random bet the table takes (the layout read from the document), each amount from the game's
+ * minimum (the demo's limits) up to `max`.
+ */
 const randomBet = (doc: FairnessDoc, game: StudioGame, r: Random, max: number): StudioBet => {
+  const min = DEFAULT_LIMITS[game].minBet;
   if (game === 'slot') return { lineBet: r.int(1, Math.floor(max / 20) || 1) };
   if (game === 'roulette') {
     const t = doc.roulette;
     return {
       bets: Array.from({ length: r.int(1, 4) }, () => {
-        const amount = r.int(1, max);
+        const amount = r.int(min, max);
         const kind = r.int(0, 3);
         if (kind === 0) {
           const type = r.pick(Object.keys(t.insideBets));
@@ -66,8 +78,8 @@ const randomBet = (doc: FairnessDoc, game: StudioGame, r: Random, max: number): 
   }
   const names = Object.keys(doc.baccarat.returnsPer100);
   const bets: Record<string, number> = {};
-  for (const name of names) if (r.int(0, 2) > 0) bets[name] = r.int(1, max);
-  if (Object.keys(bets).length === 0) bets.BANKER = r.int(1, max);
+  for (const name of names) if (r.int(0, 2) > 0) bets[name] = r.int(min, max);
+  if (Object.keys(bets).length === 0) bets.BANKER = r.int(min, max);
   return { bets } as StudioBet;
 };
 
@@ -153,7 +165,7 @@ describe('docs/fairness.md', () => {
       for (let round = 0; round < 3_000; round++) {
         const seeds = { serverSeed: r.hex(64), clientSeed: r.hex(r.int(1, 20)), nonce: r.int(0, 100_000) };
         const bet = randomBet(doc, game, r, 100_000);
-        const checked = checkBet(game, bet);
+        const checked = checkBet(game, bet, DEFAULT_LIMITS[game]);
         if ('error' in checked) throw new Error(checked.error);
         const outcome = outcomeOf(game, nodeHmac, seeds);
         const settlement = settle(outcome, bet, checked.stake);

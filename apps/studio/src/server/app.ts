@@ -384,7 +384,8 @@ const REFUSALS: Record<string, string> = {
   INSUFFICIENT_FUNDS: 'Not enough balance for this bet',
   TOKEN_EXPIRED: 'The game session has ended: open the game again from the site',
   INVALID_TOKEN: 'The game session has ended: open the game again from the site',
-  PLAYER_BLOCKED: 'Betting is not available on this account',
+  PLAYER_BLOCKED:
+    'Betting is closed now: the site is under maintenance, or this account or its address is restricted',
   BET_OUT_OF_LIMITS: "The bet is outside this table's limits",
 };
 
