@@ -35,6 +35,8 @@ const env = {
   DATA_DIR: dataDir,
   DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
   WEB_DIST: path.join(dataDir, 'none'),
+  // The ledger is what is tested: no game studio beside each server that is killed.
+  STUDIO_PORT: '0',
 };
 
 const { loadConfig } = await import(`${dist}/platform/config.js`);

@@ -49,3 +49,6 @@ const stop = async () => {
 };
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
+// Started by the server with a channel to it: the studio ends with the server, even one killed
+// outright (SIGKILL, a crash), instead of holding its port for the next start.
+if (process.send) process.on('disconnect', () => void stop());

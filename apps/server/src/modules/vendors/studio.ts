@@ -51,7 +51,8 @@ export const startStudio = async (
       STUDIO_DATA_DIR: path.join(config.dataDir, 'studio'),
       STUDIO_BRANDS: JSON.stringify(brands),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The channel is how the studio knows the server has gone (it ends with it).
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return child;
 };
