@@ -26,7 +26,7 @@ console.log(
 );
 
 const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/platform/boot.js`);
+const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const { loadSecrets } = await import(`${dist}/platform/secrets.js`);
 const { buildApp } = await import(`${dist}/app.js`);
 const { forgetVnNumbers } = await import(`${dist}/modules/lottery/service.js`);
