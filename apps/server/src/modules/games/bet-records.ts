@@ -1,6 +1,7 @@
 import type { GameCategory } from '@jade/contracts/games';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/index.js';
+import { dialectOf } from '../../platform/db/transaction.js';
 
 /**
  * Betting records: one row per round or ticket of every vendor, the fact table that turnover, the
@@ -65,14 +66,20 @@ export const roundReference = (vendorCode: string, roundId: string) => `round:${
 
 export type RoundKey = { merchantId: number; vendorCode: string; roundId: string };
 
-export const findBetRecord = async (trx: DbOrTrx, key: RoundKey): Promise<BetRecord | undefined> => {
-  const row = await trx
+/** A round's record; `lock` holds its row until the write ends (PostgreSQL; SQLite writes one at a time). */
+export const findBetRecord = async (
+  trx: DbOrTrx,
+  key: RoundKey,
+  { lock = false } = {},
+): Promise<BetRecord | undefined> => {
+  let query = trx
     .selectFrom('bet_record')
     .selectAll()
     .where('merchant_id', '=', key.merchantId)
     .where('vendor_code', '=', key.vendorCode)
-    .where('round_id', '=', key.roundId)
-    .executeTakeFirst();
+    .where('round_id', '=', key.roundId);
+  if (lock && dialectOf(trx) === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   return row && toBetRecord(row);
 };
 

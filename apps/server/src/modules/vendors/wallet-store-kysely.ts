@@ -40,18 +40,7 @@ export const kyselyWalletStore = (db: Db, trx: DbOrTrx, scope: StoreScope): Wall
       .executeTakeFirst();
     return row?.status;
   },
-  findBetRecord: (roundId) => records.findBetRecord(trx, { ...scope, roundId }),
-  async lockBetRecord(roundId) {
-    let query = trx
-      .selectFrom('bet_record')
-      .selectAll()
-      .where('merchant_id', '=', scope.merchantId)
-      .where('vendor_code', '=', scope.vendorCode)
-      .where('round_id', '=', roundId);
-    if (dialectOf(trx) === 'postgres') query = query.forUpdate();
-    const row = await query.executeTakeFirst();
-    return row && records.toBetRecord(row);
-  },
+  lockBetRecord: (roundId) => records.findBetRecord(trx, { ...scope, roundId }, { lock: true }),
   addStake: async (input) => {
     await records.addStake(trx, { ...scope, ...input });
   },

@@ -81,10 +81,6 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
       q.setTransactionStatus.run(status, id);
     },
     memberStatus: (memberId) => q.memberStatus.get(merchantId, memberId)?.status,
-    findBetRecord(roundId): BetRecord | undefined {
-      const row = q.findBetRecord.get(merchantId, vendorCode, roundId);
-      return row && toBetRecord(row);
-    },
     lockBetRecord(roundId): BetRecord | undefined {
       const row = q.findBetRecord.get(merchantId, vendorCode, roundId);
       return row && toBetRecord(row);

@@ -43,7 +43,6 @@ export type WalletStore = {
   setTransactionStatus(id: number, status: TransactionStatus): Maybe<void>;
   /** The member's status (ACTIVE, ...), undefined for a member of no such id in this brand. */
   memberStatus(memberId: number): Maybe<string | undefined>;
-  findBetRecord(roundId: string): Maybe<BetRecord | undefined>;
   /**
    * The round's record, held until the write ends. Taken before the ledger's accounts by every call
    * (a bet's own row first, when it names one), so two calls never wait on each other in a circle.
