@@ -7,7 +7,7 @@ import {
 import { allNumbers, type DrawResult, type DrawStructure, type PrizeTier } from './structures.js';
 
 /**
- * Bet types of the lottery engine (issue 11, ../shared/design/LOTTERY.md), and what a slip costs and
+ * Bet types of the lottery engine (issue 11, docs/design/LOTTERY.md), and what a slip costs and
  * pays on a result. Pure functions: the engine's settlement and its tests share them.
  *
  * A slip is one bet type, one stake per point (integer minor units) and its numbers. A per-number

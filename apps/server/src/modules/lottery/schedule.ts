@@ -4,7 +4,7 @@ import type { DrawStructureCode } from './structures.js';
 export const LOTTERY_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'JADE_ELOTT'] as const;
 
 /**
- * When each lottery game draws (issue 11, ../shared/design/LOTTERY.md). Vietnamese draws are daily at
+ * When each lottery game draws (issue 11, docs/design/LOTTERY.md). Vietnamese draws are daily at
  * a set time per region in Asia/Ho_Chi_Minh (UTC+7 all year) on the weekdays their province draws;
  * SEA 4D draws Wednesday, Saturday and Sunday evenings (UTC+8); fast e-lottery draws every N seconds.
  */

@@ -1,5 +1,5 @@
 /**
- * Draw structures of the lottery engine (issue 11, ../shared/design/LOTTERY.md): the prize tiers of a
+ * Draw structures of the lottery engine (issue 11, docs/design/LOTTERY.md): the prize tiers of a
  * draw, top to bottom, each a count of numbers of a number of digits. A draw's result is its numbers
  * tier by tier, as strings (leading zeros count: "0202" is a four-digit number).
  */
