@@ -148,6 +148,12 @@ describe('lottery lobby', () => {
       new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
     const days = `(${hanoiDate(Date.now())}|${hanoiDate(Date.now() - 86_400_000)})`;
     const lastDraw = new RegExp(`^Draw ${days}$`);
+    // The job's first run comes a few seconds after the start: the page is loaded once it has run.
+    const latestNumero = async () => {
+      const response = await fetch(`${server.baseUrl}/lotto/lgw/games/results/recent?gameCode=VN_HN&count=1`);
+      return ((await response.json()) as { value: { numero: string }[] }).value[0]?.numero;
+    };
+    await expect.poll(latestNumero, { timeout: 20_000 }).toMatch(new RegExp(`^${days}$`));
     const page = await open();
     await page.goto(`${server.baseUrl}/index`);
     await page.getByRole('heading', { level: 2, name: 'Hot games' }).waitFor();
@@ -164,5 +170,6 @@ describe('lottery lobby', () => {
     expect(await latest.getByTestId('result-source').textContent()).toBe(
       'Fair draw result (demo), not the official result',
     );
+    await latest.screenshot({ path: path.join(SCREENSHOT_DIR, 'lottery-north-latest.png') });
   }, 60_000);
 });
