@@ -63,6 +63,10 @@ export const recentResultsQuery = z.object({
   count: z.coerce.number().int().min(1).max(50).default(10),
 });
 
+/** Where a draw's result came from (drawResultItem.source). */
+export const DRAW_RESULT_SOURCES = ['OFFICIAL', 'FAIR', 'FAIR_STAND_IN'] as const;
+export type DrawResultSource = (typeof DRAW_RESULT_SOURCES)[number];
+
 export const drawResultItem = z.object({
   numero: z.string(),
   drawsAt: z.string(),
@@ -72,6 +76,13 @@ export const drawResultItem = z.object({
   seedHash: z.string().nullable(),
   /** The fair draw's server seed, revealed with its result. */
   serverSeed: z.string().nullable(),
+  /**
+   * Where the result came from (issue 20 item 5): OFFICIAL, the lottery's official result (entered
+   * by two operators, or the imported history); FAIR, the engine's provably fair draw of the brand's
+   * own fast games; FAIR_STAND_IN, the fair draw completing a draw of a lottery that has official
+   * results (the demo's daily draws), which the member is told is not the official result.
+   */
+  source: z.enum(DRAW_RESULT_SOURCES),
 });
 export const recentResults = z.array(drawResultItem);
 export type DrawResultItem = z.infer<typeof drawResultItem>;

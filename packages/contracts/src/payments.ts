@@ -145,5 +145,7 @@ export const operatorQueueQuery = paymentPageQuery.extend({
   merchant: z.string().max(32).optional(),
 });
 /** An operator's queue entry: the deposit or withdrawal and whose it is. */
-export const queuedDepositPage = paymentPage(deposit.extend({ memberId: z.number().int() }));
-export const queuedWithdrawalPage = paymentPage(withdrawal.extend({ memberId: z.number().int() }));
+/** A queued request names its member by id and by username (what operators know them by). */
+const queuedBy = { memberId: z.number().int(), username: z.string() };
+export const queuedDepositPage = paymentPage(deposit.extend(queuedBy));
+export const queuedWithdrawalPage = paymentPage(withdrawal.extend(queuedBy));

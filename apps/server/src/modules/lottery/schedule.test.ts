@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDraw, scheduleOf } from './schedule.js';
+import { missedDailyDraws, nextDraw, scheduleOf } from './schedule.js';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -53,5 +53,32 @@ describe('lottery schedules', () => {
     const fortyFive = scheduleOf('JADE_ELOTT', 'FAST_VN_45S')!;
     expect(nextDraw(fortyFive, new Date('2026-11-24T17:00:10Z')).drawNo).toBe('20261125-0001');
     expect(scheduleOf('JADE_ELOTT', 'KENO_1M')).toBeUndefined();
+  });
+
+  it('lists the daily draws missed since the last one, closed by now, within a bound of days', () => {
+    const north = scheduleOf('TCG_LOTTO_VN', 'VN_HN') as Extract<
+      ReturnType<typeof scheduleOf>,
+      { kind: 'DAILY' }
+    >;
+    const last = new Date('2026-08-22T11:15:00Z');
+    // 18:05 in Hà Nội on the 25th: the 25th's betting has closed (18:00), its draw is still to come.
+    const missed = missedDailyDraws(north, last, new Date('2026-08-25T11:05:00Z'), 366);
+    expect(missed.map((d) => d.drawNo)).toEqual(['20260823', '20260824', '20260825']);
+    expect(iso(missed[2]!.closesAt)).toBe('2026-08-25T11:00:00.000Z');
+    expect(iso(missed[2]!.drawsAt)).toBe('2026-08-25T11:15:00.000Z');
+    // Before the close, the day is the job's next draw, not a missed one.
+    expect(missedDailyDraws(north, last, new Date('2026-08-25T10:59:00Z'), 366)).toHaveLength(2);
+    // Nothing missed after the last draw itself, and never more than the bound.
+    expect(missedDailyDraws(north, last, new Date('2026-08-22T12:00:00Z'), 366)).toEqual([]);
+    const bounded = missedDailyDraws(north, last, new Date('2026-11-26T12:00:00Z'), 10);
+    expect(bounded.map((d) => d.drawNo)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `202611${String(17 + i).padStart(2, '0')}`),
+    );
+    // A province draws on its weekdays only: Ho Chi Minh City on Monday 24 and Saturday 29 August.
+    const hcm = scheduleOf('TCG_LOTTO_VN', 'VN_HCM') as typeof north;
+    expect(missedDailyDraws(hcm, last, new Date('2026-08-31T00:00:00Z'), 366).map((d) => d.drawNo)).toEqual([
+      '20260824',
+      '20260829',
+    ]);
   });
 });

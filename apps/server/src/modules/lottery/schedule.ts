@@ -148,3 +148,35 @@ export const nextDraw = (schedule: Schedule, now: Date): PlannedDraw => {
   }
   throw new Error('a daily schedule draws at least once a week');
 };
+
+/**
+ * A daily game's draws that closed after `after` (a draw time) and by `now`, oldest first, at most
+ * `maxDays` days back: the draws the job never made because the server was not running then, or
+ * because the demo's bundled history ends before today (issue 20 item 5). Each opens a day before
+ * its draw, as history does; none takes a bet, since each is closed by the time it is made.
+ */
+export const missedDailyDraws = (
+  schedule: Extract<Schedule, { kind: 'DAILY' }>,
+  after: Date | null,
+  now: Date,
+  maxDays: number,
+): PlannedDraw[] => {
+  const offsetMs = schedule.utcOffset * 3_600_000;
+  const t = now.getTime();
+  const floor = Math.max(after?.getTime() ?? -Infinity, t - maxDays * 86_400_000);
+  const today = Math.floor((t + offsetMs) / 86_400_000) * 86_400_000 - offsetMs;
+  const missed: PlannedDraw[] = [];
+  for (let midnight = today; midnight + 86_400_000 > floor; midnight -= 86_400_000) {
+    const weekday = new Date(midnight + offsetMs).getUTCDay();
+    const drawsAt = midnight + schedule.time * 60_000;
+    const closesAt = drawsAt - schedule.closeBeforeSeconds * 1000;
+    if (!schedule.weekdays.includes(weekday) || closesAt > t || drawsAt <= floor) continue;
+    missed.push({
+      drawNo: localDate(drawsAt, schedule.utcOffset),
+      opensAt: new Date(drawsAt - 86_400_000),
+      closesAt: new Date(closesAt),
+      drawsAt: new Date(drawsAt),
+    });
+  }
+  return missed.reverse();
+};

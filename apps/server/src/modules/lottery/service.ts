@@ -2,6 +2,7 @@ import type { GameCategory } from '@jade/contracts/games';
 import {
   LOTTERY_BET_TYPES,
   type DrawResultItem,
+  type DrawResultSource,
   type LotteryBet,
   type LotteryGameState,
   type LotteryRules,
@@ -90,6 +91,15 @@ const toOpened = (gameCode: string, draw: DrawRow): Omit<OpenedNumero, 'serverTi
   seedHash: draw.seed_hash,
 });
 
+/**
+ * An operator's (or the imported history's) result is official; a fair draw of a daily game stands in
+ * for the official result of a real lottery (the demo's Vietnamese and 4D draws), and says so.
+ */
+const resultSourceOf = (draw: DrawRow): DrawResultSource => {
+  if (draw.source === 'OPERATOR') return 'OFFICIAL';
+  return scheduleOf(draw.vendor_code, draw.game_id)?.kind === 'DAILY' ? 'FAIR_STAND_IN' : 'FAIR';
+};
+
 const toResultItem = (draw: DrawRow): DrawResultItem => ({
   numero: draw.draw_no,
   drawsAt: draw.draws_at,
@@ -97,6 +107,7 @@ const toResultItem = (draw: DrawRow): DrawResultItem => ({
   result: JSON.parse(draw.result ?? '{}') as Record<string, string[]>,
   seedHash: draw.seed_hash,
   serverSeed: draw.server_seed,
+  source: resultSourceOf(draw),
 });
 
 /** The draw taking bets now, or next (opened numero). */

@@ -1,23 +1,99 @@
 import type { Db } from '../../platform/db/index.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
 import { createDraw, drawResult, settleDraw } from './draws.js';
 import { gameSourceOf, resumeCorrections } from './results.js';
-import { LOTTERY_VENDORS, nextDraw, scheduleOf } from './schedule.js';
+import { LOTTERY_VENDORS, missedDailyDraws, nextDraw, scheduleOf, type PlannedDraw } from './schedule.js';
+import type { DrawStructureCode } from './structures.js';
 
-/**
- * The lottery's leased job (every few seconds): every scheduled game has its next draw; draws open,
- * close, are drawn (fair ones from their sealed seed; an operator's wait for the official result)
- * and settled, each step a conditional update, so a step run twice does nothing more.
- */
-export const runLotteryTick = async (db: Db, serverSecret: string, now = new Date()) => {
-  const games = await db
+/** How far back the catch-up fills a daily game's missed draws: a year, so a start costs a bounded time. */
+export const CATCH_UP_DAYS = 366;
+/** Draws drawn, or settled, per query of the job's loops. */
+const BATCH = 100;
+
+const lotteryGames = (db: Db) =>
+  db
     .selectFrom('game')
     .innerJoin('vendor', 'vendor.id', 'game.vendor_id')
     .select(['vendor.code as vendor_code', 'game.game_id'])
     .where('vendor.code', 'in', [...LOTTERY_VENDORS])
     .execute();
+
+/** Makes a draw once: a second maker (another tick, another instance) meets the unique draw number. */
+const createOnce = async (
+  db: Db,
+  serverSecret: string,
+  game: { vendor_code: string; game_id: string },
+  structure: DrawStructureCode,
+  source: 'FAIR' | 'OPERATOR',
+  planned: PlannedDraw,
+  now: Date,
+) => {
+  try {
+    await createDraw(
+      db,
+      serverSecret,
+      {
+        vendorCode: game.vendor_code,
+        gameId: game.game_id,
+        drawNo: planned.drawNo,
+        structure,
+        source,
+        opensAt: planned.opensAt,
+        closesAt: planned.closesAt,
+        drawsAt: planned.drawsAt,
+      },
+      now,
+    );
+    return 1;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return 0;
+  }
+};
+
+/**
+ * The daily draws a game missed (issue 20 item 5): every draw day since the game's last draw whose
+ * betting has closed, up to CATCH_UP_DAYS back, is made with the game's result source. The demo's
+ * North history ends in August, and a server that was stopped made no draws meanwhile; without this
+ * the job only ever made the next draw, and the latest result stayed where the gap began. Only games
+ * on the fair draw are filled: an official game's past dates come from the results feed as history
+ * (`lottery results import`), and no operator should be asked for draws no one could bet on. The
+ * job's next steps draw and settle what was made, each step a conditional update, so a catch-up run
+ * twice, or on two instances at once, makes and settles each draw once.
+ */
+export const catchUpDailyDraws = async (db: Db, serverSecret: string, now = new Date()) => {
   let created = 0;
-  for (const game of games) {
+  for (const game of await lotteryGames(db)) {
+    const schedule = scheduleOf(game.vendor_code, game.game_id);
+    if (schedule?.kind !== 'DAILY') continue;
+    if ((await gameSourceOf(db, game.vendor_code, game.game_id)) !== 'FAIR') continue;
+    // A daily draw's number is its date, so the newest number is the newest draw (the unique index).
+    const last = await db
+      .selectFrom('lottery_draw')
+      .select('draws_at')
+      .where('vendor_code', '=', game.vendor_code)
+      .where('game_id', '=', game.game_id)
+      .orderBy('draw_no', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    // A game that never drew has no gap: its first draw is the next one.
+    if (!last) continue;
+    for (const planned of missedDailyDraws(schedule, new Date(last.draws_at), now, CATCH_UP_DAYS))
+      created += await createOnce(db, serverSecret, game, schedule.structure, 'FAIR', planned, now);
+  }
+  return { created };
+};
+
+/**
+ * The lottery's leased job (every few seconds): the daily draws missed are made (catch-up), every
+ * scheduled game has its next draw; draws open, close, are drawn (fair ones from their sealed seed;
+ * an operator's wait for the official result) and settled, each step a conditional update, so a step
+ * run twice does nothing more.
+ */
+export const runLotteryTick = async (db: Db, serverSecret: string, now = new Date()) => {
+  let created = (await catchUpDailyDraws(db, serverSecret, now)).created;
+  for (const game of await lotteryGames(db)) {
     const schedule = scheduleOf(game.vendor_code, game.game_id);
     if (!schedule) continue;
     const planned = nextDraw(schedule, now);
@@ -29,28 +105,10 @@ export const runLotteryTick = async (db: Db, serverSecret: string, now = new Dat
       .where('draw_no', '=', planned.drawNo)
       .executeTakeFirst();
     if (exists) continue;
-    try {
-      await createDraw(
-        db,
-        serverSecret,
-        {
-          vendorCode: game.vendor_code,
-          gameId: game.game_id,
-          drawNo: planned.drawNo,
-          structure: schedule.structure,
-          // Fair draws unless the game takes official results (`lottery source`); the demo's daily
-          // draws are fair draws too.
-          source: await gameSourceOf(db, game.vendor_code, game.game_id),
-          opensAt: planned.opensAt,
-          closesAt: planned.closesAt,
-          drawsAt: planned.drawsAt,
-        },
-        now,
-      );
-      created++;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+    // Fair draws unless the game takes official results (`lottery source`); the demo's daily
+    // draws are fair draws too.
+    const source = await gameSourceOf(db, game.vendor_code, game.game_id);
+    created += await createOnce(db, serverSecret, game, schedule.structure, source, planned, now);
   }
   const at = now.toISOString();
   await db
@@ -65,25 +123,46 @@ export const runLotteryTick = async (db: Db, serverSecret: string, now = new Dat
     .where('status', '=', 'OPEN')
     .where('closes_at', '<=', at)
     .execute();
-  const due = await db
-    .selectFrom('lottery_draw')
-    .selectAll()
-    .where('status', '=', 'CLOSED')
-    .where('source', '=', 'FAIR')
-    .where('draws_at', '<=', at)
-    .orderBy('draws_at')
-    .limit(100)
-    .execute();
-  for (const draw of due) await drawResult(db, serverSecret, draw.id, undefined, now);
-  const drawn = await db
-    .selectFrom('lottery_draw')
-    .select('id')
-    .where('status', '=', 'DRAWN')
-    .limit(100)
-    .execute();
+  // Oldest first and until none is left, so a catch-up's draws are all drawn in this run.
+  let drawn = 0;
+  for (let lastId = 0; ;) {
+    const due = await db
+      .selectFrom('lottery_draw')
+      .selectAll()
+      .where('status', '=', 'CLOSED')
+      .where('source', '=', 'FAIR')
+      .where('draws_at', '<=', at)
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    for (const draw of due) {
+      try {
+        await drawResult(db, serverSecret, draw.id, undefined, now);
+        drawn++;
+      } catch (error) {
+        // Drawn meanwhile by another run of the job: the draw's conditional update let one through.
+        if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+      }
+    }
+    if (due.length < BATCH) break;
+    lastId = due[due.length - 1]!.id;
+  }
   let settled = 0;
-  for (const draw of drawn) settled += (await settleDraw(db, draw.id, undefined, {}, now)).settled;
+  for (let lastId = 0; ;) {
+    const ready = await db
+      .selectFrom('lottery_draw')
+      .select('id')
+      .where('status', '=', 'DRAWN')
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    for (const draw of ready) settled += (await settleDraw(db, draw.id, undefined, {}, now)).settled;
+    if (ready.length < BATCH) break;
+    lastId = ready[ready.length - 1]!.id;
+  }
   // A correction whose resettlement stopped part-way is finished here.
   const corrections = await resumeCorrections(db, now);
-  return { created, drawn: due.length, settled, corrections };
+  return { created, drawn, settled, corrections };
 };

@@ -89,7 +89,7 @@ export const runPaymentCommand = async (
       );
       for (const d of rows)
         out(
-          `${d.id}\tmember ${d.memberId}\t${d.channelCode}\t${amount(d.amount, merchant.currencyExponent)} ${merchant.currency}\t${d.status}\t${d.reference ?? ''}\t${d.createdAt}`,
+          `${d.id}\t${d.username}\t${d.channelCode}\t${amount(d.amount, merchant.currencyExponent)} ${merchant.currency}\t${d.status}\t${d.reference ?? ''}\t${d.createdAt}`,
         );
       if (rows.length === 0) out('no deposits');
       if (totalCount > rows.length) out(`... the oldest ${rows.length} of ${totalCount}`);
@@ -111,7 +111,7 @@ export const runPaymentCommand = async (
       );
       for (const w of rows)
         out(
-          `${w.id}\tmember ${w.memberId}\t${amount(w.amount, merchant.currencyExponent)} ${merchant.currency}\t${w.status}\t${w.bankAccount.bankName} ${w.bankAccount.accountNumber}\t${w.complaint ?? ''}`,
+          `${w.id}\t${w.username}\t${amount(w.amount, merchant.currencyExponent)} ${merchant.currency}\t${w.status}\t${w.bankAccount.bankName} ${w.bankAccount.accountNumber}\t${w.complaint ?? ''}`,
         );
       if (rows.length === 0) out('no withdrawals');
       if (totalCount > rows.length) out(`... the oldest ${rows.length} of ${totalCount}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../test/client.js';
+import { runCli } from '../../test/cli.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
@@ -585,5 +586,45 @@ describe('consolidated (§7 /wps/member/info/funds/consolidated)', () => {
     expect([refused.status, refused.body.error.code]).toEqual([403, 'TRIAL_ACCOUNT']);
     const visitor = await createClient(server).call('GET', '/wps/member/info/funds/consolidated');
     expect([visitor.status, visitor.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
+
+describe('operator queues', () => {
+  it("name the member by username, in the CLI's lists and the API's (issue 20 item 9)", async () => {
+    const m = await newMember();
+    const { username } = await server.db
+      .selectFrom('member')
+      .select('username')
+      .where('id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    await m.fund(20_000_000);
+    const d = await m.call(
+      'POST',
+      '/wps/payment/deposit',
+      { channelCode: 'VCB_MANUAL', amount: 7_000_000 },
+      true,
+    );
+    const w = await m.call(
+      'POST',
+      '/wps/payment/withdraw',
+      { bankAccountId: await m.bind(), amount: 5_000_000, paymentPassword: '246810' },
+      true,
+    );
+    const line = (out: string, id: number) => out.split('\n').find((l) => l.startsWith(`${id}\t`)) ?? '';
+    const deposits = await runCli(server, 'deposit', 'list');
+    expect(line(deposits, d.body.value.id)).toContain(`\t${username}\t`);
+    const withdrawals = await runCli(server, 'withdrawal', 'list');
+    expect(line(withdrawals, w.body.value.id)).toContain(`\t${username}\t`);
+    expect(deposits).not.toMatch(/\tmember \d+\t/);
+    const queued = (await operator('GET', '/api/operator/deposits?pageSize=100')).body.value.list;
+    expect(queued.find((x: { id: number }) => x.id === d.body.value.id)).toMatchObject({
+      memberId: m.memberId,
+      username,
+    });
+    const waiting = (await operator('GET', '/api/operator/withdrawals?pageSize=100')).body.value.list;
+    expect(waiting.find((x: { id: number }) => x.id === w.body.value.id)).toMatchObject({
+      memberId: m.memberId,
+      username,
+    });
   });
 });

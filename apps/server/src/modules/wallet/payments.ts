@@ -377,7 +377,11 @@ export const depositQueue = async (
     .selectFrom('deposit')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('status', '=', status);
-  let query = depositQuery(db).where('deposit.status', '=', status);
+  // Operators know members by username, not by the row id (issue 20 item 9).
+  let query = depositQuery(db)
+    .innerJoin('member', 'member.id', 'deposit.member_id')
+    .select('member.username')
+    .where('deposit.status', '=', status);
   if (operator.merchantId !== null) {
     count = count.where('merchant_id', '=', operator.merchantId);
     query = query.where('deposit.merchant_id', '=', operator.merchantId);
@@ -385,6 +389,7 @@ export const depositQueue = async (
   return pageOf(query.orderBy('deposit.id'), count, page, (r) => ({
     ...toDeposit(r),
     memberId: r.member_id,
+    username: r.username,
   }));
 };
 
@@ -790,12 +795,19 @@ export const withdrawalQueue = async (
     .selectFrom('withdrawal')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('status', '=', status);
-  let query = withdrawalQuery(db).where('w.status', '=', status);
+  let query = withdrawalQuery(db)
+    .innerJoin('member', 'member.id', 'w.member_id')
+    .select('member.username')
+    .where('w.status', '=', status);
   if (operator.merchantId !== null) {
     count = count.where('merchant_id', '=', operator.merchantId);
     query = query.where('w.merchant_id', '=', operator.merchantId);
   }
-  return pageOf(query.orderBy('w.id'), count, page, (r) => ({ ...toWithdrawal(r), memberId: r.member_id }));
+  return pageOf(query.orderBy('w.id'), count, page, (r) => ({
+    ...toWithdrawal(r),
+    memberId: r.member_id,
+    username: r.username,
+  }));
 };
 
 /** §4: received, or not received with proof; only while the payout waits for its confirmation. */

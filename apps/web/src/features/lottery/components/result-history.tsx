@@ -1,10 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import type { LotteryRules } from '@jade/contracts/lottery';
+import type { DrawResultItem, LotteryRules } from '@jade/contracts/lottery';
 import { LoadError, LoadingState } from '../../../components/load-state';
 import { formatDateTime } from '../../../lib/format';
 import { useRecentResults } from '../api/get-results';
 import { FairProof } from './fair-proof';
 import { ResultBoard } from './result-board';
+
+/**
+ * Where a result came from (issue 20 item 5): the official result, or the fair draw, which on a
+ * lottery with official results (the demo's daily draws) says it is not the official result.
+ */
+function ResultSource({ draw }: { draw: DrawResultItem }) {
+  const { t } = useTranslation();
+  return (
+    <p className="lotto-source" data-testid="result-source" data-source={draw.source}>
+      {t(`lotto.source.${draw.source}`)}
+    </p>
+  );
+}
 
 /** The latest result in full, then the past ones (each opens to its prize rows and fairness proof). */
 export function ResultHistory({ rules }: { rules: LotteryRules }) {
@@ -23,6 +36,7 @@ export function ResultHistory({ rules }: { rules: LotteryRules }) {
         </h3>
         {latest ? (
           <>
+            <ResultSource draw={latest} />
             <ResultBoard tiers={rules.tiers} draw={latest} />
             <details className="lotto-fair">
               <summary>{t('lotto.fair.title')}</summary>
@@ -45,6 +59,7 @@ export function ResultHistory({ rules }: { rules: LotteryRules }) {
                     <time dateTime={draw.drawsAt}>{formatDateTime(draw.drawsAt)}</time>
                     <strong>{(draw.result[rules.tiers[0]?.code ?? ''] ?? []).join(' ')}</strong>
                   </summary>
+                  <ResultSource draw={draw} />
                   <ResultBoard tiers={rules.tiers} draw={draw} />
                   <FairProof draw={draw} rules={rules} drawKey={drawKey(draw.numero)} />
                 </details>
