@@ -130,7 +130,7 @@ describe('launching a game (§7 launch V2)', () => {
     expect(launched.status, JSON.stringify(launched.body)).toBe(200);
     expect(launched.body.value.kind).toBe('URL');
     expect(launched.body.value.url).toMatch(
-      new RegExp(`^${studioUrl}/play/JADE_FORTUNE\\?brand=DEMO&code=[\\w-]+&lang=EN$`),
+      new RegExp(`^${studioUrl}/play/JADE_FORTUNE\\?brand=DEMO&code=[\\w-]+&lang=en-US$`),
     );
 
     const opened = await openGame(launched.body.value.url);
