@@ -48,7 +48,7 @@ export const translator =
   };
 
 /** The digits Intl shows for a currency (VND 0, USD 2); undefined for a code it does not know. */
-const currencyDigits = (currency: string): number | undefined => {
+export const currencyDigits = (currency: string): number | undefined => {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
       .maximumFractionDigits;
