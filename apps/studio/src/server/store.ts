@@ -210,6 +210,8 @@ export const openStore = (dataDir: string) => {
         /** Known once the pair has been rotated. */
         serverSeed: (row.server_seed as string | null) ?? null,
         bet: JSON.parse(row.bet as string) as unknown,
+        /** What the round drew (the member saw it): a table's roadmap and last numbers read it. */
+        outcome: JSON.parse(row.outcome as string) as unknown,
         stake: row.stake as number,
         payout: row.payout as number,
         status: row.status as string,

@@ -207,6 +207,11 @@ describe('launching a game (§7 launch V2)', () => {
         roundId: `studio-${round.body.round.id}`,
       });
       expect(record).toMatchObject({ status: 'SETTLED', stake: 1_100, payout: round.body.round.payout });
+      // Issue 20: the table's page reads the rounds' outcomes (the roadmap, the last numbers) and the
+      // limits its chips are sized from.
+      const session = (await studioApi(`/api/session?sid=${opened.sid}`)).body;
+      expect(session.history[0].outcome).toEqual(round.body.round.outcome);
+      expect(session.limits.minBet).toBeGreaterThan(0);
     }
   });
 
