@@ -188,7 +188,10 @@ if (session) {
       { class: 'rt-controls' },
       rack.node,
       el('p', { class: 'rt-stake' }, el('span', { text: `${t('totalStake')} ` }), total),
-      el('p', { class: 'rt-limits', text: t('limits', { min: money(limits.minBet), max: money(maxStake) }) }),
+      el('p', {
+        class: 'rt-limits',
+        text: t('limits', { min: money(rack.values[0]!), max: money(maxStake) }),
+      }),
       el('div', { class: 'rt-buttons' }, undo, clear, deal),
     ),
     el(

@@ -50,5 +50,5 @@ export const chipRack = (values: number[], exponent: number, label: string) => {
     return b;
   });
   group.append(...buttons);
-  return { node: group, value: () => current };
+  return { node: group, values, value: () => current };
 };

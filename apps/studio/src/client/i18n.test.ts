@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney, language, LANGUAGES, translator } from './i18n.js';
+import { BACCARAT_STRINGS } from './strings/baccarat.js';
 import { COMMON_STRINGS } from './strings/common.js';
+import { ROULETTE_STRINGS } from './strings/roulette.js';
 import { SLOT_STRINGS } from './strings/slot.js';
 
 /** The page's address, storage and root element, as a browser has them (the unit project runs in node). */
@@ -60,7 +62,12 @@ describe('the studio language', () => {
   });
 
   it('has every text of every table in every language', () => {
-    for (const [name, tables] of Object.entries({ COMMON_STRINGS, SLOT_STRINGS })) {
+    for (const [name, tables] of Object.entries({
+      COMMON_STRINGS,
+      SLOT_STRINGS,
+      ROULETTE_STRINGS,
+      BACCARAT_STRINGS,
+    })) {
       const keys = Object.keys(tables.en).sort();
       for (const lang of LANGUAGES) {
         expect(Object.keys(tables[lang]).sort(), `${name}.${lang}`).toEqual(keys);
