@@ -81,6 +81,14 @@ describe('Jade Fortune on a phone, in Vietnamese', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-slot-phone.png') });
 
     await page.setViewportSize(DESKTOP);
+    // The game lays itself out again at the new width, and paints it, before the picture is taken.
+    await expect
+      .poll(async () => (await frame.locator('.cabinet').boundingBox())?.width ?? 0)
+      .toBeGreaterThan(500);
+    const painted = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await game.evaluate(painted);
+    await page.evaluate(painted);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-slot-desktop.png') });
     expect(watch.take()).toEqual([]);
   });

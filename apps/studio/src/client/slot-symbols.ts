@@ -39,12 +39,20 @@ const BODIES: Record<SymbolName, string> = {
 <path d="M16 68 l2 5 5 2 -5 2 -2 5 -2 -5 -5 -2 5 -2z" fill="#fff6d5"/>`,
   DRAGON: `
 <circle cx="50" cy="50" r="44" fill="url(#jf-red)" stroke="url(#jf-gold)" stroke-width="5"/>
-<path d="M24 74 C 14 56, 34 48, 44 58 S 70 70, 72 52 S 56 28, 70 22" fill="none" stroke="url(#jf-gold)" stroke-width="10" stroke-linecap="round"/>
-<path d="M24 74 C 14 56, 34 48, 44 58 S 70 70, 72 52 S 56 28, 70 22" fill="none" stroke="#7a1018" stroke-width="2" stroke-dasharray="3 6"/>
-<path d="M62 14 L82 18 L80 30 L66 30 Z" fill="url(#jf-gold)" stroke="#7a5410" stroke-width="2"/>
-<path d="M66 14 L60 6 M74 15 L74 6" stroke="url(#jf-gold)" stroke-width="3" stroke-linecap="round"/>
-<circle cx="74" cy="21" r="2.6" fill="#7a1018"/>
-<path d="M82 26 C 90 30, 88 38, 82 36" fill="none" stroke="#ffe39a" stroke-width="2"/>`,
+<path d="M50 62 C 54 78, 72 84, 82 68" fill="none" stroke="url(#jf-gold)" stroke-width="9" stroke-linecap="round"/>
+<path d="M50 62 C 54 78, 72 84, 82 68" fill="none" stroke="#7a1018" stroke-width="2" stroke-dasharray="2 5"/>
+<path d="M58 26 L68 14 L69 26 L82 20 L76 33 L88 36 L77 43 L86 52 L72 52 L74 63 L62 56 Z" fill="url(#jf-gem)" stroke="#0b3d2e" stroke-width="1.5"/>
+<path d="M56 28 C 60 18, 68 12, 78 10" fill="none" stroke="url(#jf-gold)" stroke-width="4" stroke-linecap="round"/>
+<path d="M50 27 C 52 17, 58 11, 66 8" fill="none" stroke="url(#jf-gold)" stroke-width="3.5" stroke-linecap="round"/>
+<path d="M64 36 C 60 26, 44 24, 32 32 L 17 38 C 13 41, 13 47, 18 48 L 36 50 L 22 55 C 18 58, 21 64, 27 63 L 46 60 C 58 62, 68 52, 64 36 Z" fill="url(#jf-gold)" stroke="#7a5410" stroke-width="2" stroke-linejoin="round"/>
+<path d="M20 48 L 38 51" stroke="#7a1018" stroke-width="2"/>
+<path d="M24 48 l2 3 2 -3 M30 49 l2 3 2 -3" fill="#fff" stroke="#fff" stroke-width="1"/>
+<ellipse cx="45" cy="37" rx="5" ry="4" fill="#fff"/>
+<circle cx="44" cy="37" r="2.4" fill="#1b0f05"/>
+<path d="M38 32 Q 45 27 53 31" fill="none" stroke="#7a1018" stroke-width="2.5" stroke-linecap="round"/>
+<circle cx="19" cy="41" r="1.6" fill="#7a1018"/>
+<path d="M18 44 C 8 48, 8 60, 14 68" fill="none" stroke="#ffe39a" stroke-width="2" stroke-linecap="round"/>
+<path d="M22 38 C 14 30, 16 22, 24 18" fill="none" stroke="#ffe39a" stroke-width="2" stroke-linecap="round"/>`,
   TIGER: `
 <circle cx="50" cy="50" r="44" fill="#0b3a2a" stroke="url(#jf-gold)" stroke-width="4"/>
 <path d="M22 30 L28 12 L42 24 Z M78 30 L72 12 L58 24 Z" fill="url(#jf-orange)" stroke="#3a1d05" stroke-width="2"/>
