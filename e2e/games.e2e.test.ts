@@ -121,10 +121,11 @@ describe('playing the studio games for real', () => {
     await page.getByTestId('header-balance').waitFor();
     const frame = await openFromGrid(page, 'Jade Fortune');
     const balance = frame.getByRole('status').first();
-    expect(await frame.locator('output.balance').textContent()).toBe('100,000.00');
+    // The brand's VND (kept in hundredths) in whole dong, as the English page writes it (issue 20).
+    expect(await frame.locator('output.balance').textContent()).toBe('₫100,000');
     await frame.getByRole('button', { name: 'Spin' }).click();
     await frame.locator('table.history tbody tr').first().waitFor();
-    await expect.poll(async () => frame.locator('output.balance').textContent()).not.toBe('100,000.00');
+    await expect.poll(async () => frame.locator('output.balance').textContent()).not.toBe('₫100,000');
     await balance.waitFor();
     expect(await headerBalance(page)).not.toBeNull();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-slot-desktop.png'), fullPage: true });

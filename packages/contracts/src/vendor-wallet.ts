@@ -93,6 +93,8 @@ export const walletAuthenticateResponse = z.object({
   player: z.string().optional(),
   gameId: z.string().optional(),
   currency: z.string().optional(),
+  /** The currency's minor-unit exponent (2: amounts in hundredths), for the vendor to show amounts by. */
+  currencyExponent: z.number().int().min(0).max(4).optional(),
   balance: z.number().int().optional(),
   /** The launched game's limits from the catalogue (minor units), for the vendor to check bets by. */
   minBet: z.number().int().optional(),

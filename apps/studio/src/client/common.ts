@@ -1,3 +1,6 @@
+import { formatMoney, language, translator } from './i18n.js';
+import { COMMON_STRINGS } from './strings/common.js';
+
 /** What every studio page shares: the session, the API, amounts, the history, seeds and sound. */
 export type RoundView = {
   id: number;
@@ -15,12 +18,24 @@ export type SessionView = {
   game: string;
   demo: boolean;
   currency: string;
+  /** The brand's minor-unit exponent (absent for a free trial, or a session from before it was kept). */
+  currencyExponent?: number;
   balance: number | null;
   seeds: { serverSeedHash: string; clientSeed: string; nextNonce: number };
   history: RoundView[];
 };
 
 const SID_KEY = 'jade-studio-sid';
+
+/** The common texts in the page's language. */
+export const tc = translator(COMMON_STRINGS);
+
+/** The game names, as the platform's catalogue spells them (names, not translated). */
+export const GAME_NAMES: Record<string, string> = {
+  slot: 'Jade Fortune',
+  roulette: 'Jade Roulette',
+  baccarat: 'Jade Baccarat',
+};
 
 /** The session id arrives in the fragment (never sent to a server) and is kept for reloads. */
 export const readSid = (): string | undefined => {
@@ -52,24 +67,28 @@ export const api = async <T>(path: string, body?: unknown): Promise<T> => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new StudioError('NETWORK', 'The connection failed, please try again');
+    throw new StudioError('NETWORK', tc('error.NETWORK'));
   }
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
+    const code = String(json.error ?? 'ERROR');
+    // The page's own words for a code it knows; the server's (English) for one it does not.
+    const known = Object.hasOwn(COMMON_STRINGS.en, `error.${code}`);
     throw new StudioError(
-      String(json.error ?? 'ERROR'),
-      String(json.message ?? 'Something went wrong'),
+      code,
+      known ? tc(`error.${code}`) : String(json.message ?? tc('error.ERROR')),
       json.balance as number | undefined,
     );
   }
   return json as T;
 };
 
-/** Minor units with two decimals and thousand separators. */
+/** The session's currency, set when the page starts (money() formats in it). */
+let currency = { code: '', exponent: undefined as number | undefined };
+
+/** An amount in minor units in the brand's currency, for the page's language (issue 20). */
 export const money = (minor: number | null) =>
-  minor === null
-    ? '—'
-    : (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  minor === null ? '—' : formatMoney(minor, currency.code, currency.exponent);
 
 export const el = <K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -90,11 +109,16 @@ export const el = <K extends keyof HTMLElementTagNameMap>(
 /** Sound is off until the player turns it on; a short tone marks a win. */
 let soundOn = false;
 export const soundToggle = () => {
-  const button = el('button', { type: 'button', class: 'chip', 'aria-pressed': 'false', text: 'Sound: off' });
+  const button = el('button', {
+    type: 'button',
+    class: 'chip',
+    'aria-pressed': 'false',
+    text: tc('soundOff'),
+  });
   button.addEventListener('click', () => {
     soundOn = !soundOn;
     button.setAttribute('aria-pressed', String(soundOn));
-    button.textContent = soundOn ? 'Sound: on' : 'Sound: off';
+    button.textContent = soundOn ? tc('soundOn') : tc('soundOff');
   });
   return button;
 };
@@ -125,11 +149,26 @@ export const verifyLink = (round: RoundView) => {
   return `/fair?${query.toString()}`;
 };
 
+/**
+ * Tells the site around the game (the platform's /game frame) that a round has ended, so that its
+ * header balance follows without a reload. The message holds no amount or identity: the site reads
+ * its own balance from its own server, and checks the message came from this frame (decision 0030).
+ */
+const tellSite = () => {
+  if (window.parent !== window) window.parent.postMessage({ type: 'jade-studio:round-ended' }, '*');
+};
+
 /** The page frame: title, balance, the game's own area, then seeds and history. */
 export const frame = (title: string, session: SessionView) => {
-  const balance = el('output', { class: 'balance', 'aria-label': 'Balance', text: money(session.balance) });
+  const balance = el('output', {
+    class: 'balance',
+    'aria-label': tc('balance'),
+    text: money(session.balance),
+  });
   const status = el('p', { class: 'status', role: 'status' });
   const historyBody = el('tbody');
+  // Outside the table, so that a test (or a reader) waiting for a round's row never finds this one.
+  const noRounds = el('p', { class: 'history-empty', text: tc('noRounds') });
   const seedsBox = el('section', { class: 'panel seeds', 'aria-labelledby': 'seeds-title' });
   const root = document.getElementById('app')!;
   const stage = el('section', { class: 'stage', 'aria-label': title });
@@ -141,8 +180,8 @@ export const frame = (title: string, session: SessionView) => {
       el(
         'div',
         { class: 'top__right' },
-        session.demo ? el('span', { class: 'pill', text: 'Free trial' }) : null,
-        el('span', { text: 'Balance ' }),
+        session.demo ? el('span', { class: 'pill', text: tc('freeTrial') }) : null,
+        el('span', { class: 'balance-label', text: `${tc('balance')} ` }),
         balance,
         soundToggle(),
       ),
@@ -153,34 +192,47 @@ export const frame = (title: string, session: SessionView) => {
     el(
       'section',
       { class: 'panel', 'aria-labelledby': 'history-title' },
-      el('h2', { id: 'history-title', text: 'Your rounds' }),
+      el('h2', { id: 'history-title', text: `${tc('yourRounds')}: ${GAME_NAMES[session.game] ?? title}` }),
       el(
-        'table',
-        { class: 'history' },
+        'div',
+        { class: 'history-scroll' },
         el(
-          'thead',
-          {},
+          'table',
+          { class: 'history', 'aria-labelledby': 'history-title' },
           el(
-            'tr',
+            'thead',
             {},
-            ...['Round', 'Nonce', 'Stake', 'Payout', 'Check'].map((h) => el('th', { scope: 'col', text: h })),
+            el(
+              'tr',
+              {},
+              ...['colRound', 'colGame', 'colNonce', 'colStake', 'colPayout', 'colCheck'].map((h) =>
+                el('th', { scope: 'col', text: tc(h) }),
+              ),
+            ),
           ),
+          historyBody,
         ),
-        historyBody,
       ),
+      noRounds,
     ),
   );
   const renderHistory = (rounds: RoundView[]) => {
+    noRounds.hidden = rounds.length > 0;
     historyBody.replaceChildren(
       ...rounds.map((r) =>
         el(
           'tr',
           { 'data-round': r.id },
           el('td', { text: `#${r.id}` }),
+          el('td', { text: GAME_NAMES[r.game] ?? r.game }),
           el('td', { text: r.nonce }),
           el('td', { text: money(r.stake) }),
           el('td', { class: r.payout > r.stake ? 'win' : '', text: money(r.payout) }),
-          el('td', {}, el('a', { href: verifyLink(r), target: '_blank', rel: 'noopener', text: 'Verify' })),
+          el(
+            'td',
+            {},
+            el('a', { href: verifyLink(r), target: '_blank', rel: 'noopener', text: tc('verify') }),
+          ),
         ),
       ),
     );
@@ -196,7 +248,7 @@ export const frame = (title: string, session: SessionView) => {
       pattern: '[A-Za-z0-9_-]{1,64}',
       autocomplete: 'off',
     });
-    const rotate = el('button', { type: 'button', class: 'chip', text: 'Change seeds' });
+    const rotate = el('button', { type: 'button', class: 'chip', text: tc('changeSeeds') });
     rotate.addEventListener('click', async () => {
       try {
         const result = await api<{ revealed: NonNullable<typeof revealed>; seeds: SessionView['seeds'] }>(
@@ -215,23 +267,18 @@ export const frame = (title: string, session: SessionView) => {
       }
     });
     seedsBox.replaceChildren(
-      el('h2', { id: 'seeds-title', text: 'Provably fair' }),
-      el(
-        'p',
-        {},
-        'Server seed hash (shown before you play): ',
-        el('code', { class: 'hash', text: seeds.serverSeedHash }),
-      ),
-      el('p', {}, el('label', { for: 'client-seed', text: 'Your client seed ' }), input, ' ', rotate),
-      el('p', { text: `Next nonce: ${seeds.nextNonce}` }),
+      el('h2', { id: 'seeds-title', text: tc('provablyFair') }),
+      el('p', {}, tc('serverSeedHash'), el('code', { class: 'hash', text: seeds.serverSeedHash })),
+      el('p', {}, el('label', { for: 'client-seed', text: tc('clientSeed') }), input, ' ', rotate),
+      el('p', { text: tc('nextNonce', { nonce: seeds.nextNonce }) }),
       revealed
         ? el(
             'p',
             { class: 'revealed' },
-            'Revealed server seed: ',
+            tc('revealedSeed'),
             el('code', { text: revealed.serverSeed }),
-            ` (${revealed.rounds} rounds) `,
-            el('a', { href: '/fair', target: '_blank', text: 'Check on the fairness page' }),
+            tc('revealedRounds', { rounds: revealed.rounds }),
+            el('a', { href: '/fair', target: '_blank', text: tc('checkOnFair') }),
           )
         : '',
     );
@@ -240,13 +287,18 @@ export const frame = (title: string, session: SessionView) => {
   renderSeeds(session.seeds);
   return {
     stage,
-    setBalance: (value: number | null) => (balance.textContent = money(value)),
+    /** The game's balance after a round: shown here, and the site's header is told to follow. */
+    setBalance: (value: number | null) => {
+      balance.textContent = money(value);
+      tellSite();
+    },
     say: (text: string) => (status.textContent = text),
     refresh: async () => {
       const next = await api<SessionView>(`/api/session?sid=${encodeURIComponent(sid())}`);
       renderHistory(next.history);
       renderSeeds(next.seeds);
       balance.textContent = money(next.balance);
+      tellSite();
     },
   };
 };
@@ -256,14 +308,17 @@ export const sid = () => currentSid ?? '';
 
 /** Starts a game page: the session, or a message that the game must be opened from the site. */
 export const startPage = async (): Promise<SessionView | undefined> => {
+  language();
   currentSid = readSid();
   const root = document.getElementById('app')!;
   if (!currentSid) {
-    root.replaceChildren(el('p', { class: 'status', text: 'Open this game from the site.' }));
+    root.replaceChildren(el('p', { class: 'status', text: tc('openFromSite') }));
     return undefined;
   }
   try {
-    return await api<SessionView>(`/api/session?sid=${encodeURIComponent(currentSid)}`);
+    const session = await api<SessionView>(`/api/session?sid=${encodeURIComponent(currentSid)}`);
+    currency = { code: session.currency, exponent: session.currencyExponent };
+    return session;
   } catch (error) {
     root.replaceChildren(el('p', { class: 'status', role: 'alert', text: (error as Error).message }));
     return undefined;

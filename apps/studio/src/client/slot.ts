@@ -1,19 +1,21 @@
 import type { Outcome, Settlement } from '../games/play.js';
-import { LINES, type SymbolName } from '../games/slot.js';
-import { api, chime, chips, el, frame, money, sid, startPage, StudioError, wait } from './common.js';
-
-const GLYPHS: Record<SymbolName, string> = {
-  WILD: '★',
-  SCATTER: '◆',
-  DRAGON: '龍',
-  TIGER: '虎',
-  KOI: '鯉',
-  LOTUS: '蓮',
-  A: 'A',
-  K: 'K',
-  Q: 'Q',
-  J: 'J',
-};
+import { LINES, PAYLINES, SYMBOLS, type SpinResult, type SymbolName } from '../games/slot.js';
+import {
+  api,
+  chime,
+  chips,
+  el,
+  frame,
+  money,
+  reducedMotion,
+  sid,
+  startPage,
+  StudioError,
+  wait,
+} from './common.js';
+import { currencyDigits, translator } from './i18n.js';
+import { installSymbolDefs, symbolSvg } from './slot-symbols.js';
+import { SLOT_STRINGS } from './strings/slot.js';
 
 type RoundAnswer = {
   round: { id: number; outcome: Outcome } & Settlement;
@@ -21,86 +23,171 @@ type RoundAnswer = {
   pending?: boolean;
 };
 
+const t = translator(SLOT_STRINGS);
+const ROWS = 3;
+/** The symbols a spinning reel blurs past before it lands (the first rows again at its end, for a seamless loop). */
+const BLUR_CELLS = 9;
+const OPENING: SymbolName[][] = [
+  ['KOI', 'DRAGON', 'A'],
+  ['LOTUS', 'WILD', 'K'],
+  ['TIGER', 'SCATTER', 'Q'],
+  ['J', 'DRAGON', 'LOTUS'],
+  ['A', 'KOI', 'TIGER'],
+];
+
 const session = await startPage();
 if (session) {
+  installSymbolDefs();
   const page = frame('Jade Fortune', session);
-  let lineBet = 10;
-  const reels = Array.from({ length: 5 }, (_, reel) =>
-    el(
-      'div',
-      { class: 'reel', role: 'group', 'aria-label': `Reel ${reel + 1}` },
-      ...[0, 1, 2].map(() => el('div', { class: 'cell', text: GLYPHS.J })),
-    ),
+  // Line bets in whole units of the currency (VND kept in hundredths bets whole dong), so that each
+  // chip reads as an amount the member recognises.
+  const digits = currencyDigits(session.currency);
+  const unit = 10 ** Math.max(0, (session.currencyExponent ?? 0) - (digits ?? 0));
+  let lineBet = 10 * unit;
+
+  const cell = (symbol: SymbolName) => {
+    const node = el('div', {
+      class: 'cell',
+      role: 'img',
+      'aria-label': t(`symbol.${symbol}`),
+      'data-symbol': symbol,
+    });
+    node.innerHTML = symbolSvg(symbol);
+    return node;
+  };
+  const strips = OPENING.map((column) => el('div', { class: 'strip' }, ...column.map(cell)));
+  const reels = strips.map((strip, reel) =>
+    el('div', { class: 'reel', role: 'group', 'aria-label': t('reel', { n: reel + 1 }) }, strip),
   );
   const total = el('output', { class: 'total-bet', text: money(lineBet * LINES) });
-  const spinButton = el('button', { type: 'button', class: 'primary spin', text: 'Spin' });
-  const wins = el('ul', { class: 'wins', 'aria-label': 'Winning lines' });
+  const spinButton = el('button', { type: 'button', class: 'primary spin', text: t('spin') });
+  const winBanner = el('p', { class: 'win-banner', hidden: true });
+  const wins = el('ul', { class: 'wins', 'aria-label': t('winningLines') });
   page.stage.append(
-    el('div', { class: 'reels' }, ...reels),
+    el(
+      'div',
+      { class: 'cabinet' },
+      el('div', { class: 'reels', 'aria-label': t('reels') }, ...reels),
+      winBanner,
+    ),
     el(
       'div',
       { class: 'controls' },
-      chips(
-        [1, 5, 10, 50, 100],
-        lineBet,
-        (value) => {
-          lineBet = value;
-          total.textContent = money(lineBet * LINES);
-        },
-        'Line bet',
+      el(
+        'div',
+        { class: 'bet-box' },
+        el('span', { class: 'bet-box__label', text: t('lineBet') }),
+        chips(
+          [1, 5, 10, 50, 100].map((value) => value * unit),
+          lineBet,
+          (value) => {
+            lineBet = value;
+            total.textContent = money(lineBet * LINES);
+          },
+          t('lineBet'),
+        ),
       ),
-      el('p', {}, `Total bet (${LINES} lines): `, total),
+      el(
+        'div',
+        { class: 'bet-box bet-box--total' },
+        el('span', { class: 'bet-box__label', text: t('totalBet', { lines: LINES }) }),
+        total,
+      ),
       spinButton,
     ),
     wins,
   );
-  const show = (window: SymbolName[][]) =>
-    window.forEach((column, reel) =>
-      column.forEach((symbol, row) => {
-        const cell = reels[reel]!.children[row]!;
-        cell.textContent = GLYPHS[symbol];
-        cell.setAttribute('data-symbol', symbol);
-      }),
-    );
+
+  const randomSymbol = () => SYMBOLS[Math.floor(Math.random() * SYMBOLS.length)]!;
+  const startSpinning = (reel: number) => {
+    if (reducedMotion()) return;
+    const blur = Array.from({ length: BLUR_CELLS }, randomSymbol);
+    strips[reel]!.replaceChildren(...[...blur, ...blur.slice(0, ROWS)].map(cell));
+    reels[reel]!.classList.remove('landing');
+    reels[reel]!.classList.add('spinning');
+  };
+  const land = (reel: number, column: SymbolName[]) => {
+    reels[reel]!.classList.remove('spinning');
+    strips[reel]!.replaceChildren(...column.map(cell));
+    if (!reducedMotion()) {
+      reels[reel]!.classList.add('landing');
+      reels[reel]!.addEventListener('animationend', () => reels[reel]!.classList.remove('landing'), {
+        once: true,
+      });
+    }
+  };
+  /** The cells of the window's winning lines and scatters light up. */
+  const highlight = (spin: SpinResult) => {
+    for (const w of spin.lineWins)
+      for (let reel = 0; reel < w.count; reel++)
+        strips[reel]!.children[PAYLINES[w.line]![reel]!]?.classList.add('win');
+    if (spin.scatters >= 3)
+      strips.forEach((strip) =>
+        strip.querySelectorAll('[data-symbol="SCATTER"]').forEach((node) => node.classList.add('win')),
+      );
+  };
+  /** The reels spin, then stop one by one from the left on the spin's window. */
+  const play = async (spin: SpinResult, alreadySpinning = false) => {
+    if (!alreadySpinning) for (let reel = 0; reel < 5; reel++) startSpinning(reel);
+    for (let reel = 0; reel < 5; reel++) {
+      await wait(reel === 0 ? 250 : 160);
+      land(reel, spin.window[reel]!);
+    }
+    highlight(spin);
+  };
+  const showWin = (amount: number, stake: number) => {
+    winBanner.hidden = amount <= 0;
+    winBanner.classList.toggle('win-banner--big', amount >= stake * 10);
+    winBanner.textContent =
+      amount >= stake * 10 ? `${t('bigWin')} · ${money(amount)}` : t('youWon', { amount: money(amount) });
+  };
 
   spinButton.addEventListener('click', async () => {
     spinButton.disabled = true;
     wins.replaceChildren();
-    page.say('Spinning…');
-    reels.forEach((reel) => reel.classList.add('spinning'));
+    winBanner.hidden = true;
+    page.say(t('spinning'));
+    for (let reel = 0; reel < 5; reel++) startSpinning(reel);
     try {
       const answer = await api<RoundAnswer>('/api/round', { sid: sid(), bet: { lineBet } });
       const outcome = answer.round.outcome;
-      if (outcome.game !== 'slot') throw new StudioError('BAD', 'Unexpected answer');
+      if (outcome.game !== 'slot') throw new StudioError('BAD', t('unexpected'));
       const [first, ...free] = outcome.round.spins;
-      for (let reel = 0; reel < 5; reel++) {
-        await wait(180);
-        reels[reel]!.classList.remove('spinning');
-        reels[reel]!.querySelectorAll('.cell').forEach((cell, row) => {
-          const symbol = first!.window[reel]![row]!;
-          cell.textContent = GLYPHS[symbol];
-          cell.setAttribute('data-symbol', symbol);
-        });
-      }
+      await play(first!, true);
       for (const w of first!.lineWins)
         wins.append(
-          el('li', { text: `Line ${w.line + 1}: ${w.count} × ${w.symbol} pays ${money(w.pay * lineBet)}` }),
+          el('li', {
+            text: t('lineWin', {
+              line: w.line + 1,
+              count: w.count,
+              symbol: t(`symbol.${w.symbol}`),
+              amount: money(w.pay * lineBet),
+            }),
+          }),
         );
       if (first!.scatters >= 3)
-        wins.append(el('li', { text: `${first!.scatters} scatters: ${first!.freeSpinsWon} free spins` }));
+        wins.append(
+          el('li', { text: t('scatterWin', { count: first!.scatters, spins: first!.freeSpinsWon }) }),
+        );
       for (const [i, spin] of free.entries()) {
-        await wait(350);
-        show(spin.window);
-        page.say(`Free spin ${i + 1} of ${free.length}${spin.win ? `: ${money(spin.win * lineBet)}` : ''}`);
+        await wait(500);
+        await play(spin);
+        page.say(
+          spin.win
+            ? t('freeSpinWin', { n: i + 1, total: free.length, amount: money(spin.win * lineBet) })
+            : t('freeSpin', { n: i + 1, total: free.length }),
+        );
       }
       const won = answer.round.payout;
-      page.say(won > 0 ? `You won ${money(won)}` : 'No win this time');
+      page.say(won > 0 ? t('youWon', { amount: money(won) }) : t('noWin'));
+      showWin(won, answer.round.stake);
       if (won > 0) chime();
       page.setBalance(answer.balance);
-      if (answer.pending) page.say(`You won ${money(won)}; the payout is on its way to your balance`);
+      if (answer.pending) page.say(t('payoutPending', { amount: money(won) }));
       await page.refresh();
     } catch (error) {
-      reels.forEach((reel) => reel.classList.remove('spinning'));
+      for (let reel = 0; reel < 5; reel++)
+        if (reels[reel]!.classList.contains('spinning')) land(reel, OPENING[reel]!);
       page.say((error as Error).message);
       if (error instanceof StudioError && error.balance !== undefined) page.setBalance(error.balance);
     } finally {

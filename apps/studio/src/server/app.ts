@@ -45,8 +45,17 @@ const gameOfId = (gameId: string): StudioGame | undefined =>
 /** A free-trial session plays with this much pretend money, never the platform's. */
 const DEMO_BALANCE = 1_000_000;
 
-const page = (title: string, script: string, bodyClass: string) => `<!doctype html>
-<html lang="en">
+/** The languages the game pages speak (apps/studio/src/client/i18n.ts), as the launch's `lang` names them. */
+const PAGE_LANGUAGES = ['en', 'vi', 'zh', 'th', 'id', 'ja', 'hi', 'es', 'tl'] as const;
+/** 'vi', 'vi-VN' or 'fil-PH' as a page language; 'en' for anything else (never the raw text). */
+const pageLanguage = (value: unknown): string => {
+  const part = typeof value === 'string' ? (value.split(/[-_]/)[0]?.toLowerCase() ?? '') : '';
+  const lang = part === 'fil' ? 'tl' : part;
+  return (PAGE_LANGUAGES as readonly string[]).includes(lang) ? lang : 'en';
+};
+
+const page = (title: string, script: string, bodyClass: string, lang = 'en') => `<!doctype html>
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -104,92 +113,105 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
    * free trial. The code is traded for a wallet session at once; the page gets a studio session id
    * in its fragment (never sent to a server, so never in a log).
    */
-  app.get<{ Params: { gameId: string }; Querystring: { brand?: unknown; code?: unknown; demo?: unknown } }>(
-    '/play/:gameId',
-    async (request, reply) => {
-      const game = gameOfId(request.params.gameId);
-      if (!game)
-        return reply
-          .status(404)
-          .type('text/html')
-          .send(page('Not found', 'not-found', 'studio'));
-      const sid = randomBytes(24).toString('base64url');
-      if (request.query.demo === '1') {
-        store.saveSession(
-          {
-            sid,
-            brand: '',
-            token: '',
-            player: `demo-${sid.slice(0, 8)}`,
-            currency: 'DEMO',
-            game,
-            demo: true,
-            demoBalance: DEMO_BALANCE,
-            limits: DEFAULT_LIMITS[game],
-          },
-          sessionEnd(),
-        );
-        return reply.redirect(`/game/${game}#sid=${sid}`, 303);
-      }
-      // A brand is one the studio serves (never a name every object has, like __proto__), and the code
-      // one piece of text: anything else is a launch that cannot be, not a platform that is down.
-      const brand = typeof request.query.brand === 'string' ? request.query.brand : '';
-      const code = typeof request.query.code === 'string' ? request.query.code : '';
-      const wallet = walletOf(brand);
-      if (!wallet || !code || code.length > 200)
-        return reply
-          .status(400)
-          .type('text/html')
-          .send(page('Launch failed', 'not-found', 'studio'));
-      let auth;
-      try {
-        auth = await authenticate(wallet, code);
-      } catch {
-        return reply
-          .status(502)
-          .type('text/html')
-          .send(page('Launch failed', 'not-found', 'studio'));
-      }
-      // The code names the game it was launched for: the limits it answers are that game's.
-      if (
-        auth.status !== 'OK' ||
-        !auth.token ||
-        !auth.player ||
-        (auth.gameId && auth.gameId !== GAME_IDS[game])
-      ) {
-        return reply
-          .status(403)
-          .type('text/html')
-          .send(page('Launch expired', 'not-found', 'studio'));
-      }
-      store.saveSession(
-        {
-          sid,
-          brand,
-          token: auth.token,
-          player: auth.player,
-          currency: auth.currency ?? '',
-          game,
-          demo: false,
-          demoBalance: 0,
-          limits: limitsOf(auth, game),
-        },
-        sessionEnd(),
-      );
-      return reply.redirect(`/game/${game}#sid=${sid}`, 303);
-    },
-  );
-
-  app.get<{ Params: { game: string } }>('/game/:game', async (request, reply) => {
-    if (!isGame(request.params.game))
+  app.get<{
+    Params: { gameId: string };
+    Querystring: { brand?: unknown; code?: unknown; demo?: unknown; lang?: unknown };
+  }>('/play/:gameId', async (request, reply) => {
+    const game = gameOfId(request.params.gameId);
+    // The language the platform launched the game in goes on to the page (issue 20).
+    const gamePage = (sid: string) => `/game/${game}?lang=${pageLanguage(request.query.lang)}#sid=${sid}`;
+    if (!game)
       return reply
         .status(404)
         .type('text/html')
         .send(page('Not found', 'not-found', 'studio'));
-    return reply
-      .type('text/html')
-      .send(page(TITLES[request.params.game], request.params.game, `studio studio--${request.params.game}`));
+    const sid = randomBytes(24).toString('base64url');
+    if (request.query.demo === '1') {
+      store.saveSession(
+        {
+          sid,
+          brand: '',
+          token: '',
+          player: `demo-${sid.slice(0, 8)}`,
+          currency: 'DEMO',
+          game,
+          demo: true,
+          demoBalance: DEMO_BALANCE,
+          limits: DEFAULT_LIMITS[game],
+        },
+        sessionEnd(),
+      );
+      return reply.redirect(gamePage(sid), 303);
+    }
+    // A brand is one the studio serves (never a name every object has, like __proto__), and the code
+    // one piece of text: anything else is a launch that cannot be, not a platform that is down.
+    const brand = typeof request.query.brand === 'string' ? request.query.brand : '';
+    const code = typeof request.query.code === 'string' ? request.query.code : '';
+    const wallet = walletOf(brand);
+    if (!wallet || !code || code.length > 200)
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(page('Launch failed', 'not-found', 'studio'));
+    let auth;
+    try {
+      auth = await authenticate(wallet, code);
+    } catch {
+      return reply
+        .status(502)
+        .type('text/html')
+        .send(page('Launch failed', 'not-found', 'studio'));
+    }
+    // The code names the game it was launched for: the limits it answers are that game's.
+    if (
+      auth.status !== 'OK' ||
+      !auth.token ||
+      !auth.player ||
+      (auth.gameId && auth.gameId !== GAME_IDS[game])
+    ) {
+      return reply
+        .status(403)
+        .type('text/html')
+        .send(page('Launch expired', 'not-found', 'studio'));
+    }
+    store.saveSession(
+      {
+        sid,
+        brand,
+        token: auth.token,
+        player: auth.player,
+        currency: auth.currency ?? '',
+        ...(auth.currencyExponent !== undefined && { currencyExponent: auth.currencyExponent }),
+        game,
+        demo: false,
+        demoBalance: 0,
+        limits: limitsOf(auth, game),
+      },
+      sessionEnd(),
+    );
+    return reply.redirect(gamePage(sid), 303);
   });
+
+  app.get<{ Params: { game: string }; Querystring: { lang?: unknown } }>(
+    '/game/:game',
+    async (request, reply) => {
+      if (!isGame(request.params.game))
+        return reply
+          .status(404)
+          .type('text/html')
+          .send(page('Not found', 'not-found', 'studio'));
+      return reply
+        .type('text/html')
+        .send(
+          page(
+            TITLES[request.params.game],
+            request.params.game,
+            `studio studio--${request.params.game}`,
+            pageLanguage(request.query.lang),
+          ),
+        );
+    },
+  );
 
   app.get('/fair', async (_request, reply) =>
     reply.type('text/html').send(page('Provably fair', 'fair', 'studio studio--fair')),
@@ -230,9 +252,13 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
       game: session.game,
       demo: session.demo,
       currency: session.currency,
+      ...(session.currencyExponent !== undefined && { currencyExponent: session.currencyExponent }),
       balance,
+      // The limits the table takes bets within: the chips are sized from them.
+      limits: session.limits ?? DEFAULT_LIMITS[session.game as StudioGame],
       seeds: { serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed, nextNonce: pair.nextNonce },
-      history: store.history(session.brand, session.player),
+      // This game's rounds only (issue 20): each game page shows its own.
+      history: store.history(session.brand, session.player, session.game),
     };
   });
 

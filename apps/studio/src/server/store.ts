@@ -40,6 +40,8 @@ export type PlayerSession = {
   token: string;
   player: string;
   currency: string;
+  /** The brand's minor-unit exponent, as the platform answered it at launch (not for a free trial). */
+  currencyExponent?: number;
   game: string;
   demo: boolean;
   demoBalance: number;
@@ -70,6 +72,7 @@ export const openStore = (dataDir: string) => {
       outcome text not null, stake integer not null, payout integer not null, valid_bet integer not null,
       status text not null, created_at text not null);
     create index if not exists round_player on round (brand, player, id);
+    create index if not exists round_player_game on round (brand, player, game, id);
   `);
   // Sessions end (issue 19, item 5): a database from before has no expiry columns; its sessions,
   // with no times, count as ended. Sessions made before the limits were kept have none (those
@@ -81,6 +84,9 @@ export const openStore = (dataDir: string) => {
     db.exec('alter table player_session add column last_seen_at text');
   if (!sessionColumns.includes('expires_at'))
     db.exec('alter table player_session add column expires_at text');
+  // The brand's currency exponent (issue 20), for the page to show amounts in whole units.
+  if (!sessionColumns.includes('currency_exponent'))
+    db.exec('alter table player_session add column currency_exponent integer');
   if (!sessionColumns.includes('min_bet')) {
     db.exec(
       'alter table player_session add column min_bet integer; alter table player_session add column max_bet integer;',
@@ -184,15 +190,17 @@ export const openStore = (dataDir: string) => {
       db
         .prepare("select * from round where status = 'PENDING' and created_at < ? order by id limit 100")
         .all(new Date(Date.now() - 30_000).toISOString()) as Record<string, unknown>[],
-    history: (brand: string, player: string, limit = 20) =>
+    /** The player's latest rounds of one game. */
+    history: (brand: string, player: string, game: string, limit = 20) =>
       (
         db
           .prepare(
             `select r.*, p.server_seed_hash, case when p.active = 0 then p.server_seed end as server_seed
              from round r join seed_pair p on p.id = r.seed_pair_id
-             where r.brand = ? and r.player = ? and r.status != 'REFUSED' order by r.id desc limit ?`,
+             where r.brand = ? and r.player = ? and r.game = ? and r.status != 'REFUSED'
+             order by r.id desc limit ?`,
           )
-          .all(brand, player, limit) as Record<string, unknown>[]
+          .all(brand, player, game, limit) as Record<string, unknown>[]
       ).map((row) => ({
         id: row.id as number,
         game: row.game as string,
@@ -202,6 +210,8 @@ export const openStore = (dataDir: string) => {
         /** Known once the pair has been rotated. */
         serverSeed: (row.server_seed as string | null) ?? null,
         bet: JSON.parse(row.bet as string) as unknown,
+        /** What the round drew (the member saw it): a table's roadmap and last numbers read it. */
+        outcome: JSON.parse(row.outcome as string) as unknown,
         stake: row.stake as number,
         payout: row.payout as number,
         status: row.status as string,
@@ -211,7 +221,7 @@ export const openStore = (dataDir: string) => {
     saveSession: (s: PlayerSession, expiresAt: Date, now = new Date()) =>
       db
         .prepare(
-          'insert into player_session (sid, brand, token, player, currency, game, demo, demo_balance, min_bet, max_bet, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          'insert into player_session (sid, brand, token, player, currency, currency_exponent, game, demo, demo_balance, min_bet, max_bet, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           s.sid,
@@ -219,6 +229,7 @@ export const openStore = (dataDir: string) => {
           s.token,
           s.player,
           s.currency,
+          s.currencyExponent ?? null,
           s.game,
           s.demo ? 1 : 0,
           s.demoBalance,
@@ -251,6 +262,8 @@ export const openStore = (dataDir: string) => {
           token: row.token as string,
           player: row.player as string,
           currency: row.currency as string,
+          ...(row.currency_exponent !== null &&
+            row.currency_exponent !== undefined && { currencyExponent: row.currency_exponent as number }),
           game: row.game as string,
           demo: row.demo === 1,
           demoBalance: row.demo_balance as number,

@@ -56,6 +56,12 @@ const seamlessAdapter = (
 ): VendorAdapter => {
   const gameUrl = (gameId: string, query: Record<string, string>) =>
     `${endpoint}/play/${encodeURIComponent(gameId)}?${new URLSearchParams(query).toString()}`;
+  // A vendor cannot know the brand's own language codes (the demo brand's TY is Vietnamese): the game
+  // is launched in the language's locale (vi-VN), the brand's default when the visitor named none.
+  const langOf = (language: string | undefined) => {
+    const code = language ?? merchant.defaultLanguage;
+    return merchant.languages.find((l) => l.code.toLowerCase() === code.toLowerCase())?.locale ?? code;
+  };
   return {
     walletMode: 'SEAMLESS',
     launch: async ({ memberId, loginSessionId, ip, gameId, roomId, language }) => {
@@ -71,11 +77,10 @@ const seamlessAdapter = (
         brand: merchant.code,
         code: launchCode,
         ...(roomId && { room: roomId }),
-        ...(language && { lang: language }),
+        lang: langOf(language),
       });
     },
-    launchTrial: async ({ gameId, language }) =>
-      gameUrl(gameId, { demo: '1', ...(language && { lang: language }) }),
+    launchTrial: async ({ gameId, language }) => gameUrl(gameId, { demo: '1', lang: langOf(language) }),
     balance: async (memberId) =>
       ledger.getAccountBalance(db, await ledger.memberAccount(db, merchant.id, memberId, 'MAIN')),
   };

@@ -165,6 +165,7 @@ export const authenticate = async (
     player: playerOf(session.memberId),
     gameId: session.gameId,
     currency: ctx.merchant.currency,
+    currencyExponent: ctx.merchant.currencyExponent,
     balance: await ledger.getAccountBalance(db, accounts.main),
     ...(rules && { minBet: rules.minBet }),
     ...(rules?.maxBet != null && { maxBet: rules.maxBet }),

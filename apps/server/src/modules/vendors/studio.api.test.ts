@@ -130,12 +130,12 @@ describe('launching a game (§7 launch V2)', () => {
     expect(launched.status, JSON.stringify(launched.body)).toBe(200);
     expect(launched.body.value.kind).toBe('URL');
     expect(launched.body.value.url).toMatch(
-      new RegExp(`^${studioUrl}/play/JADE_FORTUNE\\?brand=DEMO&code=[\\w-]+&lang=EN$`),
+      new RegExp(`^${studioUrl}/play/JADE_FORTUNE\\?brand=DEMO&code=[\\w-]+&lang=en-US$`),
     );
 
     const opened = await openGame(launched.body.value.url);
     expect(opened.status).toBe(303);
-    expect(opened.location).toMatch(/^\/game\/slot#sid=/);
+    expect(opened.location).toMatch(/^\/game\/slot\?lang=en#sid=/);
     // The code works once.
     expect((await openGame(launched.body.value.url)).status).toBe(403);
 
@@ -207,7 +207,44 @@ describe('launching a game (§7 launch V2)', () => {
         roundId: `studio-${round.body.round.id}`,
       });
       expect(record).toMatchObject({ status: 'SETTLED', stake: 1_100, payout: round.body.round.payout });
+      // Issue 20: the table's page reads the rounds' outcomes (the roadmap, the last numbers) and the
+      // limits its chips are sized from.
+      const session = (await studioApi(`/api/session?sid=${opened.sid}`)).body;
+      expect(session.history[0].outcome).toEqual(round.body.round.outcome);
+      expect(session.limits.minBet).toBeGreaterThan(0);
     }
+  });
+
+  it("shows each game's page only that game's rounds, in the language it was launched in, with the brand's currency (issue 20)", async () => {
+    const { memberId, token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    await fund(memberId, 100_000);
+    const open = async (gameId: string) => {
+      const launched = await launch({ vassalage: 'JADE_STUDIO', gameId, language: 'TY' }, token);
+      // The brand's TY is Vietnamese: the studio is told the locale, which it can know.
+      expect(launched.body.value.url).toMatch(/&lang=vi-VN$/);
+      return openGame(launched.body.value.url);
+    };
+    const slot = await open('JADE_FORTUNE');
+    expect(slot.location).toMatch(/^\/game\/slot\?lang=vi#sid=/);
+    const page = await fetch(`${studioUrl}${slot.location.split('#')[0]}`);
+    expect(await page.text()).toContain('<html lang="vi">');
+    const roulette = await open('JADE_ROULETTE');
+    const slotRound = await studioApi('/api/round', { sid: slot.sid, bet: { lineBet: 5 } });
+    const rouletteRound = await studioApi('/api/round', {
+      sid: roulette.sid,
+      bet: { bets: [{ type: 'red', amount: 100 }] },
+    });
+    expect([slotRound.status, rouletteRound.status]).toEqual([200, 200]);
+
+    const slotSession = (await studioApi(`/api/session?sid=${slot.sid}`)).body;
+    expect(slotSession).toMatchObject({ game: 'slot', currency: 'VND', currencyExponent: 2 });
+    expect(slotSession.history.map((r: { id: number; game: string }) => [r.id, r.game])).toEqual([
+      [slotRound.body.round.id, 'slot'],
+    ]);
+    const rouletteSession = (await studioApi(`/api/session?sid=${roulette.sid}`)).body;
+    expect(rouletteSession.history.map((r: { id: number; game: string }) => [r.id, r.game])).toEqual([
+      [rouletteRound.body.round.id, 'roulette'],
+    ]);
   });
 
   it("lists the member's betting records with filters, paging edges, totals and game names", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LaunchGameResponse } from '@jade/contracts/games';
 import { useTranslation } from 'react-i18next';
@@ -100,6 +100,22 @@ export function GamePage() {
   useEffect(() => {
     if (lotteryPath) void navigate(lotteryPath, { replace: true });
   }, [lotteryPath, navigate]);
+  // The header balance follows the game while it is played (issue 20): a game tells the page a round
+  // has ended, and the page reads the balance again from its own server. Only a message from this
+  // frame, from the origin its launch address named, of the one shape, counts (decision 0030).
+  const frame = useRef<HTMLIFrameElement>(null);
+  const playing = confirmed ?? launch.data;
+  const frameOrigin = playing?.kind === 'URL' ? originOf(playing.url) : undefined;
+  useEffect(() => {
+    if (!frameOrigin) return undefined;
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== frameOrigin || event.source !== frame.current?.contentWindow) return;
+      if (!isRoundEnded(event.data)) return;
+      void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [frameOrigin, queryClient]);
 
   if (needsRoom) {
     if (!rooms.data) return <PageSpinner />;
@@ -241,6 +257,7 @@ export function GamePage() {
       <div className="game-frame__viewport" aria-busy={!isFrameLoaded}>
         {!isFrameLoaded && <PageSpinner />}
         <iframe
+          ref={frame}
           className="game-frame__iframe"
           title={name || vassalage}
           src={target.url}
@@ -252,3 +269,18 @@ export function GamePage() {
     </section>
   );
 }
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The one message a game sends the page: { type: 'jade-studio:round-ended' }, nothing else in it. */
+const isRoundEnded = (data: unknown): boolean =>
+  typeof data === 'object' &&
+  data !== null &&
+  Object.keys(data).length === 1 &&
+  (data as { type?: unknown }).type === 'jade-studio:round-ended';
