@@ -1,8 +1,8 @@
-import { el } from './common.js';
+import { el, tc } from './common.js';
+import { language } from './i18n.js';
 
-document.getElementById('app')!.replaceChildren(
-  el('h1', { text: 'This game cannot open' }),
-  el('p', {
-    text: 'The link has expired or is not valid. Close this window and open the game again from the site.',
-  }),
-);
+// In the language the launch named (its address still holds lang), like the game it was for.
+language();
+document
+  .getElementById('app')!
+  .replaceChildren(el('h1', { text: tc('cannotOpen') }), el('p', { text: tc('cannotOpenHelp') }));

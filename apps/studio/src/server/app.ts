@@ -124,7 +124,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
       return reply
         .status(404)
         .type('text/html')
-        .send(page('Not found', 'not-found', 'studio'));
+        .send(page('Not found', 'not-found', 'studio', pageLanguage(request.query.lang)));
     const sid = randomBytes(24).toString('base64url');
     if (request.query.demo === '1') {
       store.saveSession(
@@ -152,7 +152,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
       return reply
         .status(400)
         .type('text/html')
-        .send(page('Launch failed', 'not-found', 'studio'));
+        .send(page('Launch failed', 'not-found', 'studio', pageLanguage(request.query.lang)));
     let auth;
     try {
       auth = await authenticate(wallet, code);
@@ -160,7 +160,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
       return reply
         .status(502)
         .type('text/html')
-        .send(page('Launch failed', 'not-found', 'studio'));
+        .send(page('Launch failed', 'not-found', 'studio', pageLanguage(request.query.lang)));
     }
     // The code names the game it was launched for: the limits it answers are that game's.
     if (
@@ -172,7 +172,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
       return reply
         .status(403)
         .type('text/html')
-        .send(page('Launch expired', 'not-found', 'studio'));
+        .send(page('Launch expired', 'not-found', 'studio', pageLanguage(request.query.lang)));
     }
     store.saveSession(
       {

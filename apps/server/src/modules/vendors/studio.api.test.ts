@@ -222,12 +222,16 @@ describe('launching a game (§7 launch V2)', () => {
       const launched = await launch({ vassalage: 'JADE_STUDIO', gameId, language: 'TY' }, token);
       // The brand's TY is Vietnamese: the studio is told the locale, which it can know.
       expect(launched.body.value.url).toMatch(/&lang=vi-VN$/);
-      return openGame(launched.body.value.url);
+      return { ...(await openGame(launched.body.value.url)), url: launched.body.value.url };
     };
     const slot = await open('JADE_FORTUNE');
     expect(slot.location).toMatch(/^\/game\/slot\?lang=vi#sid=/);
     const page = await fetch(`${studioUrl}${slot.location.split('#')[0]}`);
     expect(await page.text()).toContain('<html lang="vi">');
+    // A launch that cannot open says so in the same language.
+    const spent = await fetch(slot.url);
+    expect(spent.status).toBe(403);
+    expect(await spent.text()).toContain('<html lang="vi">');
     const roulette = await open('JADE_ROULETTE');
     const slotRound = await studioApi('/api/round', { sid: slot.sid, bet: { lineBet: 5 } });
     const rouletteRound = await studioApi('/api/round', {

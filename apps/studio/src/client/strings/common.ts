@@ -5,6 +5,9 @@ import type { Lang, Strings } from '../i18n.js';
  * languages. `error.<CODE>` is the text for a code the studio's API answers.
  */
 const en = {
+  cannotOpen: 'This game cannot open',
+  cannotOpenHelp:
+    'The link has expired or is not valid. Close this window and open the game again from the site.',
   balance: 'Balance',
   freeTrial: 'Free trial',
   soundOn: 'Sound: on',
@@ -44,6 +47,9 @@ const en = {
 type Keys = Record<keyof typeof en, string>;
 
 const vi: Keys = {
+  cannotOpen: 'Không thể mở trò chơi này',
+  cannotOpenHelp:
+    'Liên kết đã hết hạn hoặc không hợp lệ. Hãy đóng cửa sổ này và mở lại trò chơi từ trang web.',
   balance: 'Số dư',
   freeTrial: 'Chơi thử',
   soundOn: 'Âm thanh: bật',
@@ -81,6 +87,8 @@ const vi: Keys = {
 };
 
 const zh: Keys = {
+  cannotOpen: '无法打开此游戏',
+  cannotOpenHelp: '链接已过期或无效。请关闭此窗口，然后从网站重新打开游戏。',
   balance: '余额',
   freeTrial: '免费试玩',
   soundOn: '声音：开',
@@ -117,6 +125,8 @@ const zh: Keys = {
 };
 
 const th: Keys = {
+  cannotOpen: 'ไม่สามารถเปิดเกมนี้ได้',
+  cannotOpenHelp: 'ลิงก์หมดอายุหรือไม่ถูกต้อง โปรดปิดหน้าต่างนี้แล้วเปิดเกมอีกครั้งจากเว็บไซต์',
   balance: 'ยอดเงิน',
   freeTrial: 'ทดลองเล่นฟรี',
   soundOn: 'เสียง: เปิด',
@@ -153,6 +163,9 @@ const th: Keys = {
 };
 
 const id: Keys = {
+  cannotOpen: 'Permainan ini tidak dapat dibuka',
+  cannotOpenHelp:
+    'Tautan sudah kedaluwarsa atau tidak valid. Tutup jendela ini dan buka lagi permainan dari situs.',
   balance: 'Saldo',
   freeTrial: 'Coba gratis',
   soundOn: 'Suara: nyala',
@@ -190,6 +203,9 @@ const id: Keys = {
 };
 
 const ja: Keys = {
+  cannotOpen: 'このゲームを開けません',
+  cannotOpenHelp:
+    'リンクの有効期限が切れているか、無効です。このウィンドウを閉じて、サイトからゲームを開き直してください。',
   balance: '残高',
   freeTrial: '無料体験',
   soundOn: 'サウンド：オン',
@@ -227,6 +243,8 @@ const ja: Keys = {
 };
 
 const hi: Keys = {
+  cannotOpen: 'यह गेम नहीं खुल सकता',
+  cannotOpenHelp: 'लिंक की समय-सीमा समाप्त हो गई है या यह मान्य नहीं है। यह विंडो बंद करें और गेम को साइट से फिर से खोलें।',
   balance: 'बैलेंस',
   freeTrial: 'फ़्री ट्रायल',
   soundOn: 'आवाज़: चालू',
@@ -263,6 +281,9 @@ const hi: Keys = {
 };
 
 const es: Keys = {
+  cannotOpen: 'Este juego no se puede abrir',
+  cannotOpenHelp:
+    'El enlace caducó o no es válido. Cierra esta ventana y vuelve a abrir el juego desde el sitio.',
   balance: 'Saldo',
   freeTrial: 'Prueba gratis',
   soundOn: 'Sonido: activado',
@@ -300,6 +321,9 @@ const es: Keys = {
 };
 
 const tl: Keys = {
+  cannotOpen: 'Hindi mabuksan ang larong ito',
+  cannotOpenHelp:
+    'Nag-expire na o hindi wasto ang link. Isara ang window na ito at buksan muli ang laro mula sa site.',
   balance: 'Balanse',
   freeTrial: 'Libreng subok',
   soundOn: 'Tunog: bukas',
