@@ -80,6 +80,16 @@ describe('Jade Fortune on a phone, in Vietnamese', () => {
     expect(await frame.locator('output.balance').textContent()).toMatch(/^[\d.]+\s₫$/);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-slot-phone.png') });
 
+    // The round's Verify link opens the fairness page in the same language (its own tab keeps none).
+    const href = await frame.locator('table.history tbody tr[data-round] a').first().getAttribute('href');
+    expect(href).toContain('lang=vi');
+    const fair = watch.watch(await context.newPage());
+    await fair.goto(new URL(href!, game.url()).toString());
+    await fair.getByRole('heading', { level: 1, name: 'Công bằng có thể chứng minh' }).waitFor();
+    expect(await fair.getByRole('button', { name: 'Kiểm tra' }).count()).toBe(1);
+    expect(await fair.locator('html').getAttribute('lang')).toBe('vi');
+    await fair.close();
+
     await page.setViewportSize(DESKTOP);
     // The game lays itself out again at the new width, and paints it, before the picture is taken.
     await expect

@@ -146,6 +146,8 @@ export const verifyLink = (round: RoundView) => {
     serverSeedHash: round.serverSeedHash,
   });
   if (round.serverSeed) query.set('serverSeed', round.serverSeed);
+  // The fairness page opens in its own tab, which does not share this page's kept language.
+  query.set('lang', language());
   return `/fair?${query.toString()}`;
 };
 

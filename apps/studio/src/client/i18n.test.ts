@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney, language, LANGUAGES, translator } from './i18n.js';
 import { BACCARAT_STRINGS } from './strings/baccarat.js';
 import { COMMON_STRINGS } from './strings/common.js';
+import { FAIR_STRINGS } from './strings/fair.js';
 import { ROULETTE_STRINGS } from './strings/roulette.js';
 import { SLOT_STRINGS } from './strings/slot.js';
 
@@ -67,6 +68,7 @@ describe('the studio language', () => {
       SLOT_STRINGS,
       ROULETTE_STRINGS,
       BACCARAT_STRINGS,
+      FAIR_STRINGS,
     })) {
       const keys = Object.keys(tables.en).sort();
       for (const lang of LANGUAGES) {
