@@ -434,6 +434,42 @@ export const betRecordRequest = z.object({
   pageSize: z.number().int().min(1).max(100).default(20),
 });
 export type BetRecordRequest = z.input<typeof betRecordRequest>;
+
+/**
+ * What a vendor's bet was on, as its wallet debit sends it (decision 0033): the spots of a table game
+ * (a roulette number or colour, baccarat's banker) with what each took, or a slot's lines and line bet.
+ */
+export const betSpot = z.object({
+  /** The spot's code: red, straight, dozen, BANKER, TIE, ... (the web app names the known ones). */
+  spot: z.string().trim().min(1).max(32),
+  /** The numbers a numbered spot covers (roulette straight, split, corner ...). */
+  numbers: z.array(z.number().int().min(0).max(99)).max(6).optional(),
+  /** Which column or dozen (1 to 3). */
+  which: z.number().int().min(1).max(3).optional(),
+  amount: z.number().int().min(0),
+});
+export const vendorBetDetail = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('SPOTS'), spots: z.array(betSpot).min(1).max(50) }),
+  z.object({
+    kind: z.literal('LINES'),
+    lines: z.number().int().min(1).max(1_024),
+    lineBet: z.number().int().min(1),
+  }),
+]);
+export type VendorBetDetail = z.infer<typeof vendorBetDetail>;
+/** A row's detail in the betting record: the vendor's, or a lottery ticket's bet type and numbers. */
+export const betRecordDetail = z.union([
+  vendorBetDetail,
+  z.object({
+    kind: z.literal('LOTTERY'),
+    betType: z.string(),
+    numbers: z.array(z.string()),
+    /** The draw's number (20261126, 20261126-0412). */
+    numero: z.string(),
+  }),
+]);
+export type BetRecordDetail = z.infer<typeof betRecordDetail>;
+
 export const betRecordItem = z.object({
   id: z.number().int(),
   vassalage: z.string(),
@@ -441,10 +477,14 @@ export const betRecordItem = z.object({
   gameName: z.string(),
   category: gameCategory,
   roundId: z.string(),
+  /** What was bet, where the vendor or the lottery tells it; null for older rounds of a vendor. */
+  detail: betRecordDetail.nullable(),
+  /** What was staked; for a cancelled (VOID) round, what was staked before it was refunded. */
   stake: z.number().int(),
   validBet: z.number().int(),
   payout: z.number().int(),
   winLoss: z.number().int(),
+  /** OPEN: not settled yet (its stake at risk, no result); VOID: cancelled, the stake refunded. */
   status: z.enum(['OPEN', 'SETTLED', 'VOID']),
   placedAt: z.string(),
   settledAt: z.string().nullable(),
@@ -452,6 +492,13 @@ export const betRecordItem = z.object({
 export type BetRecordItem = z.infer<typeof betRecordItem>;
 export const betRecordResponse = z.object({
   records: z.array(betRecordItem),
+  /** The first and last UTC day of the range (as personalProfit answers them). */
+  from: z.string(),
+  to: z.string(),
+  /**
+   * The settled rounds of the range, by the day they settled: the same figures personalProfit adds
+   * up over the same days. Open and cancelled rounds are not in them.
+   */
   totals: z.object({
     bets: z.number().int(),
     stake: z.number().int(),
@@ -459,8 +506,13 @@ export const betRecordResponse = z.object({
     payout: z.number().int(),
     winLoss: z.number().int(),
   }),
+  /** The rounds still open (placed in the range): how many, and the stake they have at risk. */
+  open: z.object({ bets: z.number().int(), stake: z.number().int() }),
+  /** The cancelled rounds of the range: how many, and the stake refunded. */
+  cancelled: z.object({ bets: z.number().int(), stake: z.number().int() }),
   pageNum: z.number().int(),
   totalPages: z.number().int(),
+  /** Every row of the filter: open, settled and cancelled. */
   totalCount: z.number().int(),
 });
 export type BetRecordResponse = z.infer<typeof betRecordResponse>;

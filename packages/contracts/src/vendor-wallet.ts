@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vendorBetDetail } from './games.js';
 import { boundedAmount } from './wallet.js';
 
 /*
@@ -112,6 +113,8 @@ export const walletDebitRequest = z
     roundId: id,
     gameId: id,
     amount: amount.refine((value) => value > 0, { message: 'A bet is more than zero' }),
+    /** What the bet is on, for the member's betting record (a round's first debit keeps it). */
+    detail: vendorBetDetail.optional(),
   })
   .strict();
 

@@ -116,3 +116,33 @@ export const settle = (outcome: Outcome, bet: StudioBet, stake: number): Settlem
   }
   return { stake, payout: Math.floor(payout), validBet: stake - pushed };
 };
+
+/** Roulette bets that name their numbers (the others are a colour, a half, a parity, a column or dozen). */
+const INSIDE_BETS: ReadonlySet<string> = new Set(['straight', 'split', 'street', 'trio', 'corner', 'line']);
+
+/**
+ * What a (checked) bet is on, for the member's betting record on the platform (the wallet debit's
+ * `detail`): each table spot with its stake, or the slot's lines and line bet.
+ */
+export const betDetailOf = (
+  game: StudioGame,
+  bet: StudioBet,
+):
+  | { kind: 'LINES'; lines: number; lineBet: number }
+  | { kind: 'SPOTS'; spots: { spot: string; numbers?: number[]; which?: number; amount: number }[] } => {
+  if (game === 'slot') return { kind: 'LINES', lines: LINES, lineBet: (bet as SlotBet).lineBet };
+  if (game === 'roulette')
+    return {
+      kind: 'SPOTS',
+      spots: (bet as RouletteBets).bets.map((one) => ({
+        spot: one.type,
+        ...(INSIDE_BETS.has(one.type) && one.numbers && { numbers: one.numbers.slice(0, 6) }),
+        ...((one.type === 'column' || one.type === 'dozen') && one.which && { which: one.which }),
+        amount: one.amount,
+      })),
+    };
+  return {
+    kind: 'SPOTS',
+    spots: Object.entries((bet as BaccaratBets).bets).map(([spot, amount]) => ({ spot, amount: amount! })),
+  };
+};

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   checkBet,
   DEFAULT_LIMITS,
+  betDetailOf,
   GAME_IDS,
   outcomeOf,
   settle,
@@ -348,6 +349,8 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
         ...common,
         transactionId: debitTx,
         amount: settlement.stake,
+        // What the round is on, for the member's betting record on the platform.
+        detail: betDetailOf(game, bet),
       });
     } catch (error) {
       if (!(error instanceof WalletUnavailable)) throw error;

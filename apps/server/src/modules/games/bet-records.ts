@@ -25,6 +25,10 @@ export type BetRecord = {
   status: 'OPEN' | 'SETTLED' | 'VOID';
   placedAt: string;
   settledAt: string | null;
+  /** What was refunded of the stake (rolled back, cancelled); `stake` is what is still staked. */
+  refunded: number;
+  /** What the round was on, as JSON of a VendorBetDetail (vendors that send it). */
+  detail: string | null;
 };
 
 type Row = {
@@ -42,6 +46,8 @@ type Row = {
   status: 'OPEN' | 'SETTLED' | 'VOID';
   placed_at: string;
   settled_at: string | null;
+  refunded: number | string;
+  detail: string | null;
 };
 
 export const toBetRecord = (row: Row): BetRecord => ({
@@ -59,6 +65,8 @@ export const toBetRecord = (row: Row): BetRecord => ({
   status: row.status,
   placedAt: row.placed_at,
   settledAt: row.settled_at,
+  refunded: Number(row.refunded),
+  detail: row.detail,
 });
 
 /** The ledger reference of a round's movements: `round:<vendor>:<round id>`. */
@@ -86,7 +94,15 @@ export const findBetRecord = async (
 /** A bet: the round's record is opened with this stake, or its stake grows. Answers the record's id. */
 export const addStake = async (
   trx: DbOrTrx,
-  input: RoundKey & { memberId: number; gameId: string; category: GameCategory; amount: number; at: string },
+  input: RoundKey & {
+    memberId: number;
+    gameId: string;
+    category: GameCategory;
+    amount: number;
+    at: string;
+    /** What the bet is on (JSON); a round keeps the first one it is given. */
+    detail?: string | null | undefined;
+  },
 ): Promise<number> =>
   trx
     .insertInto('bet_record')
@@ -105,11 +121,13 @@ export const addStake = async (
       placed_at: input.at,
       settled_at: null,
       settled_day: null,
+      detail: input.detail ?? null,
     })
     .onConflict((oc) =>
       oc.columns(['merchant_id', 'vendor_code', 'round_id']).doUpdateSet({
         stake: sql`bet_record.stake + ${input.amount}`,
         win_loss: sql`bet_record.win_loss - ${input.amount}`,
+        detail: sql`coalesce(bet_record.detail, excluded.detail)`,
       }),
     )
     .returning('id')
@@ -125,6 +143,7 @@ export type RecordState = {
   status: BetRecord['status'];
   settledAt: string | null;
   settledDay: string | null;
+  refunded: number;
 };
 
 /** What a settled round adds to its member's day and category. */
@@ -147,6 +166,7 @@ const stateOf = (record: BetRecord): RecordState => ({
   status: record.status,
   settledAt: record.settledAt,
   settledDay: record.settledAt && record.settledAt.slice(0, 10),
+  refunded: record.refunded,
 });
 
 /** A rolled-back bet leaves the round; a round with nothing left staked and nothing paid is VOID. */
@@ -157,6 +177,8 @@ export const afterStakeRemoved = (record: BetRecord, amount: number, at: string)
     ...stateOf(record),
     stake,
     winLoss: record.payout - stake,
+    // Kept, so that a cancelled round still shows what was staked on it (issue 20 item 4).
+    refunded: record.refunded + amount,
     ...(isVoid && { status: 'VOID' as const, settledAt: at, settledDay: at.slice(0, 10) }),
   };
 };
@@ -208,6 +230,7 @@ export const writeRecordState = async (trx: DbOrTrx, recordId: number, state: Re
       status: state.status,
       settled_at: state.settledAt,
       settled_day: state.settledDay,
+      refunded: state.refunded,
     })
     .where('id', '=', recordId)
     .execute();
@@ -294,24 +317,47 @@ export type BetRecordFilter = {
   memberId: number;
   vendorCode?: string | undefined;
   category?: string | undefined;
-  /** placed_at from (inclusive) and to (exclusive), ISO. */
-  from: string;
-  to: string;
+  /** The first and last UTC day (yyyy-MM-dd, inclusive). */
+  fromDay: string;
+  toDay: string;
 };
 
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/**
+ * A round belongs to the day it settled (or was cancelled), as in the daily summary the profit page
+ * reads; a round still open, to the day it was placed (decision 0033).
+ */
 const filtered = (db: DbOrTrx, f: BetRecordFilter) => {
   let query = db
     .selectFrom('bet_record')
     .where('merchant_id', '=', f.merchantId)
     .where('member_id', '=', f.memberId)
-    .where('placed_at', '>=', f.from)
-    .where('placed_at', '<', f.to);
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('settled_day', '>=', f.fromDay), eb('settled_day', '<=', f.toDay)]),
+        eb.and([
+          eb('status', '=', 'OPEN'),
+          eb('placed_at', '>=', `${f.fromDay}T00:00:00.000Z`),
+          eb('placed_at', '<', nextDay(f.toDay)),
+        ]),
+      ]),
+    );
   if (f.vendorCode) query = query.where('vendor_code', '=', f.vendorCode);
   if (f.category) query = query.where('category', '=', f.category);
   return query;
 };
 
-/** A page of the member's records, newest first, and the totals over every record of the filter. */
+export type BetRecordTotals = {
+  /** Settled rounds: the daily summary's figures over the same days. */
+  settled: { bets: number; stake: number; validBet: number; payout: number; winLoss: number };
+  /** Rounds not settled yet: how many and what they have at stake. */
+  open: { bets: number; stake: number };
+  /** Cancelled rounds: how many and what was refunded. */
+  cancelled: { bets: number; stake: number };
+};
+
+/** A page of the member's records, newest first, and the totals over every record of the filter by state. */
 export const listBetRecords = async (
   db: DbOrTrx,
   filter: BetRecordFilter,
@@ -324,23 +370,36 @@ export const listBetRecords = async (
     .offset(page.offset)
     .limit(page.limit)
     .execute();
-  const totals = await filtered(db, filter)
+  const byStatus = await filtered(db, filter)
     .select((eb) => [
+      'status',
       eb.fn.countAll<number | string>().as('bets'),
       eb.fn.coalesce(eb.fn.sum<number | string>('stake'), eb.lit(0)).as('stake'),
       eb.fn.coalesce(eb.fn.sum<number | string>('valid_bet'), eb.lit(0)).as('valid_bet'),
       eb.fn.coalesce(eb.fn.sum<number | string>('payout'), eb.lit(0)).as('payout'),
       eb.fn.coalesce(eb.fn.sum<number | string>('win_loss'), eb.lit(0)).as('win_loss'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('refunded'), eb.lit(0)).as('refunded'),
     ])
-    .executeTakeFirstOrThrow();
+    .groupBy('status')
+    .execute();
+  const of = (status: BetRecord['status']) => byStatus.find((row) => row.status === status);
+  const settled = of('SETTLED');
+  const open = of('OPEN');
+  const cancelled = of('VOID');
+  const totals: BetRecordTotals = {
+    settled: {
+      bets: Number(settled?.bets ?? 0),
+      stake: Number(settled?.stake ?? 0),
+      validBet: Number(settled?.valid_bet ?? 0),
+      payout: Number(settled?.payout ?? 0),
+      winLoss: Number(settled?.win_loss ?? 0),
+    },
+    open: { bets: Number(open?.bets ?? 0), stake: Number(open?.stake ?? 0) },
+    cancelled: { bets: Number(cancelled?.bets ?? 0), stake: Number(cancelled?.refunded ?? 0) },
+  };
   return {
     records: rows.map(toBetRecord),
-    totals: {
-      bets: Number(totals.bets),
-      stake: Number(totals.stake),
-      validBet: Number(totals.valid_bet),
-      payout: Number(totals.payout),
-      winLoss: Number(totals.win_loss),
-    },
+    totals,
+    count: totals.settled.bets + totals.open.bets + totals.cancelled.bets,
   };
 };

@@ -20,7 +20,9 @@ import {
   type VendorItem,
   type VendorLanesQuery,
   type VendorLanesResponse,
+  type BetRecordDetail,
   type BetRecordResponse,
+  vendorBetDetail,
   type betRecordRequest,
   type profitRequest,
   type ProfitResponse,
@@ -420,7 +422,62 @@ export const findBrandVendor = async (db: DbOrTrx, merchantId: number, code: str
 export const findBrandGame = (db: DbOrTrx, merchantId: number, vendorCode: string, gameId: string) =>
   repo.findBrandGame(db, merchantId, vendorCode, gameId);
 
-/** personalHistoryCopy: the member's betting records with game names in the visitor's language. */
+/**
+ * The UTC days a personalHistoryCopy or personalProfit request covers: today back 0, 6 or 29 days
+ * (the window of 1, 7 or 30 days), or the days given. Both pages read it, so that their totals over
+ * a range agree (issue 20 item 4).
+ */
+export const dayRange = (
+  request: { range: 'TODAY' | 'PAST_7' | 'PAST_30'; from?: string | undefined; to?: string | undefined },
+  now: Date,
+) => {
+  const today = now.toISOString().slice(0, 10);
+  const back = { TODAY: 0, PAST_7: 6, PAST_30: 29 }[request.range];
+  const from =
+    request.from ?? new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+  const to = request.to ?? today;
+  if (from > to) throw new AppError('BAD_REQUEST', 'The start date is after the end date');
+  return { from, to };
+};
+
+/** A stored vendor detail, or null where it is missing or not one this version reads. */
+const parseVendorDetail = (text: string | null): BetRecordDetail | null => {
+  if (!text) return null;
+  try {
+    const parsed = vendorBetDetail.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The lottery tickets behind records: bet type, numbers and draw, by record id. */
+const lotteryDetails = async (db: DbOrTrx, recordIds: number[]) => {
+  const details = new Map<number, BetRecordDetail>();
+  if (recordIds.length === 0) return details;
+  const rows = await db
+    .selectFrom('lottery_bet')
+    .innerJoin('lottery_draw', 'lottery_draw.id', 'lottery_bet.draw_id')
+    .select(['lottery_bet.record_id', 'lottery_bet.bet_type', 'lottery_bet.numbers', 'lottery_draw.draw_no'])
+    .where('lottery_bet.record_id', 'in', recordIds)
+    .execute();
+  for (const row of rows) {
+    if (row.record_id === null) continue;
+    details.set(row.record_id, {
+      kind: 'LOTTERY',
+      betType: row.bet_type,
+      numbers: JSON.parse(row.numbers) as string[],
+      numero: row.draw_no,
+    });
+  }
+  return details;
+};
+
+/**
+ * personalHistoryCopy: the member's betting records with game names in the visitor's language and
+ * what each round was on. Totals keep settled results apart from open and cancelled rounds; the
+ * settled ones are the daily summary's figures over the same days (decision 0033).
+ */
 export const getBetRecords = async (
   db: DbOrTrx,
   merchant: Merchant,
@@ -429,23 +486,16 @@ export const getBetRecords = async (
   language: string | undefined,
   now = new Date(),
 ): Promise<BetRecordResponse> => {
-  const day = 86_400_000;
-  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = request.from
-    ? `${request.from}T00:00:00.000Z`
-    : new Date(startOfToday - { TODAY: 0, PAST_7: 7, PAST_30: 30 }[request.range] * day).toISOString();
-  const to = request.to
-    ? new Date(Date.parse(`${request.to}T00:00:00.000Z`) + day).toISOString()
-    : new Date(now.getTime() + 1).toISOString();
-  const { records, totals } = await betRecords.listBetRecords(
+  const { from, to } = dayRange(request, now);
+  const { records, totals, count } = await betRecords.listBetRecords(
     db,
     {
       merchantId: merchant.id,
       memberId,
       vendorCode: request.vassalage,
       category: request.category,
-      from,
-      to,
+      fromDay: from,
+      toDay: to,
     },
     { offset: pageOffset(request.pageNo, request.pageSize), limit: request.pageSize },
   );
@@ -459,6 +509,10 @@ export const getBetRecords = async (
       game ? pickName(game.names, languageChain(language, merchant.defaultLanguage)) : record.gameId,
     );
   }
+  const lottery = await lotteryDetails(
+    db,
+    records.filter((r) => r.detail === null).map((r) => r.id),
+  );
   return {
     records: records.map((r) => ({
       id: r.id,
@@ -467,7 +521,9 @@ export const getBetRecords = async (
       gameName: names.get(`${r.vendorCode}\u0000${r.gameId}`) ?? r.gameId,
       category: r.category,
       roundId: r.roundId,
-      stake: r.stake,
+      detail: lottery.get(r.id) ?? parseVendorDetail(r.detail),
+      // A cancelled round shows what was staked on it; its result stays 0 (all of it came back).
+      stake: r.status === 'VOID' ? r.stake + r.refunded : r.stake,
       validBet: r.validBet,
       payout: r.payout,
       winLoss: r.winLoss,
@@ -475,10 +531,14 @@ export const getBetRecords = async (
       placedAt: r.placedAt,
       settledAt: r.settledAt,
     })),
-    totals,
+    from,
+    to,
+    totals: totals.settled,
+    open: totals.open,
+    cancelled: totals.cancelled,
     pageNum: request.pageNo,
-    totalPages: pageCount(totals.bets, request.pageSize),
-    totalCount: totals.bets,
+    totalPages: pageCount(count, request.pageSize),
+    totalCount: count,
   };
 };
 
@@ -590,12 +650,7 @@ export const getProfit = async (
   request: z.output<typeof profitRequest>,
   now = new Date(),
 ): Promise<ProfitResponse> => {
-  const today = now.toISOString().slice(0, 10);
-  const back = { TODAY: 0, PAST_7: 6, PAST_30: 29 }[request.range];
-  const from =
-    request.from ?? new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
-  const to = request.to ?? today;
-  if (from > to) throw new AppError('BAD_REQUEST', 'The start date is after the end date');
+  const { from, to } = dayRange(request, now);
   const rows = await db
     .selectFrom('bet_daily_summary')
     .selectAll()

@@ -299,6 +299,7 @@ export const debit = async (
       category,
       amount: request.amount,
       at,
+      detail: request.detail ? JSON.stringify(request.detail) : null,
     });
     return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
   });

@@ -30,16 +30,30 @@ const statements = (raw: SQLite.Database) => ({
     'select * from bet_record where merchant_id = ? and vendor_code = ? and round_id = ?',
   ),
   addStake: raw.prepare<
-    [number, number, string, string, GameCategory, string, number, number, string, number, number]
+    [
+      number,
+      number,
+      string,
+      string,
+      GameCategory,
+      string,
+      number,
+      number,
+      string,
+      string | null,
+      number,
+      number,
+    ]
   >(
-    `insert into bet_record (merchant_id, member_id, vendor_code, game_id, category, round_id, stake, valid_bet, payout, win_loss, status, placed_at, settled_at, settled_day)
-     values (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, 'OPEN', ?, null, null)
-     on conflict (merchant_id, vendor_code, round_id) do update set stake = bet_record.stake + ?, win_loss = bet_record.win_loss - ?`,
+    `insert into bet_record (merchant_id, member_id, vendor_code, game_id, category, round_id, stake, valid_bet, payout, win_loss, status, placed_at, settled_at, settled_day, detail)
+     values (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, 'OPEN', ?, null, null, ?)
+     on conflict (merchant_id, vendor_code, round_id) do update set stake = bet_record.stake + ?, win_loss = bet_record.win_loss - ?,
+       detail = coalesce(bet_record.detail, excluded.detail)`,
   ),
   writeRecordState: raw.prepare<
-    [number, number, number, number, string, string | null, string | null, number]
+    [number, number, number, number, string, string | null, string | null, number, number]
   >(
-    'update bet_record set stake = ?, payout = ?, win_loss = ?, valid_bet = ?, status = ?, settled_at = ?, settled_day = ? where id = ?',
+    'update bet_record set stake = ?, payout = ?, win_loss = ?, valid_bet = ?, status = ?, settled_at = ?, settled_day = ?, refunded = ? where id = ?',
   ),
   balance: raw.prepare<[number], { balance: number }>('select balance from ledger_account where id = ?'),
 });
@@ -96,6 +110,7 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
         input.amount,
         -input.amount,
         input.at,
+        input.detail ?? null,
         input.amount,
         input.amount,
       );
@@ -109,6 +124,7 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
         state.status,
         state.settledAt,
         state.settledDay,
+        state.refunded,
         recordId,
       );
     },

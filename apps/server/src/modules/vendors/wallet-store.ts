@@ -56,6 +56,8 @@ export type WalletStore = {
     category: GameCategory;
     amount: number;
     at: string;
+    /** What the bet is on (JSON of a VendorBetDetail); the round keeps the first one. */
+    detail?: string | null;
   }): Maybe<void>;
   writeRecordState(recordId: number, state: RecordState): Maybe<void>;
   addToDailySummary(delta: SummaryDelta): Maybe<void>;

@@ -59,6 +59,10 @@ export type GamesWalletTables = {
     placed_at: string;
     settled_at: string | null;
     settled_day: string | null;
+    /** What a vendor's round was on (JSON of a VendorBetDetail); null for lottery tickets and older rounds. */
+    detail: string | null;
+    /** What was refunded of the stake (cancelled tickets, rolled-back bets); stake is what is left. */
+    refunded: Generated<number | string>;
   };
   bet_daily_summary: {
     merchant_id: number;

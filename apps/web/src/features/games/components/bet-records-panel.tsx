@@ -1,14 +1,20 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GAME_CATEGORIES, type BetRecordItem, type GameCategory } from '@jade/contracts/games';
+import {
+  GAME_CATEGORIES,
+  type BetRecordItem,
+  type BetRecordResponse,
+  type GameCategory,
+} from '@jade/contracts/games';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
-import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
+import { PanelError, PanelLoading, StatusBadge, type BadgeTone } from '../../wallet/components/panel-state';
 import { RecordTable } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useBetRecords } from '../api/get-bet-records';
 import { useGameMenus } from '../api/get-game-menus';
 import '../../wallet/wallet.css';
+import './bet-records.css';
 
 const PAGE_SIZE = 20;
 const PERIODS = ['TODAY', 'PAST_7', 'PAST_30', 'CUSTOM'] as const;
@@ -46,7 +52,7 @@ export function BetRecordsPanel() {
     };
 
   return (
-    <div className="wallet-panel">
+    <div className="wallet-panel bet-records-panel">
       <form className="wallet-filters" aria-label={t('bets.filters')} onSubmit={(e) => e.preventDefault()}>
         <div className="wallet-filter">
           <label htmlFor={`${id}-vendor`}>{t('bets.vendor')}</label>
@@ -141,38 +147,152 @@ export function BetRecordsPanel() {
   );
 }
 
-function BetList({
-  data,
-  isUpdating,
-}: {
-  data: {
-    records: BetRecordItem[];
-    totalCount: number;
-    totals: { stake: number; validBet: number; payout: number; winLoss: number };
+type BetDetail = NonNullable<BetRecordItem['detail']>;
+type Spot = Extract<BetDetail, { kind: 'SPOTS' }>['spots'][number];
+const KNOWN_SPOTS = new Set([
+  'red',
+  'black',
+  'even',
+  'odd',
+  'low',
+  'high',
+  'column',
+  'dozen',
+  'firstFour',
+  'PLAYER',
+  'BANKER',
+  'TIE',
+  'PLAYER_PAIR',
+  'BANKER_PAIR',
+]);
+
+const STATUS_TONE: Record<BetRecordItem['status'], BadgeTone> = {
+  OPEN: 'pending',
+  SETTLED: 'success',
+  VOID: 'muted',
+};
+
+/** What a round was on, in words: the lottery's bet type and numbers, a table's spots, a slot's lines. */
+function DetailText({ detail }: { detail: BetDetail }) {
+  const { t } = useTranslation();
+  const { format } = useMoneyFormat();
+  const spotName = (spot: Spot) => {
+    // A numbered bet is its numbers (17, 17/20); the others are named (Red, Dozen 2, Banker).
+    if (spot.numbers?.length) return spot.numbers.join('/');
+    if (KNOWN_SPOTS.has(spot.spot))
+      return t(`bets.spots.${spot.spot}` as 'bets.spots.red', { which: spot.which ?? '' });
+    return spot.spot;
   };
-  isUpdating: boolean;
-}) {
+  if (detail.kind === 'LOTTERY')
+    return (
+      <>
+        {t(`lotto.types.${detail.betType}` as 'lotto.types.LO2')} · {detail.numbers.join(' ')} ·{' '}
+        {t('lotto.numero', { numero: detail.numero })}
+      </>
+    );
+  if (detail.kind === 'LINES')
+    return <>{t('bets.lines', { lines: detail.lines, lineBet: format(detail.lineBet) })}</>;
+  return <>{detail.spots.map((spot) => `${spotName(spot)} ${format(spot.amount)}`).join(' · ')}</>;
+}
+
+/** Settled results (what the profit page adds up), open bets and cancelled bets, each apart. */
+function BetTotals({ data }: { data: BetRecordResponse }) {
+  const { t } = useTranslation();
+  const { format, formatSigned } = useMoneyFormat();
+  return (
+    <div className="bet-totals">
+      <section className="bet-totals__group" data-testid="bet-totals" aria-label={t('bets.settledTitle')}>
+        <h4>{t('bets.settledTitle')}</h4>
+        <dl>
+          <div>
+            <dt>{t('bets.count')}</dt>
+            <dd data-testid="bet-totals-count">{data.totals.bets}</dd>
+          </div>
+          <div>
+            <dt>{t('bets.columns.stake')}</dt>
+            <dd>{format(data.totals.stake)}</dd>
+          </div>
+          <div>
+            <dt>{t('bets.validBet')}</dt>
+            <dd data-testid="bet-totals-valid">{format(data.totals.validBet)}</dd>
+          </div>
+          <div>
+            <dt>{t('bets.columns.winLoss')}</dt>
+            <dd
+              data-testid="bet-totals-winloss"
+              className={data.totals.winLoss < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}
+            >
+              {formatSigned(data.totals.winLoss)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section className="bet-totals__group" data-testid="bet-open" aria-label={t('bets.openTitle')}>
+        <h4>{t('bets.openTitle')}</h4>
+        <dl>
+          <div>
+            <dt>{t('bets.count')}</dt>
+            <dd>{data.open.bets}</dd>
+          </div>
+          <div>
+            <dt>{t('bets.atRisk')}</dt>
+            <dd>{format(data.open.stake)}</dd>
+          </div>
+        </dl>
+      </section>
+      {data.cancelled.bets > 0 && (
+        <section
+          className="bet-totals__group"
+          data-testid="bet-cancelled"
+          aria-label={t('bets.cancelledTitle')}
+        >
+          <h4>{t('bets.cancelledTitle')}</h4>
+          <dl>
+            <div>
+              <dt>{t('bets.count')}</dt>
+              <dd>{data.cancelled.bets}</dd>
+            </div>
+            <div>
+              <dt>{t('bets.refunded')}</dt>
+              <dd>{format(data.cancelled.stake)}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function BetList({ data, isUpdating }: { data: BetRecordResponse; isUpdating: boolean }) {
   const { t } = useTranslation();
   const { format, formatSigned } = useMoneyFormat();
   if (data.records.length === 0) return <p className="wallet-empty">{t('bets.none')}</p>;
   return (
-    <div className={isUpdating ? 'wallet-records is-updating' : 'wallet-records'} aria-busy={isUpdating}>
-      <p className="wallet-section__hint" role="status" data-testid="bet-totals">
-        {t('bets.totals', {
-          count: data.totalCount,
-          stake: format(data.totals.stake),
-          validBet: format(data.totals.validBet),
-          winLoss: formatSigned(data.totals.winLoss),
-        })}
-      </p>
+    <div
+      className={isUpdating ? 'wallet-records bet-records is-updating' : 'wallet-records bet-records'}
+      aria-busy={isUpdating}
+    >
+      <BetTotals data={data} />
       <RecordTable
         caption={t('bets.caption')}
         rows={data.records}
         rowKey={(row) => row.id}
         columns={[
           { id: 'time', label: t('bets.columns.time'), render: (row) => formatDateTime(row.placedAt) },
-          { id: 'game', label: t('bets.columns.game'), render: (row) => row.gameName },
-          { id: 'round', label: t('bets.columns.round'), render: (row) => row.roundId },
+          {
+            id: 'game',
+            label: t('bets.columns.gameAndBet'),
+            render: (row) => (
+              <span className="bet-game">
+                <span className="bet-game__name">{row.gameName}</span>
+                {row.detail && (
+                  <span className="bet-game__detail">
+                    <DetailText detail={row.detail} />
+                  </span>
+                )}
+              </span>
+            ),
+          },
           {
             id: 'stake',
             label: t('bets.columns.stake'),
@@ -183,22 +303,28 @@ function BetList({
             id: 'payout',
             label: t('bets.columns.payout'),
             isNumeric: true,
-            render: (row) => format(row.payout),
+            // An open round has no result yet, a cancelled one none at all (its stake came back).
+            render: (row) => (row.status === 'SETTLED' ? format(row.payout) : '–'),
           },
           {
             id: 'winLoss',
             label: t('bets.columns.winLoss'),
             isNumeric: true,
-            render: (row) => (
-              <span className={row.winLoss < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
-                {formatSigned(row.winLoss)}
-              </span>
-            ),
+            render: (row) =>
+              row.status === 'SETTLED' ? (
+                <span className={row.winLoss < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
+                  {formatSigned(row.winLoss)}
+                </span>
+              ) : (
+                '–'
+              ),
           },
           {
             id: 'status',
             label: t('bets.columns.status'),
-            render: (row) => t(`bets.statuses.${row.status}`),
+            render: (row) => (
+              <StatusBadge tone={STATUS_TONE[row.status]}>{t(`bets.statuses.${row.status}`)}</StatusBadge>
+            ),
           },
         ]}
       />
