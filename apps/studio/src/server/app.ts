@@ -231,8 +231,8 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
       demo: session.demo,
       currency: session.currency,
       balance,
-      // The table's limits in the brand's currency (the platform's catalogue), so its chips follow them.
-      limits: session.limits ?? DEFAULT_LIMITS[session.game],
+      // The table's limits in the brand's currency (the platform's answer at launch), so its chips follow them.
+      limits: session.limits ?? DEFAULT_LIMITS[session.game as StudioGame],
       seeds: { serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed, nextNonce: pair.nextNonce },
       history: store.history(session.brand, session.player),
     };
