@@ -92,7 +92,7 @@ describe('money the local way', () => {
     const page = await vietnamesePage(member.token);
     await page.goto(`${server.baseUrl}/index`);
     const header = page.getByTestId('header-balance');
-    await expect.poll(() => header.textContent()).toBe(dong('2.000.000'));
+    await expect.poll(() => header.textContent(), { timeout: 10_000 }).toBe(dong('2.000.000'));
 
     // The withdrawal page: the same amount the same way, and the demo's limits in dong.
     await page
