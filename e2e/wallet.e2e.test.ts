@@ -219,7 +219,7 @@ describe('deposit (manual bank transfer, approved by an operator)', () => {
     const request = await sent;
     expect(request.headers()['idempotency-key']).toMatch(UUID);
     const body = request.postDataJSON() as { amount: number; proof: { name: string; base64: string } };
-    expect(body.amount).toBe(100_000_050);
+    expect(body.amount).toBe(100_000_000);
     expect(body.proof.name).toBe('receipt.png');
     expect(body.proof.base64.startsWith('data:')).toBe(false);
     await panel
@@ -234,7 +234,7 @@ describe('deposit (manual bank transfer, approved by an operator)', () => {
     const pending = (queue.value.list as { id: number; reference: string; amount: number }[]).find(
       (d) => d.reference === 'FT26110042',
     );
-    expect(pending?.amount).toBe(100_000_050);
+    expect(pending?.amount).toBe(100_000_000);
     expect((await operator('POST', `/api/operator/deposits/${pending?.id}/approve`, {})).value.status).toBe(
       'APPROVED',
     );
@@ -303,7 +303,7 @@ describe('my wallet (transfers between wallets)', () => {
     expect(keys[1]).toBe(keys[0]);
     await page.unroute('**/wps/relay/GCS_walletTransfer');
     await expect.poll(() => row.locator('.wallet-list__amount').textContent()).toBe('₫200,000');
-    expect(await mainBalance(member.token)).toBe(80_000_050);
+    expect(await mainBalance(member.token)).toBe(80_000_000);
 
     // The balance hides as *** here and in the header together.
     await panel.getByRole('button', { name: 'Hide balance' }).click();
@@ -318,7 +318,7 @@ describe('my wallet (transfers between wallets)', () => {
     await expect.poll(() => main.textContent()).toBe('₫1,000,000');
     expect(await row.locator('.wallet-list__amount').textContent()).toBe('₫0');
     expect(await panel.getByRole('button', { name: 'All back to main' }).isDisabled()).toBe(true);
-    expect(await mainBalance(member.token)).toBe(100_000_050);
+    expect(await mainBalance(member.token)).toBe(100_000_000);
   });
 });
 
