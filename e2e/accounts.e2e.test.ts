@@ -754,7 +754,9 @@ describe('phone width', () => {
       .first()
       .click();
     await loginDialog(page).getByRole('button', { name: 'Free play' }).click();
-    await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('₫10,000');
+    await expect
+      .poll(() => page.getByTestId('header-balance').textContent(), { timeout: 10_000 })
+      .toBe('₫10,000');
     await shot(page, 'header-summary-phone');
   });
   it('fits the member screens on a phone: forced change, welcome, security centre', async () => {
