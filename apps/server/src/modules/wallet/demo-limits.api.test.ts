@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { runLotteryTick } from '../lottery/tick.js';
 import { checkInvariants } from './ledger.js';
+import { getMoneySettings } from './money-settings.js';
 
 /**
  * Issue 20 item 3: the demo brand's money limits are its configuration, in VND as a Vietnamese site
@@ -97,5 +98,13 @@ describe('the demo brand limits money in VND', () => {
     const atMinimum = await withdraw(100_000 * DONG, `w100k-${m.memberId}`);
     expect(atMinimum.status, JSON.stringify(atMinimum.body)).toBe(200);
     expect(atMinimum.body.value).toMatchObject({ status: 'PENDING', amount: 100_000 * DONG });
+  });
+
+  it("sizes the studio's tables in dong: a ₫100 line on the slot, a ₫1,000 chip on roulette and baccarat", async () => {
+    expect((await getMoneySettings(server.db, demoId)).gameLimits).toEqual({
+      'JADE_STUDIO:JADE_FORTUNE': { minBet: 2_000 * DONG, maxBet: 500_000 * DONG },
+      'JADE_STUDIO:JADE_ROULETTE': { minBet: 1_000 * DONG, maxBet: 5_000_000 * DONG },
+      'JADE_STUDIO:JADE_BACCARAT': { minBet: 1_000 * DONG, maxBet: 5_000_000 * DONG },
+    });
   });
 });

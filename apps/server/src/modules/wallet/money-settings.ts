@@ -74,7 +74,8 @@ export const updateMoneySettings = async (
 /**
  * The demo brand's money rules, sized as a Vietnamese site sizes them (decision 0032; VND stored with
  * exponent 2): withdrawals from ₫100,000 to ₫500,000,000 at a time and ₫2,000,000,000 a day; transfers
- * to an upline from ₫10,000.
+ * to an upline from ₫10,000; the studio's slot from ₫2,000 a spin (₫100 a line) to ₫500,000, its
+ * roulette and baccarat from a ₫1,000 chip to ₫5,000,000 a round.
  */
 export const DEMO_MONEY_SETTINGS = {
   withdrawal: { minAmount: 100_000_00, maxAmount: 500_000_000_00, dailyLimit: 2_000_000_000_00 },
@@ -83,6 +84,11 @@ export const DEMO_MONEY_SETTINGS = {
     maxAmount: 500_000_000_00,
     dailyLimit: 2_000_000_000_00,
     allowWithTurnoverUnmet: false,
+  },
+  gameLimits: {
+    'JADE_STUDIO:JADE_FORTUNE': { minBet: 2_000_00, maxBet: 500_000_00 },
+    'JADE_STUDIO:JADE_ROULETTE': { minBet: 1_000_00, maxBet: 5_000_000_00 },
+    'JADE_STUDIO:JADE_BACCARAT': { minBet: 1_000_00, maxBet: 5_000_000_00 },
   },
 } as const;
 
