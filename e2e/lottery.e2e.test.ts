@@ -50,8 +50,8 @@ const open = async (token?: string): Promise<Page> => {
   return watch.watch(await context.newPage());
 };
 
-/** "₫ 1,234.50" as minor units. */
-const minorOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+/** "₫1,234" (whole dong, issue 20) as minor units of the demo's exponent 2. */
+const minorOf = (text: string | null) => Number((text ?? '').replace(/\D/g, '')) * 100;
 
 /** Seconds left on the countdown to the close ("00:42"). */
 const secondsToClose = async (page: Page) => {
@@ -79,18 +79,18 @@ describe('lottery lobby', () => {
     await page.getByRole('button', { name: 'Even', exact: true }).click();
     await page.getByRole('button', { name: '01', exact: true }).click();
     await page.getByRole('button', { name: '00', exact: true }).click(); // unpicks 00
-    await page.getByLabel('Stake per point').fill('2');
-    // 50 numbers (49 even without 00, and 01) at 2.00 each, one position each.
-    expect(await page.getByTestId('slip-total').textContent()).toBe('₫ 100.00');
+    await page.getByLabel('Stake per point').fill('1,000');
+    // 50 numbers (49 even without 00, and 01) at the demo's minimum ₫1,000 each, one position each.
+    expect(await page.getByTestId('slip-total').textContent()).toBe('₫50,000');
     const chosen = ((await page.getByTestId('slip-numbers').textContent()) ?? '').split(' ');
     expect(chosen).toHaveLength(50);
     await page.getByRole('button', { name: 'Place bet' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Confirm your bet' });
     await dialog.locator('[data-modal-confirm]').waitFor();
-    expect(await dialog.textContent()).toContain(`for draw ${numero}: ₫ 100.00`);
+    expect(await dialog.textContent()).toContain(`for draw ${numero}: ₫50,000`);
     await dialog.locator('[data-modal-confirm]').click();
     await page.getByText(`Bet placed on draw ${numero}.`).waitFor();
-    await expect.poll(async () => minorOf(await balance.textContent())).toBe(9_990_000);
+    await expect.poll(async () => minorOf(await balance.textContent())).toBe(5_000_000);
     const row = page.locator('table.lotto-bets tbody tr').first();
     await expect.poll(() => row.textContent()).toContain('Open');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'lottery-bet-placed.png'), fullPage: true });
@@ -104,15 +104,15 @@ describe('lottery lobby', () => {
       .first()
       .textContent())!;
     const isWin = chosen.includes(special.slice(-2));
-    // Đề pays 97.50 per point: 2.00 × 97.50 = 195.00.
-    const payout = isWin ? 19_500 : 0;
+    // Đề pays 97.50 per point: ₫1,000 × 97.50 = ₫97,500.
+    const payout = isWin ? 97_500_00 : 0;
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(isWin ? 'Won' : 'Lost');
-    expect(await row.textContent()).toContain(isWin ? '₫ 195.00' : '₫ 0.00');
+    expect(await row.textContent()).toContain(isWin ? '₫97,500' : '₫0');
     // The note of the bet leaves with its draw.
     expect(await page.getByText(`Bet placed on draw ${numero}.`).count()).toBe(0);
     await expect
       .poll(async () => minorOf(await balance.textContent()), { timeout: 20_000 })
-      .toBe(9_990_000 + payout);
+      .toBe(5_000_000 + payout);
 
     // The fairness proof checks the seed and the whole result in this browser.
     await page.getByText('Fairness proof').first().click();
@@ -132,8 +132,8 @@ describe('lottery lobby', () => {
     await page.getByRole('radio', { name: 'Big box' }).click();
     await page.getByLabel('Type a 4-digit number').fill('1123');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    // Box stakes each ordering: 24 for 1234, 12 for 1123, at the minimum 1.00.
-    expect(await page.getByTestId('slip-total').textContent()).toBe('₫ 36.00');
+    // Box stakes each ordering: 24 for 1234, 12 for 1123, at the demo's minimum ₫1,000.
+    expect(await page.getByTestId('slip-total').textContent()).toBe('₫36,000');
     await page.getByRole('button', { name: 'Place bet' }).click();
     await page.getByRole('dialog', { name: 'Log in' }).waitFor();
 

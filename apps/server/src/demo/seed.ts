@@ -4,6 +4,7 @@ import { seedDemoEngagement } from '../modules/engagement/service.js';
 import { seedDemoCatalogue } from '../modules/games/service.js';
 import { DEMO_MERCHANT_CODE, seedDemoMerchant } from '../modules/merchants/demo-seed.js';
 import { seedDemoLotteryHistory } from '../modules/lottery/results.js';
+import { seedDemoLotteryLimits } from '../modules/lottery/settings.js';
 import { seedDemoAnnouncements } from '../modules/messages/service.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
@@ -39,6 +40,7 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
   await seedDemoAnnouncements(db, demo.id);
   await seedDemoPayments(db, demo.id);
   await seedDemoEngagement(db, demo.id);
+  await seedDemoLotteryLimits(db, demo.id);
   await seedDemoLotteryHistory(db);
   return true;
 };

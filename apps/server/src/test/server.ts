@@ -70,6 +70,11 @@ export const startTestServer = async (
     captchaText?: () => string;
     logStream?: { write: (line: string) => void };
     onRoute?: (route: RouteOptions) => void;
+    /**
+     * Keep the demo brand's VND-sized money and lottery limits (decision 0032). Without it the demo
+     * runs on the built-in limits, whose small figures the engine tests were written in.
+     */
+    demoLimits?: boolean;
   } = {},
 ): Promise<TestServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-api-'));
@@ -101,6 +106,10 @@ export const startTestServer = async (
       .set({ origin: `http://${host}:${address.port}` })
       .where('host', '=', host)
       .execute();
+  if (!options.demoLimits) {
+    await handle.db.deleteFrom('merchant_money_setting').execute();
+    await handle.db.deleteFrom('lottery_setting').where('created_by', '=', 'seed').execute();
+  }
   const doFetch = (p: string, init?: RequestInit) => fetch(url + p, init);
   return {
     url,

@@ -255,7 +255,7 @@ export const buildStudio = async (config: StudioConfig, store: Store): Promise<F
       currency: session.currency,
       ...(session.currencyExponent !== undefined && { currencyExponent: session.currencyExponent }),
       balance,
-      // The limits the table takes bets within: the chips are sized from them.
+      // The table's limits in the brand's currency (the platform's answer at launch), so its chips follow them.
       limits: session.limits ?? DEFAULT_LIMITS[session.game as StudioGame],
       seeds: { serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed, nextNonce: pair.nextNonce },
       // This game's rounds only (issue 20): each game page shows its own.

@@ -28,11 +28,78 @@ export const hueOf = (text: string): number => {
   return hash % 360;
 };
 
-/** §9: money with two decimals and thousand separators; amounts travel as integer minor units. */
-export const formatMoney = (minor: number, exponent: number, symbol: string): string => {
-  const value = minor / 10 ** exponent;
-  const text = value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${symbol} ${text}`;
+/** How a brand's money reads: its currency (ISO 4217), its stored exponent, and the member's language. */
+export type MoneyStyle = {
+  currency: string;
+  /** The brand's minor-unit exponent: a stored integer is amount × 10^exponent. */
+  exponent: number;
+  /** The member's language as a BCP 47 locale ('vi-VN', 'en-US'). */
+  locale: string;
+  /** The brand's configured symbol, shown in place of the one Intl knows (none: Intl's). */
+  symbol?: string | undefined;
+};
+
+const safeLocale = (locale: string) => {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en-US';
+  } catch {
+    return 'en-US';
+  }
+};
+
+const isoCurrency = (currency: string) => /^[A-Z]{3}$/.test(currency);
+
+/**
+ * The decimals a member sees and may type: the currency's own minor digits (ISO 4217 through Intl:
+ * VND 0, USD 2, BHD 3), never more than the brand stores. A code Intl does not know keeps the exponent.
+ */
+export const currencyDigits = (currency: string, exponent: number): number => {
+  if (!isoCurrency(currency)) return exponent;
+  try {
+    const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits;
+    return Math.min(digits ?? exponent, exponent);
+  } catch {
+    return exponent;
+  }
+};
+
+/** Minor units as the major-unit number shown, cut (not rounded) to the digits shown: never more than held. */
+const shownValue = (minor: number, exponent: number, digits: number) => {
+  const cut = 10 ** (exponent - digits);
+  return Math.trunc(minor / cut) / 10 ** digits;
+};
+
+/**
+ * §9 money the local way (issue 20): Intl.NumberFormat in the member's language and the brand's
+ * currency with that currency's digits, so a Vietnamese member reads '2.000.000 ₫' and an English one
+ * '$1,234.56'. Amounts travel as integer minor units.
+ */
+export const formatMoney = (minor: number, style: MoneyStyle): string => {
+  const digits = currencyDigits(style.currency, style.exponent);
+  const value = shownValue(minor, style.exponent, digits);
+  const locale = safeLocale(style.locale);
+  const numberOptions = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  if (!isoCurrency(style.currency)) {
+    const text = new Intl.NumberFormat(locale, numberOptions).format(value);
+    return style.symbol ? `${style.symbol} ${text}` : text;
+  }
+  const parts = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: style.currency,
+    currencyDisplay: 'narrowSymbol',
+    ...numberOptions,
+  }).formatToParts(value);
+  return parts.map((part) => (part.type === 'currency' && style.symbol ? style.symbol : part.value)).join('');
+};
+
+/** The separators a member of this language types between thousands and before decimals. */
+export const numberSeparators = (locale: string): { group: string; decimal: string } => {
+  const parts = new Intl.NumberFormat(safeLocale(locale)).formatToParts(1234567.5);
+  return {
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+  };
 };
 
 /** The date part of the §2 format (yyyy-MM-dd), in the visitor's local time. */

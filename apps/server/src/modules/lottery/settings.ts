@@ -1,5 +1,5 @@
 import type { LotteryCosts, LotterySettingsPatch, StakeLimits } from '@jade/contracts/lottery';
-import type { PrizeMode } from '@jade/contracts/system';
+import { PRIZE_MODES, type PrizeMode } from '@jade/contracts/system';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { DEMO_ODDS, takesCostMultiplier, type Odds } from './bet-types.js';
@@ -29,6 +29,18 @@ export const DEFAULT_LIMITS: StakeLimits = {
   perBet: 100_000_000,
   perNumber: 5_000_000_000,
   perDraw: 1_000_000_000,
+};
+
+/**
+ * The demo brand's limits on every prize mode, sized as a Vietnamese site sizes them (decision 0032;
+ * VND stored with exponent 2): at least ₫1,000 a point, one slip up to ₫50,000,000, the brand's stake
+ * on one number of one type in a draw up to ₫500,000,000, one member's total on a draw ₫200,000,000.
+ */
+export const DEMO_LIMITS: StakeLimits = {
+  minStake: 1_000_00,
+  perBet: 50_000_000_00,
+  perNumber: 500_000_000_00,
+  perDraw: 200_000_000_00,
 };
 
 export const DEFAULT_SETTINGS: LotterySettings = { odds: DEMO_ODDS, costs: {}, limits: DEFAULT_LIMITS };
@@ -155,4 +167,14 @@ export const changeSettings = async (
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, ...next };
+};
+
+/** The demo brand's limits as a version on each prize mode (a seed: on a new database only). */
+export const seedDemoLotteryLimits = async (db: DbOrTrx, merchantId: number, now = new Date()) => {
+  for (const prizeMode of PRIZE_MODES)
+    await changeSettings(
+      db,
+      { merchantId, scope: { prizeMode }, patch: { limits: DEMO_LIMITS }, by: 'seed' },
+      now,
+    );
 };

@@ -16,6 +16,7 @@ import * as records from '../games/bet-records.js';
 import { gameRulesOf, outsideLimits } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from '../wallet/ledger.js';
+import { getMoneySettings } from '../wallet/money-settings.js';
 import { findGameSession, redeemLaunchCode, type GameSession } from './game-sessions.js';
 import { newBetRefusal } from './play-guard.js';
 import type { WalletStore, WalletTransaction } from './wallet-store.js';
@@ -45,6 +46,17 @@ class Refusal extends Error {
  * as its bet): answered 400 BAD_REQUEST by the route, nothing written.
  */
 export class UnreadableCall extends Error {}
+
+/**
+ * A game's category and limits on this brand: the catalogue's, with the brand's own limits over them
+ * where it sets some (money settings `gameLimits`, in its currency; issue 20).
+ */
+const brandGameRules = async (db: DbOrTrx, ctx: WalletContext, gameId: string) => {
+  const rules = await gameRulesOf(db, ctx.vendorCode, gameId);
+  if (!rules) return undefined;
+  const own = (await getMoneySettings(db, ctx.merchant.id)).gameLimits[`${ctx.vendorCode}:${gameId}`];
+  return own ? { ...rules, minBet: own.minBet, maxBet: own.maxBet } : rules;
+};
 
 const playerOf = (memberId: number) => String(memberId);
 
@@ -158,7 +170,7 @@ export const authenticate = async (
   const { session, token } = redeemed;
   const accounts = await accountsOf(db, ctx, session.memberId);
   // The launched game's limits, so that the vendor refuses what the platform would (issue 19).
-  const rules = await gameRulesOf(db, ctx.vendorCode, session.gameId);
+  const rules = await brandGameRules(db, ctx, session.gameId);
   return {
     status: 'OK',
     token,
@@ -238,7 +250,7 @@ export const debit = async (
   const session = await sessionFor(db, secret, ctx, request);
   const accounts = session && (await accountsOf(db, ctx, session.memberId));
   if (request.currency !== ctx.merchant.currency) return answer(db, ctx, accounts, 'WRONG_CURRENCY');
-  const rules = await gameRulesOf(db, ctx.vendorCode, request.gameId);
+  const rules = await brandGameRules(db, ctx, request.gameId);
   const category = rules?.category ?? ctx.vendorCategory;
   // The login, the idle time and the site (play-guard.ts); a replay of a bet that landed still answers.
   const closed = session && (await newBetRefusal(db, ctx.merchant, session, now));

@@ -22,6 +22,7 @@ import {
   memberAccount,
   postTransfer,
 } from '../wallet/ledger.js';
+import { updateMoneySettings } from '../wallet/money-settings.js';
 import { findVendorConnection, setVendorConnection } from './connections.js';
 import { reconcileGames } from './reconcile.js';
 import { connectStudioBrands } from './studio.js';
@@ -632,6 +633,55 @@ describe('issue 19: the table limits of the catalogue, and bad input, at the stu
       amount: 0,
     });
     expect(paid.body.status).toBe('OK');
+  });
+
+  it("takes a brand's own limits in its currency over the catalogue's, and serves them to the game's chips (issue 20)", async () => {
+    const { memberId, token } = await registeredMember(server, { prefix: 'stud', captcha: CAPTCHA });
+    await fund(memberId, 2_000_000_00);
+    // The demo's VND figures (DEMO_MONEY_SETTINGS): a ₫1,000 chip, ₫5,000,000 a round.
+    await updateMoneySettings(server.db, demo.id, {
+      gameLimits: { 'JADE_STUDIO:JADE_ROULETTE': { minBet: 1_000_00, maxBet: 5_000_000_00 } },
+    });
+    try {
+      const url = (await launch({ vassalage: 'JADE_STUDIO', gameId: 'JADE_ROULETTE' }, token)).body.value.url;
+      const opened = await openGame(url);
+      const session = await studioApi(`/api/session?sid=${opened.sid}`);
+      expect(session.body).toMatchObject({
+        currency: 'VND',
+        balance: 2_000_000_00,
+        limits: { minBet: 1_000_00, maxBet: 5_000_000_00 },
+      });
+      const below = await studioApi('/api/round', {
+        sid: opened.sid,
+        bet: { bets: [{ type: 'red', amount: 10_00 }] },
+      });
+      expect(below.status).toBe(400);
+      expect(below.body.error).toBe('BAD_BET');
+      const chip = await studioApi('/api/round', {
+        sid: opened.sid,
+        bet: { bets: [{ type: 'red', amount: 1_000_00 }] },
+      });
+      expect(chip.status, JSON.stringify(chip.body)).toBe(200);
+      // The platform holds a debit to the brand's limits too, whoever sends it.
+      const auth = await signedCall('authenticate', {
+        launchCode: new URL(
+          (await launch({ vassalage: 'JADE_STUDIO', gameId: 'JADE_ROULETTE' }, token)).body.value.url,
+        ).searchParams.get('code'),
+      });
+      expect(auth.body).toMatchObject({ minBet: 1_000_00, maxBet: 5_000_000_00 });
+      const refused = await signedCall('debit', {
+        token: auth.body.token,
+        player: auth.body.player,
+        currency: auth.body.currency,
+        gameId: 'JADE_ROULETTE',
+        roundId: `brand-limits-${memberId}`,
+        transactionId: `brand-limits-${memberId}`,
+        amount: 10_00,
+      });
+      expect(refused.body.status).toBe('BET_OUT_OF_LIMITS');
+    } finally {
+      await updateMoneySettings(server.db, demo.id, { gameLimits: {} });
+    }
   });
 
   const trialSid = async () =>

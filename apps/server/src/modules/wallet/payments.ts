@@ -24,7 +24,7 @@ import { channelAdapter } from './channels/adapters.js';
 import type { CallbackOutcome, DepositStart, GatewayCallback } from './channels/channel.js';
 import { manualBankAdapter } from './channels/manual-bank.js';
 import * as ledger from './ledger.js';
-import { getMoneySettings } from './money-settings.js';
+import { getMoneySettings, seedDemoMoneySettings } from './money-settings.js';
 
 export type Member = {
   id: number;
@@ -902,6 +902,7 @@ export const seedDemoPayments = async (db: DbOrTrx, merchantId: number) => {
     ])
     .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
     .execute();
+  await seedDemoMoneySettings(db, merchantId);
 };
 
 /**

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CURRENCY_SYMBOL } from '@jade/contracts/constants';
-import { useBrand } from '../../../config/brand';
-import { formatMoney } from '../../../lib/format';
+import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useBalance } from '../api/get-balance';
 import { useMemberInfo } from '../api/get-member-info';
 import { useBalanceVisibility } from '../hooks/use-balance-visibility';
@@ -9,20 +7,17 @@ import { EyeIcon, EyeOffIcon } from './account-icons';
 import '../accounts.css';
 
 /**
- * §2/§9 the header's balance: the sum of every wallet with two decimals, thousand separators and the
- * brand's currency symbol (P by default); hidden as *** on request (§4).
+ * §2/§9 the header's balance: the sum of every wallet in the brand's currency, written the way the
+ * member's language writes money (issue 20: as every other amount); hidden as *** on request (§4).
  */
 export function HeaderBalance() {
   const { t } = useTranslation();
-  const { whitelabel } = useBrand();
+  const { format, symbol } = useMoneyFormat();
   const info = useMemberInfo();
   // A password that must change first blocks the wallet calls (§4): no balance until it has.
   const balance = useBalance({ enabled: info.data !== undefined && !info.data.mustChangePassword });
   const { isHidden, toggle } = useBalanceVisibility();
-  const symbol = whitelabel.merchant.currencySymbol || DEFAULT_CURRENCY_SYMBOL;
-  const amount = balance.data
-    ? formatMoney(balance.data.sumBalance, balance.data.currencyExponent, symbol)
-    : `${symbol} —`;
+  const amount = balance.data ? format(balance.data.sumBalance) : `${symbol} —`;
   return (
     <div className="header-balance">
       <span className="visually-hidden">{t('accounts.balance.label')}</span>

@@ -103,7 +103,7 @@ describe('BigWins (GCSGAME_getRankList)', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Jade Fortune');
     expect(rows[0]!.textContent).toContain('pl***01 won');
-    expect(rows[0]!.textContent).toContain('₫ 12,500.00');
+    expect(rows[0]!.textContent).toContain('₫12,500');
     expect(asked[0]).toMatchObject({ gameType: 'RNG', days: 7, limit: 10, language: expect.any(String) });
   });
 

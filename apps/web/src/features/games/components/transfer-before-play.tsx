@@ -28,18 +28,18 @@ export function TransferBeforePlay({
   onConfirm,
 }: TransferBeforePlayProps) {
   const { t } = useTranslation();
-  const { format, exponent } = useMoneyFormat();
+  const { format, scale } = useMoneyFormat();
   const failureText = useFailureText();
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const validate = useCallback(
     (values: { amount: string }) => {
-      const result = checkAmount(values.amount, exponent, { available: mainBalance }, format);
+      const result = checkAmount(values.amount, scale, { available: mainBalance }, format);
       return { amount: result.ok ? undefined : result.error };
     },
-    [exponent, mainBalance, format],
+    [scale, mainBalance, format],
   );
-  const form = useForm({ amount: mainBalance > 0 ? toAmountInput(mainBalance, exponent) : '' }, validate);
+  const form = useForm({ amount: mainBalance > 0 ? toAmountInput(mainBalance, scale) : '' }, validate);
 
   const confirm = async (amount: number) => {
     setBusy(true);
@@ -54,7 +54,7 @@ export function TransferBeforePlay({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (isBusy || !form.submit()) return;
-    const result = checkAmount(form.values.amount, exponent, { available: mainBalance }, format);
+    const result = checkAmount(form.values.amount, scale, { available: mainBalance }, format);
     if (result.ok) void confirm(result.minor);
   };
 
@@ -85,7 +85,7 @@ export function TransferBeforePlay({
           label={t('gameFrame.transfer.amount')}
           isRequired
           hint={{ key: 'wallet.transfer.available', params: { amount: format(mainBalance) } }}
-          onFillAll={() => form.setValue('amount', toAmountInput(mainBalance, exponent))}
+          onFillAll={() => form.setValue('amount', toAmountInput(mainBalance, scale))}
         />
       )}
       <div className="game-transfer__actions">

@@ -36,10 +36,8 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
   const [typeCode, setTypeCode] = useState(() => initialBetType(rules, playType)?.code);
   const rule = rules.betTypes.find((r) => r.code === typeCode) ?? rules.betTypes[0];
   const [numbers, setNumbers] = useState<string[]>([]);
-  const { format, exponent } = useMoneyFormat();
-  const [stakeText, setStakeText] = useState(() =>
-    toAmountInput(Math.max(rules.limits.minStake, 1), exponent),
-  );
+  const { format, scale } = useMoneyFormat();
+  const [stakeText, setStakeText] = useState(() => toAmountInput(Math.max(rules.limits.minStake, 1), scale));
   /** The draw the last bet went on: its note shows while that draw still takes bets. */
   const [placed, setPlaced] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -51,7 +49,7 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
   const queryClient = useQueryClient();
 
   if (!rule) return null;
-  const stake = parseAmount(stakeText, exponent);
+  const stake = parseAmount(stakeText, scale);
   const stakeMinor = stake.ok ? stake.minor : 0;
   const total = slipCost(rule, numbers, stakeMinor);
   const needsGroup = rule.groupSize !== null && numbers.length !== rule.groupSize;

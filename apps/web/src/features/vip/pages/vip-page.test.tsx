@@ -93,7 +93,7 @@ describe('VipPage', () => {
       within(bronze)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['₫ 5,000,000.00', '₫ 50,000,000.00', '4', '₫ 50,000,000.00', '₫ 188,000.00', '—', '0.4%']);
+    ).toEqual(['₫5,000,000', '₫50,000,000', '4', '₫50,000,000', '₫188,000', '—', '0.4%']);
     expect(document.querySelector('tr[aria-current]')).toBeNull();
   });
 

@@ -75,8 +75,8 @@ describe('AccountRecordsPanel (issue 19 item 15: what a corrected result could n
     renderPanel();
     const notice = await screen.findByRole('region', { name: 'Owed from corrected lottery results' });
     within(notice).getByText('VN_HCM draw 20261125');
-    within(notice).getByText('₫ 17,200.00');
-    within(notice).getByText('Total owed: ₫ 17,200.00');
+    within(notice).getByText('₫17,200');
+    within(notice).getByText('Total owed: ₫17,200');
     screen.getByText('Win taken back (corrected result)');
   });
 

@@ -8,18 +8,19 @@ type AmountFieldProps = Omit<TextFieldProps, 'renderInput' | 'type' | 'inputMode
 };
 
 /**
- * An amount in major units ("1,000.50"), with the brand's currency symbol in front; what is typed is
- * read as text (utils/amount), never as a float.
+ * An amount in major units as the member writes them ("1,000.50" in English, "2.000.000" for dong in
+ * Vietnamese), with the brand's currency symbol in front; what is typed is read as text (utils/amount),
+ * never as a float.
  */
 export function AmountField({ onFillAll, ...props }: AmountFieldProps) {
   const { t } = useTranslation();
-  const { symbol, exponent } = useMoneyFormat();
+  const { symbol, scale } = useMoneyFormat();
   return (
     <TextField
       {...props}
-      inputMode={exponent > 0 ? 'decimal' : 'numeric'}
+      inputMode={scale.digits > 0 ? 'decimal' : 'numeric'}
       autoComplete="off"
-      placeholder={exponent > 0 ? `0.${'0'.repeat(exponent)}` : '0'}
+      placeholder={scale.digits > 0 ? `0${scale.decimal}${'0'.repeat(scale.digits)}` : '0'}
       maxLength={24}
       renderInput={(inputProps) => (
         <span className="wallet-amount">

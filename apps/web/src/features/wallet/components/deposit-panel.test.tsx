@@ -117,7 +117,7 @@ describe('DepositPanel, payment gateway', () => {
       PAY_URL,
     );
     await within(status).findByText(
-      'Payment received: ₫ 250,000.00 has been added to your main wallet.',
+      'Payment received: ₫250,000 has been added to your main wallet.',
       {},
       { timeout: 5_000 },
     );
@@ -137,7 +137,7 @@ describe('DepositPanel, payment gateway', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderPanel();
     const form = await payNow('5,000');
-    await within(form).findByText('The minimum is ₫ 10,000.00');
+    await within(form).findByText('The minimum is ₫10,000');
     expect(open).not.toHaveBeenCalled();
     expect(created).toEqual([]);
   });

@@ -283,16 +283,16 @@ function TransferForm({
   onDone,
 }: TransferFormProps) {
   const { t } = useTranslation();
-  const { format, exponent } = useMoneyFormat();
+  const { format, scale } = useMoneyFormat();
   const failureText = useFailureText();
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const validate = useCallback(
     (values: { amount: string }) => {
-      const result = checkAmount(values.amount, exponent, { available }, format);
+      const result = checkAmount(values.amount, scale, { available }, format);
       return { amount: result.ok ? undefined : result.error };
     },
-    [exponent, available, format],
+    [scale, available, format],
   );
   const form = useForm({ amount: '' }, validate);
   const title =
@@ -303,7 +303,7 @@ function TransferForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (isBusy || !form.submit()) return;
-    const result = checkAmount(form.values.amount, exponent, { available }, format);
+    const result = checkAmount(form.values.amount, scale, { available }, format);
     if (!result.ok) return;
     setBusy(true);
     setFailure(undefined);
@@ -332,9 +332,7 @@ function TransferForm({
         label={title}
         isRequired
         hint={{ key: 'wallet.transfer.available', params: { amount: money(available) } }}
-        onFillAll={
-          available > 0 ? () => form.setValue('amount', toAmountInput(available, exponent)) : undefined
-        }
+        onFillAll={available > 0 ? () => form.setValue('amount', toAmountInput(available, scale)) : undefined}
       />
       <div className="wallet-form__actions">
         <button type="button" className="button button--secondary button--small" onClick={onCancel}>

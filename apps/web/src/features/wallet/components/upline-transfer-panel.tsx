@@ -83,7 +83,7 @@ type UplineTransferFormProps = { upline: string; main: number; hasPaymentPasswor
 
 function UplineTransferForm({ upline, main, hasPaymentPassword, onStart, onDone }: UplineTransferFormProps) {
   const { t } = useTranslation();
-  const { format, exponent } = useMoneyFormat();
+  const { format, scale } = useMoneyFormat();
   const { isHidden } = useBalanceVisibility();
   const modals = useModals();
   const queryClient = useQueryClient();
@@ -114,7 +114,7 @@ function UplineTransferForm({ upline, main, hasPaymentPassword, onStart, onDone 
         label={t('wallet.amount.label')}
         isRequired
         hint={{ key: 'wallet.transfer.available', params: { amount: isHidden ? '***' : format(main) } }}
-        onFillAll={main > 0 ? () => form.setValue('amount', toAmountInput(main, exponent)) : undefined}
+        onFillAll={main > 0 ? () => form.setValue('amount', toAmountInput(main, scale)) : undefined}
       />
       <PaymentPasswordField {...form.field('paymentPassword')} />
       <WalletSubmitButton isBusy={isBusy} isDisabled={!hasPaymentPassword}>

@@ -149,7 +149,7 @@ type WithdrawFormProps = { info: WithdrawInfo; bankAccount: BankAccount } & Form
 
 function WithdrawForm({ info, bankAccount, onStart, onDone }: WithdrawFormProps) {
   const { t } = useTranslation();
-  const { format, exponent } = useMoneyFormat();
+  const { format, scale } = useMoneyFormat();
   const modals = useModals();
   const queryClient = useQueryClient();
   const { token } = useSession();
@@ -196,8 +196,7 @@ function WithdrawForm({ info, bankAccount, onStart, onDone }: WithdrawFormProps)
         }}
         onFillAll={
           info.withdrawable > 0
-            ? () =>
-                form.setValue('amount', toAmountInput(Math.min(info.withdrawable, info.maxAmount), exponent))
+            ? () => form.setValue('amount', toAmountInput(Math.min(info.withdrawable, info.maxAmount), scale))
             : undefined
         }
       />

@@ -72,7 +72,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// The demo brand: ₫ with two decimals.
+// The demo brand: VND stored with two decimals, shown in whole dong.
 const whitelabel = whitelabelFixture();
 whitelabel.merchant.currencyExponent = 2;
 
@@ -98,7 +98,7 @@ describe('WithdrawalList (§4 withdrawal confirmation)', () => {
     const payout = await screen.findByRole('group', { name: 'Confirm the payout' });
     expect(within(payout).getByTestId('confirm-countdown').textContent).toMatch(/^[23]s left to answer$/);
     within(payout).getByText(/the payout counts as received and can no longer be disputed/);
-    expect(screen.getByText('₫ 30,000.00')).toBeTruthy();
+    expect(screen.getByText('₫30,000')).toBeTruthy();
 
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Confirm the payout' })).toBeNull(), {
       timeout: 4_000,
@@ -113,7 +113,7 @@ describe('WithdrawalList (§4 withdrawal confirmation)', () => {
     expect((await screen.findByTestId('confirm-countdown')).textContent).toMatch(/^(30:00|29:5\d) left/);
     fireEvent.click(screen.getByRole('button', { name: 'Received' }));
     const question = await screen.findByRole('alertdialog');
-    within(question).getByText('Confirm that ₫ 30,000.00 has reached your bank account?');
+    within(question).getByText('Confirm that ₫30,000 has reached your bank account?');
     expect(confirmations).toHaveLength(0);
     fireEvent.click(within(question).getByRole('button', { name: 'Received' }));
 
@@ -160,11 +160,11 @@ describe('WithdrawalList (§4 withdrawal confirmation)', () => {
       status: 'REJECTED' as const,
     }));
     renderList();
-    await screen.findByText('₫ 1,000.00');
+    await screen.findByText('₫1,000');
     expect(document.querySelectorAll('[data-withdrawal]')).toHaveLength(10);
     const pages = screen.getByRole('navigation', { name: 'Withdrawal pages' });
     fireEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
-    await screen.findByText('₫ 12,000.00');
+    await screen.findByText('₫12,000');
     expect(document.querySelectorAll('[data-withdrawal]')).toHaveLength(2);
   });
 });

@@ -6,9 +6,9 @@ type AmountLimits = { min?: number | undefined; max?: number | undefined; availa
 
 /** The check of an amount field against the limits that apply, in the brand's money (utils/amount). */
 export const useAmountCheck = ({ min, max, available }: AmountLimits): ((text: string) => AmountResult) => {
-  const { format, exponent } = useMoneyFormat();
+  const { format, scale } = useMoneyFormat();
   return useCallback(
-    (text: string) => checkAmount(text, exponent, { min, max, available }, format),
-    [exponent, format, min, max, available],
+    (text: string) => checkAmount(text, scale, { min, max, available }, format),
+    [scale, format, min, max, available],
   );
 };

@@ -64,3 +64,55 @@ describe('checkAmount', () => {
     expect(checkAmount('600', 2, limits, format)).toEqual({ ok: true, minor: 60_000 });
   });
 });
+
+describe('amounts as a member of the currency types them (issue 20)', () => {
+  const VND_VI = { exponent: 2, digits: 0, group: '.', decimal: ',' };
+  const VND_EN = { exponent: 2, digits: 0, group: ',', decimal: '.' };
+  const USD_EN = { exponent: 2, digits: 2, group: ',', decimal: '.' };
+  const EUR_DE = { exponent: 2, digits: 2, group: '.', decimal: ',' };
+  const read = (text: string, scale: Parameters<typeof parseAmount>[1]) => {
+    const result = parseAmount(text, scale);
+    return result.ok ? result.minor : result.error.key.replace('wallet.amount.', '');
+  };
+
+  it('reads whole dong with the local grouping (or none), stored with the brand exponent', () => {
+    expect(read('2.000.000', VND_VI)).toBe(2_000_000_00);
+    expect(read('2000000', VND_VI)).toBe(2_000_000_00);
+    expect(read('2,000,000', VND_EN)).toBe(2_000_000_00);
+    expect(read('100 000', VND_VI)).toBe(100_000_00);
+  });
+
+  it('refuses decimals of dong and malformed groups', () => {
+    expect(read('1000,5', VND_VI)).toBe('noDecimals');
+    expect(read('1,000.50', VND_EN)).toBe('noDecimals');
+    expect(read('2.00.000', VND_VI)).toBe('invalid');
+    expect(read('2.000,000', VND_VI)).toBe('invalid');
+    // The message's example is written the member's way.
+    expect(parseAmount('abc', VND_VI)).toMatchObject({ error: { params: { example: '1.000.000' } } });
+    expect(parseAmount('abc', USD_EN)).toMatchObject({ error: { params: { example: '1,000.50' } } });
+  });
+
+  it('reads cents with the language decimal separator', () => {
+    expect(read('1,234.56', USD_EN)).toBe(123_456);
+    expect(read('1.234,56', EUR_DE)).toBe(123_456);
+    expect(read('1.234.56', EUR_DE)).toBe('invalid');
+    expect(read('1,005', USD_EN)).toBe(100_500);
+    expect(read('1.005', USD_EN)).toBe('decimals');
+  });
+
+  it('writes an amount back the way the member would type it', () => {
+    expect(toAmountInput(2_000_000_00, VND_VI)).toBe('2.000.000');
+    expect(toAmountInput(2_000_000_99, VND_VI)).toBe('2.000.000');
+    expect(toAmountInput(123_450, USD_EN)).toBe('1,234.5');
+    expect(toAmountInput(123_456, EUR_DE)).toBe('1.234,56');
+    expect(read(toAmountInput(98_765_432_00, VND_VI), VND_VI)).toBe(98_765_432_00);
+  });
+
+  it("holds the limits written in the member's format", () => {
+    const vi = (minor: number) => `${toAmountInput(minor, VND_VI)} ₫`;
+    expect(checkAmount('100', VND_VI, { min: 100_000_00 }, vi)).toEqual({
+      ok: false,
+      error: { key: 'wallet.amount.belowMin', params: { min: '100.000 ₫' } },
+    });
+  });
+});
