@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS, type BetLimits, type StudioGame } from '../games/play.js';
+import { LINES } from '../games/slot.js';
 import { money, type SessionView } from './common.js';
 import { currencyDigits, language } from './i18n.js';
 
@@ -21,6 +22,18 @@ export const chipValues = (limits: BetLimits, session: SessionView): number[] =>
   const values = [1, 5, 10, 50, 100].map((k) => k * base);
   const allowed = values.filter((v) => limits.maxBet === undefined || v <= limits.maxBet);
   return allowed.length ? allowed : [limits.minBet];
+};
+
+/**
+ * The slot's line bets: a spin stakes LINES of them, so the least is the spin's minimum over LINES
+ * (rounded up to a whole unit of the currency), then 5, 10, 50 and 100 times it, none past the maximum.
+ */
+export const slotLineBets = (limits: BetLimits, session: SessionView): number[] => {
+  const unit = 10 ** Math.max(0, exponentOf(session) - (currencyDigits(session.currency) ?? 2));
+  const base = Math.max(unit, Math.ceil(limits.minBet / LINES / unit) * unit);
+  const values = [1, 5, 10, 50, 100].map((k) => k * base);
+  const allowed = values.filter((v) => limits.maxBet === undefined || v * LINES <= limits.maxBet);
+  return allowed.length ? allowed : [base];
 };
 
 /** A chip's face: the amount short (1K, 10K), in the member's language. */

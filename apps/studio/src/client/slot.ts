@@ -13,7 +13,8 @@ import {
   StudioError,
   wait,
 } from './common.js';
-import { currencyDigits, translator } from './i18n.js';
+import { limitsOf, slotLineBets } from './chip-rack.js';
+import { translator } from './i18n.js';
 import { installSymbolDefs, symbolSvg } from './slot-symbols.js';
 import { SLOT_STRINGS } from './strings/slot.js';
 
@@ -39,11 +40,11 @@ const session = await startPage();
 if (session) {
   installSymbolDefs();
   const page = frame('Jade Fortune', session);
-  // Line bets in whole units of the currency (VND kept in hundredths bets whole dong), so that each
-  // chip reads as an amount the member recognises.
-  const digits = currencyDigits(session.currency);
-  const unit = 10 ** Math.max(0, (session.currencyExponent ?? 0) - (digits ?? 0));
-  let lineBet = 10 * unit;
+  // Line bets sized from the game's limits in the brand's currency (a spin is LINES line bets): the
+  // least line bet a spin may take, rounded up to a whole unit of the currency (VND kept in hundredths
+  // bets whole dong), and 5, 10, 50 and 100 times it, none past the spin's maximum.
+  const lineBets = slotLineBets(limitsOf(session, 'slot'), session);
+  let lineBet = lineBets[0]!;
 
   const cell = (symbol: SymbolName) => {
     const node = el('div', {
@@ -78,7 +79,7 @@ if (session) {
         { class: 'bet-box' },
         el('span', { class: 'bet-box__label', text: t('lineBet') }),
         chips(
-          [1, 5, 10, 50, 100].map((value) => value * unit),
+          lineBets,
           lineBet,
           (value) => {
             lineBet = value;
