@@ -215,6 +215,20 @@ const problemsOf = async (page: Page, where: string): Promise<string[]> => {
   return problems;
 };
 
+/** The home banners' images draw words too: those must be the page's language. */
+const bannerProblems = async (page: Page) => {
+  const sources = await page
+    .locator('.banners__slide img')
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+  const problems: string[] = sources.length === 0 ? ['no banners on the home page'] : [];
+  for (const source of sources) {
+    const svg = await (await fetch(source)).text();
+    for (const english of [...ENGLISH, 'daily draws'])
+      if (svg.includes(english)) problems.push(`banner ${source}: English "${english}"`);
+  }
+  return problems;
+};
+
 describe('every route for a member with data', () => {
   it('fits a 375 px phone and reads in Vietnamese on every route, the member centre and the messages', async () => {
     const started = Date.now();
@@ -230,6 +244,7 @@ describe('every route for a member with data', () => {
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'lottery-phone.png'), fullPage: true });
       }
       problems.push(...(await problemsOf(page, route)));
+      if (route === paths.home) problems.push(...(await bannerProblems(page)));
     }
 
     // The messages (announcements) and every panel of the personal centre, the account history
