@@ -67,17 +67,20 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `accounts-${name}.png`) });
 const sessionValue = (page: Page, key: string) => page.evaluate((name) => sessionStorage.getItem(name), key);
 
-/** The outbox's latest SMS to a number: `<time>\tSMS\t<dest>\t<text with 'code is 123456'>`. */
+/** A one-time code in a message, in whatever language the brand sends it: its six-digit number. */
+const CODE = /(?<![\d+])(\d{6})(?!\d)/;
+
+/** The outbox's latest SMS to a number: `<time>\tSMS\t<dest>\t<text with the six-digit code>`. */
 async function latestSmsLine(destination: string): Promise<string | undefined> {
   const listing = await server.runCli(['outbox', 'list', '--to', destination]);
-  return listing.split('\n').find((line) => line.includes('code is'));
+  return listing.split('\n').find((line) => CODE.test(line));
 }
 
 /** The code of the first SMS to the number that is newer than `previous`. */
 async function nextSmsCode(destination: string, previous: string | undefined): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const line = await latestSmsLine(destination);
-    const code = line && line !== previous ? /code is (\d{6})/.exec(line)?.[1] : undefined;
+    const code = line && line !== previous ? CODE.exec(line)?.[1] : undefined;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -106,7 +109,7 @@ async function verifyChannel(
 ) {
   const token = (await loginByApi(member.username, member.password)).value.token as string;
   const code = async (to: string) =>
-    /code is (\d{6})/.exec(await server.runCli(['outbox', 'list', '--to', to]))?.[1] as string;
+    CODE.exec(await server.runCli(['outbox', 'list', '--to', to]))?.[1] as string;
   if (channel === 'mobile') {
     const phone = { mobileNo: member.mobile, countryDialingCode: '+84' };
     const sent = await apiCall(
@@ -695,7 +698,7 @@ describe('security centre', () => {
     await email.getByRole('status').filter({ hasText: 'A code was sent to' }).waitFor();
     await email.getByRole('button', { name: /^Resend in \d+:\d\d$/ }).waitFor();
     const listing = await server.runCli(['outbox', 'list', '--to', address]);
-    const emailCode = /code is (\d{6})/.exec(listing)?.[1];
+    const emailCode = CODE.exec(listing)?.[1];
     expect(emailCode, listing).toBeTruthy();
     await email.getByRole('textbox', { name: 'Verification code' }).fill(emailCode as string);
     await email.getByRole('button', { name: 'Verify', exact: true }).click();

@@ -84,19 +84,68 @@ const bannerFrame = (id, title, body) => `
   ${body}
 </svg>`;
 
-const welcomeBanner = bannerFrame(
-  'welcome',
-  'Welcome bonus 100%',
-  `
+/** The banners' words in each language the web app ships (issue 20 item 7): a banner per language. */
+const BANNER_TEXTS = {
+  en: {
+    welcome: ['NEW MEMBERS', 'WELCOME BONUS', 'On your first deposit · Lottery · Live · Slots · Sports'],
+    lottery: ['DAILY DRAWS', 'VIETNAM', 'LOTTERY', 'North · Central · South · daily draws'],
+  },
+  es: {
+    welcome: [
+      'NUEVOS MIEMBROS',
+      'BONO DE BIENVENIDA',
+      'En tu primer depósito · Lotería · En vivo · Slots · Deportes',
+    ],
+    lottery: ['SORTEOS DIARIOS', 'VIETNAM', 'LOTERÍA', 'Norte · Centro · Sur · sorteos diarios'],
+  },
+  hi: {
+    welcome: ['नए सदस्य', 'स्वागत बोनस', 'आपकी पहली जमा पर · लॉटरी · लाइव · स्लॉट · खेल'],
+    lottery: ['रोज़ाना ड्रॉ', 'वियतनाम', 'लॉटरी', 'उत्तर · मध्य · दक्षिण · रोज़ाना ड्रॉ'],
+  },
+  id: {
+    welcome: ['MEMBER BARU', 'BONUS SAMBUTAN', 'Untuk deposit pertama · Lotre · Live · Slot · Olahraga'],
+    lottery: ['UNDIAN HARIAN', 'VIETNAM', 'LOTRE', 'Utara · Tengah · Selatan · undian harian'],
+  },
+  ja: {
+    welcome: ['新規会員', 'ウェルカムボーナス', '初回入金で · 宝くじ · ライブ · スロット · スポーツ'],
+    lottery: ['毎日抽選', 'ベトナム', '宝くじ', '北部 · 中部 · 南部 · 毎日抽選'],
+  },
+  th: {
+    welcome: ['สมาชิกใหม่', 'โบนัสต้อนรับ', 'สำหรับการฝากครั้งแรก · หวย · คาสิโนสด · สล็อต · กีฬา'],
+    lottery: ['ออกรางวัลทุกวัน', 'เวียดนาม', 'หวย', 'ภาคเหนือ · ภาคกลาง · ภาคใต้ · ออกทุกวัน'],
+  },
+  tl: {
+    welcome: ['BAGONG MIYEMBRO', 'WELCOME BONUS', 'Sa unang deposito · Lotto · Live · Slots · Sports'],
+    lottery: ['ARAW-ARAW NA BOLA', 'VIETNAM', 'LOTTO', 'Hilaga · Gitna · Timog · araw-araw na bola'],
+  },
+  vi: {
+    welcome: [
+      'THÀNH VIÊN MỚI',
+      'THƯỞNG CHÀO MỪNG',
+      'Cho lần nạp đầu tiên · Xổ số · Casino · Slot · Thể thao',
+    ],
+    lottery: ['XỔ SỐ MỖI NGÀY', 'VIỆT NAM', 'XỔ SỐ', 'Miền Bắc · Miền Trung · Miền Nam · quay mỗi ngày'],
+  },
+  zh: {
+    welcome: ['新会员', '首存欢迎奖金', '首次存款即享 · 彩票 · 真人 · 老虎机 · 体育'],
+    lottery: ['每日开奖', '越南', '彩票', '北部 · 中部 · 南部 · 每日开奖'],
+  },
+};
+
+const welcomeBanner = ([top, line, sub]) =>
+  bannerFrame(
+    'welcome',
+    'Welcome bonus 100%',
+    `
   ${coin(930, 170, 88)}${coin(1060, 270, 58, 0.95)}${coin(800, 300, 46, 0.9)}${coin(1090, 95, 36, 0.8)}
   <g fill="#f0c75e" opacity=".9">
     <path d="M700 90l6 16 16 6-16 6-6 16-6-16-16-6 16-6z"/><path d="M1150 190l4 10 10 4-10 4-4 10-4-10-10-4 10-4z"/>
   </g>
-  <text x="80" y="118" ${FONT} font-size="30" font-weight="700" letter-spacing="8" fill="#7ad9b1">NEW MEMBERS</text>
+  <text x="80" y="118" ${FONT} font-size="30" font-weight="700" letter-spacing="8" fill="#7ad9b1">${top}</text>
   <text x="76" y="228" ${FONT} font-size="118" font-weight="900" fill="url(#gold)">100%</text>
-  <text x="80" y="282" ${FONT} font-size="46" font-weight="800" fill="#eef7f2">WELCOME BONUS</text>
-  <text x="80" y="330" ${FONT} font-size="24" fill="#b4d2c4">On your first deposit · Lottery · Live · Slots · Sports</text>`,
-);
+  <text x="80" y="282" ${FONT} font-size="46" font-weight="800" fill="#eef7f2">${line}</text>
+  <text x="80" y="330" ${FONT} font-size="24" fill="#b4d2c4">${sub}</text>`,
+  );
 
 const ball = (cx, cy, r, number, hue) => `
   <g>
@@ -106,16 +155,17 @@ const ball = (cx, cy, r, number, hue) => `
     <text x="${cx}" y="${cy + r * 0.22}" text-anchor="middle" ${FONT} font-size="${r * 0.62}" font-weight="800" fill="#0b3d2e">${number}</text>
   </g>`;
 
-const lotteryBanner = bannerFrame(
-  'lottery',
-  'Vietnam lottery daily',
-  `
+const lotteryBanner = ([top, big, line, sub]) =>
+  bannerFrame(
+    'lottery',
+    'Vietnam lottery daily',
+    `
   ${ball(840, 150, 70, '27', 150)}${ball(990, 120, 56, '08', 40)}${ball(1100, 220, 62, '63', 0)}${ball(930, 290, 58, '15', 200)}${ball(780, 320, 40, '99', 280)}
-  <text x="80" y="118" ${FONT} font-size="30" font-weight="700" letter-spacing="8" fill="#7ad9b1">XỔ SỐ MỖI NGÀY</text>
-  <text x="76" y="210" ${FONT} font-size="84" font-weight="900" fill="url(#gold)">VIETNAM</text>
-  <text x="80" y="282" ${FONT} font-size="58" font-weight="800" fill="#eef7f2">LOTTERY</text>
-  <text x="80" y="330" ${FONT} font-size="24" fill="#b4d2c4">North · Central · South · daily draws</text>`,
-);
+  <text x="80" y="118" ${FONT} font-size="30" font-weight="700" letter-spacing="8" fill="#7ad9b1">${top}</text>
+  <text x="76" y="210" ${FONT} font-size="84" font-weight="900" fill="url(#gold)">${big}</text>
+  <text x="80" y="282" ${FONT} font-size="58" font-weight="800" fill="#eef7f2">${line}</text>
+  <text x="80" y="330" ${FONT} font-size="24" fill="#b4d2c4">${sub}</text>`,
+  );
 
 const CATEGORY_HUES = {
   LOTT: 45,
@@ -256,8 +306,17 @@ const main = async () => {
     await write(path.join('qr', app.file), svg);
   }
   await write('logo.svg', logo);
-  await write('banners/welcome.svg', welcomeBanner);
-  await write('banners/lottery.svg', lotteryBanner);
+  // welcome.svg and lottery.svg stay for brands whose banner rows name them; the demo's name
+  // welcome.{lang}.svg, which the web app fills with the member's language (decision 0035).
+  await write('banners/welcome.svg', welcomeBanner(BANNER_TEXTS.en.welcome));
+  await write(
+    'banners/lottery.svg',
+    lotteryBanner(['XỔ SỐ MỖI NGÀY', 'VIETNAM', 'LOTTERY', 'North · Central · South · daily draws']),
+  );
+  for (const [language, texts] of Object.entries(BANNER_TEXTS)) {
+    await write(`banners/welcome.${language}.svg`, welcomeBanner(texts.welcome));
+    await write(`banners/lottery.${language}.svg`, lotteryBanner(texts.lottery));
+  }
   const catalogue = JSON.parse(await readFile(catalogueFile, 'utf8'));
   for (const vendor of catalogue.vendors) {
     await write(`vendors/${vendor.code}.svg`, vendorLogo(vendor));

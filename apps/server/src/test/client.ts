@@ -54,7 +54,8 @@ export const latestOutbox = async (server: TestServer, destination: string) => {
 };
 
 export const codeIn = (text: string) => {
-  const match = /code is (\d{6})/.exec(text);
+  // The message is in the brand's language: the code is its six-digit number.
+  const match = /(?<![\d+])(\d{6})(?!\d)/.exec(text);
   if (!match) throw new Error(`no code in: ${text}`);
   return match[1] as string;
 };

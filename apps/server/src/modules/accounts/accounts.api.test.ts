@@ -277,6 +277,13 @@ describe('register', () => {
     ).toBe(friend.username);
   });
 
+  it("sends the SMS code in the brand's language: Vietnamese for the demo brand (issue 20 item 7)", async () => {
+    const client = newClient();
+    await smsCode(client, 'register', '0987650020');
+    const { body } = await latestOutbox(server, '+84987650020');
+    expect(body).toMatch(/^Jade Demo: mã xác minh của bạn là \d{6}\. Mã hết hạn sau \d+ phút\.$/);
+  });
+
   it('registers by mobile with an SMS code read from the outbox', async () => {
     await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', true);
     try {

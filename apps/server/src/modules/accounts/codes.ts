@@ -10,6 +10,7 @@ import { hitInterval, hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { MessageProvider } from './messaging.js';
 import type { AuthSettings } from './settings.js';
+import { codeMessage, type MessageBrand } from './code-texts.js';
 
 export type CodePurpose = 'LOGIN' | 'REGISTER' | 'RESET' | 'NEW_IP' | 'BIND';
 const MAX_ATTEMPTS = 5;
@@ -50,7 +51,8 @@ export const sendCode = async (
     ip: string;
     expiredMinutes: number;
     settings: AuthSettings;
-    brandName: string;
+    /** The brand, whose language the message is in. */
+    brand: MessageBrand;
   },
   now = new Date(),
 ) => {
@@ -114,11 +116,12 @@ export const sendCode = async (
       consumed_at: null,
     })
     .execute();
+  const message = codeMessage(input.brand, code, input.expiredMinutes);
   await provider.send(db, {
     merchantId,
     to: destination,
-    subject: input.channel === 'EMAIL' ? `${input.brandName} verification code` : undefined,
-    body: `${input.brandName}: your verification code is ${code}. It expires in ${input.expiredMinutes} minutes.`,
+    subject: input.channel === 'EMAIL' ? message.subject : undefined,
+    body: message.body,
   } as { merchantId: number; to: string; body: string });
   return { resendAfterSeconds, expiredMinutes: input.expiredMinutes };
 };

@@ -219,7 +219,7 @@ export const sendEmailVerification = async (
     ip,
     expiredMinutes: merchant.smsExpiredMinutes,
     settings: await getAuthSettings(db, merchant.id),
-    brandName: merchant.name,
+    brand: merchant,
   });
 };
 
@@ -279,7 +279,7 @@ export const sendMobileBindCode = async (
     ip,
     expiredMinutes: merchant.smsExpiredMinutes,
     settings,
-    brandName: merchant.name,
+    brand: merchant,
   });
 };
 

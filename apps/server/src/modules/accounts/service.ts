@@ -421,7 +421,7 @@ const challengeNewIp = async (
         ip: ctx.ip,
         expiredMinutes: ctx.merchant.smsExpiredMinutes,
         settings,
-        brandName: ctx.merchant.name,
+        brand: ctx.merchant,
       },
       now,
     );
@@ -690,7 +690,7 @@ export const sendSmsCode = async (
       ip: ctx.ip,
       expiredMinutes: ctx.merchant.smsExpiredMinutes,
       settings,
-      brandName: ctx.merchant.name,
+      brand: ctx.merchant,
     },
     now,
   );

@@ -71,10 +71,16 @@ const resources = [
   { type: 'TELEGRAM', url: 'https://t.me/jadedemo', qr: null, en: 'Telegram', cn: '电报' },
   { type: 'ZALO', url: 'https://zalo.me/jadedemo', qr: null, en: 'Zalo', cn: 'Zalo' },
   { type: 'INVITE', url: '/join', qr: null, en: 'Invite friends', cn: '邀请好友' },
-  { type: 'BANNER', url: '/media/banners/welcome.svg', qr: null, en: 'Welcome bonus 100%', cn: '首存100%' },
   {
     type: 'BANNER',
-    url: '/media/banners/lottery.svg',
+    url: '/media/banners/welcome.{lang}.svg',
+    qr: null,
+    en: 'Welcome bonus 100%',
+    cn: '首存100%',
+  },
+  {
+    type: 'BANNER',
+    url: '/media/banners/lottery.{lang}.svg',
     qr: null,
     en: 'Vietnam lottery daily',
     cn: '越南彩每日开奖',

@@ -22,6 +22,22 @@ const PAGE_CHUNKS: Record<string, string> = {
 /** The routes that show the brand's banners first. */
 const BANNER_ROUTES = new Set(['/', '/index', '/register', '/register.html']);
 const ROUTER_CHUNK = 'src/app/router.tsx';
+/** The web app's language files (apps/web/src/i18n/*.json): a banner's '{lang}' is one of these. */
+const WEB_LANGUAGES = new Set(['en', 'es', 'hi', 'id', 'ja', 'th', 'tl', 'vi', 'zh']);
+
+/**
+ * The language file the web app opens first for a brand: its default language's locale ('vi-VN' →
+ * vi), as apps/web/src/i18n/i18n.ts chooses it (Filipino ships as Tagalog; English when not shipped).
+ */
+const webLanguageOf = (merchant: {
+  defaultLanguage: string;
+  languages: { code: string; locale: string }[];
+}) => {
+  const locale = merchant.languages.find((l) => l.code === merchant.defaultLanguage)?.locale ?? 'en';
+  const part = locale.split(/[-_]/)[0]?.toLowerCase() ?? '';
+  const language = part === 'fil' ? 'tl' : part;
+  return WEB_LANGUAGES.has(language) ? language : 'en';
+};
 
 /**
  * Link headers for the app's HTML (issue 9, item 19): the router and the first page's chunks are
@@ -66,7 +82,9 @@ export const createWebPreload = (webDist: string, db: Db) => {
         const merchant = await resolveMerchantByHost(db, hostHeader);
         const banner = (await listResources(db, merchant.id)).find((r) => r.resourceType === 'BANNER');
         if (banner && banner.url.startsWith('/')) {
-          links = [`<${encodeURI(banner.url)}>; rel=preload; as=image; fetchpriority=high`, ...links];
+          // A banner drawn in every language: the one a first visit shows (decision 0035).
+          const url = banner.url.replaceAll('{lang}', webLanguageOf(merchant));
+          links = [`<${encodeURI(url)}>; rel=preload; as=image; fetchpriority=high`, ...links];
         }
       } catch {
         // No brand at this host: the app shows its own error; the chunks are still worth having.

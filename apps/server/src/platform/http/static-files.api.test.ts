@@ -18,7 +18,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'media', 'banners'), { recursive: true });
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Jade</title>');
   fs.writeFileSync(
-    path.join(web, 'media', 'banners', 'welcome.svg'),
+    path.join(web, 'media', 'banners', 'welcome.vi.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
   for (const name of ['index-abc.js', 'router-def.js', 'home-page-ghi.js']) {
@@ -85,7 +85,8 @@ describe('static files', () => {
     expect(links).toContain('</assets/router-def.js>; rel=modulepreload');
     expect(links).toContain('</assets/home-page-ghi.js>; rel=modulepreload');
     expect(links).toContain('</assets/router.css>; rel=preload; as=style');
-    expect(links).toContain('</media/banners/welcome.svg>; rel=preload; as=image; fetchpriority=high');
+    // The demo brand's banner in its default language, Vietnamese.
+    expect(links).toContain('</media/banners/welcome.vi.svg>; rel=preload; as=image; fetchpriority=high');
     // The entry is in the HTML already; another page gets the router but no banner.
     expect(links).not.toContain('index-abc.js');
     const other = (await server.fetch('/help')).headers.get('link') ?? '';

@@ -239,7 +239,9 @@ function ClassificationFilter({
           aria-pressed={selected === code}
           onClick={() => onSelect(code)}
         >
-          {code || t('games.allClassifications')}
+          {code
+            ? t(`games.liveClassifications.${code as (typeof LIVE_CLASSIFICATION_CODES)[number]}`)
+            : t('games.allClassifications')}
         </button>
       ))}
     </div>

@@ -2,13 +2,20 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
 import { useResources } from '../../../config/brand';
+import { resourceLanguageFor } from '../../../i18n/i18n';
 
 const ADVANCE_MS = 6000;
 
 /** The home banners: the brand's BANNER resources, one at a time, advancing on their own. */
 export function BannerCarousel() {
-  const { t } = useTranslation();
-  const banners = useResources('BANNER');
+  const { t, i18n } = useTranslation();
+  // A banner's image may come in every language: '{lang}' in its address stands for the member's
+  // (vi, en ...), so the words drawn in the image are in the language of the page (decision 0035).
+  const language = resourceLanguageFor(i18n.language);
+  const banners = useResources('BANNER').map((banner) => ({
+    ...banner,
+    url: banner.url.replaceAll('{lang}', language),
+  }));
   const [index, setIndex] = useState(0);
   const [isPaused, setIsPaused] = useState(false);
   const count = banners.length;

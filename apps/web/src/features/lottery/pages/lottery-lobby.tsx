@@ -27,8 +27,21 @@ type LotteryLobbyProps = {
  * playType) taking bets: its draw with live countdowns, the bet slip, the member's bets, the latest
  * result and the history with each draw's fairness proof. Draw state arrives by Server-Sent Events.
  */
+/**
+ * A game's group in the catalogue ('Fast Lotto', 'Miền Bắc') in the member's language; a group the
+ * language files do not know yet reads as the catalogue names it.
+ */
+const useGroupName = () => {
+  const { t, i18n } = useTranslation();
+  return (name: string) => {
+    const key = `lotto.groups.${name}`;
+    return i18n.exists(key) ? t(key as 'lotto.groups.Fast Lotto') : name;
+  };
+};
+
 export function LotteryLobby({ vassalage, category, titleKey }: LotteryLobbyProps) {
   const { t } = useTranslation();
+  const groupName = useGroupName();
   const [params] = useSearchParams();
   const menu = useLotteryMenu(vassalage);
   const { pathname } = useLocation();
@@ -69,7 +82,7 @@ export function LotteryLobby({ vassalage, category, titleKey }: LotteryLobbyProp
                         aria-current={game === selected ? 'true' : undefined}
                       >
                         <span>{game.gameName}</span>
-                        {game.nodeName && <small>{game.nodeName}</small>}
+                        {game.nodeName && <small>{groupName(game.nodeName)}</small>}
                       </Link>
                     </li>
                   ))}
@@ -88,6 +101,7 @@ export function LotteryLobby({ vassalage, category, titleKey }: LotteryLobbyProp
 
 function LotteryStage({ game, playType }: { game: GameItem; playType: string | null }) {
   const { t } = useTranslation();
+  const groupName = useGroupName();
   const code = game.code ?? game.gameId;
   const rules = useLotteryRules(code);
   const isDrawnHere = Boolean(rules.data?.structure);
@@ -100,7 +114,7 @@ function LotteryStage({ game, playType }: { game: GameItem; playType: string | n
       <header className="lotto-stage__head">
         <div>
           <h2 id="lottery-game-title">{game.gameName}</h2>
-          {game.nodeName && <p className="lotto-stage__region">{game.nodeName}</p>}
+          {game.nodeName && <p className="lotto-stage__region">{groupName(game.nodeName)}</p>}
           {rules.data && (
             <p className="lotto-stage__mode">{t('lotto.prizeMode', { mode: rules.data.prizeMode })}</p>
           )}

@@ -16,6 +16,7 @@ import { useDeposits } from '../api/get-deposits';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { walletKeys } from '../api/query-keys';
 import { useAmountCheck } from '../hooks/use-amount-check';
+import { useChannelName } from '../hooks/use-channel-name';
 import { useIdempotentSend } from '../hooks/use-idempotent-send';
 import { useMoneyFormat } from '../hooks/use-money-format';
 import { readImageFile } from '../utils/image-upload';
@@ -104,6 +105,7 @@ function ChannelPicker({
 }) {
   const { t } = useTranslation();
   const { format } = useMoneyFormat();
+  const channelName = useChannelName();
   if (channels.length < 2) return null;
   return (
     <fieldset className="wallet-choices">
@@ -118,7 +120,7 @@ function ChannelPicker({
             onChange={() => onSelect(item.code)}
           />
           <span className="wallet-choice__body">
-            <strong>{item.name}</strong>
+            <strong>{channelName(item)}</strong>
             <span>
               {format(item.minAmount)} – {format(item.maxAmount)}
             </span>
@@ -132,6 +134,7 @@ function ChannelPicker({
 /** A manual bank transfer: step 1 pay into the brand's account, step 2 tell us about it. */
 function ManualDeposit({ channel }: { channel: PaymentChannel }) {
   const { t } = useTranslation();
+  const channelName = useChannelName();
   return (
     <>
       <section className="wallet-step" aria-labelledby="deposit-step-1">
@@ -139,7 +142,7 @@ function ManualDeposit({ channel }: { channel: PaymentChannel }) {
           <span className="wallet-step__number" aria-hidden="true">
             1
           </span>
-          {channel.receivingAccount ? t('wallet.deposit.payTitle') : channel.name}
+          {channel.receivingAccount ? t('wallet.deposit.payTitle') : channelName(channel)}
         </h4>
         {channel.receivingAccount ? (
           <>
@@ -277,11 +280,12 @@ type GatewayPayment = { id: number; amount: number; payUrl: string | null; isBlo
 /** A payment gateway: the amount, Pay now opens the gateway's page, and a line follows the payment. */
 function GatewayDeposit({ channel }: { channel: PaymentChannel }) {
   const { t } = useTranslation();
+  const channelName = useChannelName();
   const [payment, setPayment] = useState<GatewayPayment>();
   return (
     <section className="wallet-step" aria-labelledby="deposit-gateway">
       <h4 id="deposit-gateway" className="wallet-step__title">
-        {channel.name}
+        {channelName(channel)}
       </h4>
       <p className="wallet-section__hint">{t('wallet.deposit.gatewayHint')}</p>
       {/* A new form for each payment: the amount starts empty again. */}
@@ -422,7 +426,11 @@ function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
   const { format } = useMoneyFormat();
   const [pageNo, setPageNo] = useState(1);
   const deposits = useDeposits(pageNo);
-  const channelName = (code: string) => channels.find((channel) => channel.code === code)?.name ?? code;
+  const nameOf = useChannelName();
+  const channelName = (code: string) => {
+    const channel = channels.find((item) => item.code === code);
+    return channel ? nameOf(channel) : code;
+  };
   return (
     <section className="wallet-section" aria-labelledby="deposit-history">
       <h4 id="deposit-history" className="wallet-section__title">
