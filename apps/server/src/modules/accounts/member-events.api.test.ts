@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { MEMBER_STREAMS_PER_MEMBER } from '@jade/contracts/member-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { createClient } from '../../test/client.js';
-import { registeredMember } from '../../test/funded-member.js';
+import { fundedMember, registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
+import { runLotteryTick } from '../lottery/tick.js';
 import { createOperator } from '../operators/service.js';
 import {
   checkInvariants,
@@ -16,13 +18,17 @@ import {
 } from '../wallet/ledger.js';
 
 const CAPTCHA = 'l1v3';
+const SESSION_SECRET = randomBytes(32).toString('hex');
 
 let server: TestServer;
 let demoId: number;
 let operatorToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
+  server = await startTestServer(
+    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
+    { captchaText: () => CAPTCHA },
+  );
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
   await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
   await createOperator(server.db, {
@@ -180,6 +186,43 @@ describe("a member's live stream (issue 20 item 8)", () => {
     );
     await stream.waitFor((e) => e.type === 'balance');
     await stream.close();
+  });
+
+  it("tells the bettor, not another member, of a lottery draw's settlement and its payout", async () => {
+    const bettor = await fundedMember(server, demoId, 1_000_000, { prefix: 'livel', captcha: CAPTCHA });
+    const other = await newMember();
+    const stream = await openStream(bettor.token);
+    const otherStream = await openStream(other.token);
+    await runLotteryTick(server.db, SESSION_SECRET);
+    const open = await bettor.client.call('GET', '/lotto/lgw/games/opened/numero?gameCode=FAST_VN_45S');
+    // Đề on all hundred numbers: one is the special prize's last two digits, 97.50 for a 1.00 point.
+    const placed = await bettor.client.call('POST', '/lotto/bets', {
+      token: bettor.token,
+      body: {
+        gameCode: 'FAST_VN_45S',
+        numero: open.body.value.numero,
+        betType: 'DE',
+        numbers: Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0')),
+        stake: 100,
+      },
+      headers: { 'idempotency-key': `live-lottery-${bettor.memberId}` },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await stream.waitFor((e) => e.type === 'balance');
+    await runLotteryTick(server.db, SESSION_SECRET, new Date(Date.parse(open.body.value.drawsAt) + 1_000));
+    expect(await stream.waitFor((e) => e.type === 'bet-settled')).toEqual({
+      type: 'bet-settled',
+      kind: 'LOTTERY',
+      id: placed.body.value.bet.betId,
+      game: expect.any(String),
+      bets: 1,
+      result: 'WIN',
+      payout: 9_750,
+    });
+    expect(stream.events.filter((e) => e.type === 'balance')).toHaveLength(2);
+    expect(otherStream.events).toEqual([]);
+    await stream.close();
+    await otherStream.close();
   });
 
   it('needs a token, and holds a member to a few streams', async () => {
