@@ -42,7 +42,8 @@ export const memberEventRoutes = (app: FastifyInstance, { db, secrets }: { db: D
       },
     },
     async (request, reply) => {
-      const session = await guard(request, { allowTrial: true });
+      // Any session may listen, a trial's or one that must change its password: it only hears its own.
+      const session = await guard(request, { allowTrial: true, allowPendingPasswordChange: true });
       const member = { merchantId: session.merchant.id, memberId: session.member.id };
       const key = `${member.merchantId}:${member.memberId}`;
       const streams = open.get(key) ?? new Set<() => void>();
