@@ -120,6 +120,13 @@ const callServer = async (label: string, call: Call) => {
     ...(call.body !== undefined && { body: call.body }),
     redirect: 'manual',
   });
+  // A live stream (a lobby's draws, a member's events) answers 200 and never ends: its status is
+  // what is judged, and it is closed at once.
+  if (response.headers.get('content-type')?.includes('text/event-stream')) {
+    await response.body?.cancel();
+    judge(label, response.status, '');
+    return;
+  }
   judge(label, response.status, await response.text());
 };
 

@@ -14,6 +14,7 @@ import { gameMenusQueryOptions } from '../features/games/api/get-game-menus';
 import { hotGamesQueryOptions } from '../features/games/api/get-hot-games';
 import { prefetchCategoryPage } from '../features/games/category-routes';
 import { BrandProvider } from './brand-provider';
+import { MemberEvents } from './member-events';
 import { withChunkTimeout } from './chunk-load';
 
 // The router and shell are only needed in the normal state. Their chunk starts loading now, alongside
@@ -68,6 +69,8 @@ function SystemState({ status, whitelabel }: { status: StatusResponse; whitelabe
         <>
           {/* Outside the boundary: its effect runs while the router's chunk is still loading. */}
           <PrefetchFrame merchantCode={whitelabel.merchant.code} />
+          {/* One live stream for the whole app while a member is logged in (decision 0036). */}
+          <MemberEvents />
           <Suspense fallback={<BootLoading />}>
             <AppRouter />
           </Suspense>

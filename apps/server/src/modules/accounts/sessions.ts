@@ -99,3 +99,25 @@ export const authenticate = async (
 
 export const revoke = (db: DbOrTrx, sessionId: number, now = new Date()) =>
   repo.revokeSession(db, sessionId, now.toISOString());
+
+/**
+ * Whether a session authenticated before still holds (not revoked, not expired, its member active),
+ * without touching it: a live stream that asks now and then must not keep an idle session alive.
+ */
+export const sessionStillValid = async (db: Db, sessionId: number, now = new Date()): Promise<boolean> => {
+  const session = await db
+    .selectFrom('member_session')
+    .select(['member_id', 'merchant_id', 'revoked_at', 'expires_at', 'absolute_expires_at'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  const at = now.toISOString();
+  if (
+    !session ||
+    session.revoked_at !== null ||
+    session.expires_at <= at ||
+    session.absolute_expires_at <= at
+  )
+    return false;
+  const member = await repo.findMemberById(db, session.merchant_id, session.member_id);
+  return member?.status === 'ACTIVE';
+};

@@ -5,6 +5,7 @@ import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js'
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
+import { publishMemberEvent } from '../../platform/member-events.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
@@ -438,6 +439,7 @@ export const settleDraw = async (
         summaries.set(key, row);
       }
       await write.addSummaries([...summaries.values()]);
+      announceSettled(draw, bets, summaries);
       return { count: bets.length, sum: winners.reduce((total, bet) => total + bet.payout, 0) };
     });
     if (outcome.count === 0) break;
@@ -451,6 +453,36 @@ export const settleDraw = async (
     .where('status', '=', 'DRAWN')
     .execute();
   return { settled, paid };
+};
+
+/**
+ * Tells each member of a settlement batch, once it commits, that their bets on the draw settled
+ * (decision 0036): one event a member and batch, however many bets, so a draw of a million bets
+ * makes as many events as it has bettors, not bets; the first bet's id names them.
+ */
+const announceSettled = (
+  draw: DrawRow,
+  bets: readonly BetRow[],
+  summaries: ReadonlyMap<string, { merchantId: number; memberId: number; bets: number; payout: number }>,
+) => {
+  const firstBet = new Map<string, number>();
+  for (const bet of bets) {
+    const key = `${bet.merchant_id}:${bet.member_id}`;
+    firstBet.set(key, Math.min(firstBet.get(key) ?? bet.id, bet.id));
+  }
+  for (const [key, row] of summaries)
+    publishMemberEvent(
+      { merchantId: row.merchantId, memberId: row.memberId },
+      {
+        type: 'bet-settled',
+        kind: 'LOTTERY',
+        id: firstBet.get(key)!,
+        game: draw.game_id,
+        bets: row.bets,
+        result: row.payout > 0 ? 'WIN' : 'LOSE',
+        payout: row.payout,
+      },
+    );
 };
 
 /**

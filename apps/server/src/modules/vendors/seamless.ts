@@ -10,6 +10,7 @@ import type {
 } from '@jade/contracts/vendor-wallet';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
+import { publishMemberEvent } from '../../platform/member-events.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import * as records from '../games/bet-records.js';
@@ -408,7 +409,22 @@ export const credit = async (
       at,
     });
     await store.writeRecordState(record.id, state);
-    if (summary) await store.addToDailySummary(summary);
+    if (summary) {
+      await store.addToDailySummary(summary);
+      // The member's open pages hear of the round once this write commits (decision 0036).
+      publishMemberEvent(
+        { merchantId: record.merchantId, memberId: record.memberId },
+        {
+          type: 'bet-settled',
+          kind: 'GAME',
+          id: record.id,
+          game: record.gameId,
+          bets: 1,
+          result: state.payout > 0 ? 'WIN' : 'LOSE',
+          payout: state.payout,
+        },
+      );
+    }
     return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
   });
 };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MAX_HOUSE_BALANCE, MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
 import { AppError } from '../../platform/errors.js';
+import { publishMemberEvent } from '../../platform/member-events.js';
 import type { Leg, Posting } from './ledger-types.js';
 
 /**
@@ -83,7 +84,28 @@ export const netOf = (postings: readonly Posting[]): Map<number, number> => {
   return net;
 };
 
-export type AccountState = { merchant_id: number; balance: number; allow_negative: number };
+export type AccountState = {
+  merchant_id: number;
+  balance: number;
+  allow_negative: number;
+  member_id: number | null;
+};
+
+/**
+ * Tells each member whose account a post moved that their balance changed, once the write commits
+ * (decision 0036; a post rolled back tells no one). Each member once, however many of their accounts
+ * moved.
+ */
+export const announceBalances = (accounts: Iterable<{ merchant_id: number; member_id: number | null }>) => {
+  const told = new Set<string>();
+  for (const account of accounts) {
+    if (account.member_id === null) continue;
+    const key = `${account.merchant_id}:${account.member_id}`;
+    if (told.has(key)) continue;
+    told.add(key);
+    publishMemberEvent({ merchantId: account.merchant_id, memberId: account.member_id }, { type: 'balance' });
+  }
+};
 
 /**
  * Refuses the set when a post names an account that is missing or of another brand, or when an

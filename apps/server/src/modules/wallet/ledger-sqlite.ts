@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { AppError } from '../../platform/errors.js';
 import {
+  announceBalances,
   balanceBounds,
   balanceLimit,
   checkNet,
@@ -41,8 +42,9 @@ const statements = (raw: SQLite.Database) => ({
   insertBatch: raw.prepare<[number, string, string, string]>(
     'insert into ledger_batch (merchant_id, idempotency_key, request_hash, created_at) values (?, ?, ?, ?)',
   ),
-  accountsExist: raw.prepare<[number, number, number], { n: number }>(
-    'select count(*) as n from ledger_account where merchant_id = ? and id in (?, ?)',
+  // The member of each, too: who is told their balance moved (decision 0036).
+  accountsOfLeg: raw.prepare<[number, number, number], { merchant_id: number; member_id: number | null }>(
+    'select merchant_id, member_id from ledger_account where merchant_id = ? and id in (?, ?)',
   ),
   // Guarded: a member account holds the amount, and no balance passes its bound (decision 0022);
   // the bounds are a house account's, then a member's.
@@ -53,7 +55,7 @@ const statements = (raw: SQLite.Database) => ({
     'update ledger_account set balance = balance + ? where id = ? and merchant_id = ? and balance <= case when allow_negative = 1 then ? else ? end',
   ),
   account: raw.prepare<[number], AccountState>(
-    'select merchant_id, balance, allow_negative from ledger_account where id = ?',
+    'select merchant_id, balance, allow_negative, member_id from ledger_account where id = ?',
   ),
   move: raw.prepare<[number, number]>('update ledger_account set balance = balance + ? where id = ?'),
   insertTransfer: raw.prepare<
@@ -88,8 +90,11 @@ const postOne = (s: Statements, input: Input): PostResult => {
   const batchId = Number(
     s.insertBatch.run(input.merchantId, input.idempotencyKey, input.hash, input.at).lastInsertRowid,
   );
+  const moved: { merchant_id: number; member_id: number | null }[] = [];
   const transfers: Transfer[] = input.legs.map((leg, i) => {
-    if (s.accountsExist.get(input.merchantId, leg.debitAccountId, leg.creditAccountId)?.n !== 2) {
+    const accounts = s.accountsOfLeg.all(input.merchantId, leg.debitAccountId, leg.creditAccountId);
+    moved.push(...accounts);
+    if (accounts.length !== 2) {
       throw new AppError(
         'WALLET_ACCOUNT_NOT_FOUND',
         'An account of this transfer does not exist for this brand',
@@ -134,6 +139,7 @@ const postOne = (s: Statements, input: Input): PostResult => {
     );
     return { ...leg, reference, id, batchId, leg: i, createdAt: input.at };
   });
+  announceBalances(moved);
   return { batchId, transfers, replayed: false };
 };
 
@@ -193,6 +199,7 @@ export const postManyWithPreparedStatements = (
     );
   }
   for (const [id, delta] of net) if (delta !== 0) s.move.run(delta, id);
+  announceBalances(accounts.values());
   return fresh.length;
 };
 

@@ -10,6 +10,7 @@ import {
   postWithPreparedStatements,
 } from './ledger-sqlite.js';
 import {
+  announceBalances,
   balanceBounds,
   balanceLimit,
   checkNet,
@@ -164,7 +165,7 @@ export const postTransfersIn = async (
   // Lock the accounts in one fixed order (ascending id), so two transfers never deadlock.
   let lockQuery = trx
     .selectFrom('ledger_account')
-    .select(['id', 'merchant_id', 'allow_negative'])
+    .select(['id', 'merchant_id', 'allow_negative', 'member_id'])
     .where('id', 'in', ids)
     .orderBy('id');
   if (dialectOf(trx) === 'postgres') lockQuery = lockQuery.forUpdate();
@@ -231,6 +232,7 @@ export const postTransfersIn = async (
     )
     .returning('id')
     .execute();
+  announceBalances(accounts);
   return {
     batchId: batch.id,
     transfers: input.legs.map((leg, i) => ({
@@ -352,7 +354,7 @@ const postManyIn = async (trx: DbOrTrx, unique: HashedPosting[], at: string): Pr
   for (const ids of chunksOf([...net.keys()].sort((a, b) => a - b))) {
     let lock = trx
       .selectFrom('ledger_account')
-      .select(['id', 'merchant_id', 'balance', 'allow_negative'])
+      .select(['id', 'merchant_id', 'balance', 'allow_negative', 'member_id'])
       .where('id', 'in', ids)
       .orderBy('id');
     if (dialectOf(trx) === 'postgres') lock = lock.forUpdate();
@@ -402,6 +404,7 @@ const postManyIn = async (trx: DbOrTrx, unique: HashedPosting[], at: string): Pr
     if (Number(moved.numAffectedRows ?? 0) !== chunk.length)
       throw new Error('postManyWithin: an account locked a moment ago did not move');
   }
+  announceBalances(accounts.values());
   return fresh.length;
 };
 

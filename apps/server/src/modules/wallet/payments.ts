@@ -12,6 +12,7 @@ import { isAgentAccountType } from '@jade/contracts/constants';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
+import { publishMemberEvent } from '../../platform/member-events.js';
 import { checkPaymentPassword } from '../accounts/payment-password.js';
 
 import { storeImage } from '../../platform/uploads.js';
@@ -329,6 +330,17 @@ const creditDeposit = async (
     now,
   );
 
+/**
+ * Tells the member's open pages a deposit or withdrawal was decided, once the decision commits
+ * (decision 0036): the history they show reloads without the member reloading the page.
+ */
+const announceDecision = (
+  row: { id: number; merchant_id: number; member_id: number },
+  decision:
+    { type: 'deposit'; status: Deposit['status'] } | { type: 'withdrawal'; status: Withdrawal['status'] },
+) =>
+  publishMemberEvent({ merchantId: row.merchant_id, memberId: row.member_id }, { ...decision, id: row.id });
+
 /** Deposits still open: waiting for an operator, or for the member to pay on a gateway's page. */
 const OPEN_DEPOSIT_STATUSES = ['PENDING', 'AWAITING_PAYMENT'];
 
@@ -362,6 +374,7 @@ export const decideDeposit = async (
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('deposit');
     if (approve) await creditDeposit(trx, row, now);
+    announceDecision(row, { type: 'deposit', status: approve ? 'APPROVED' : 'REJECTED' });
     return loadDeposit(trx, depositId);
   });
 };
@@ -447,6 +460,7 @@ export const settleGatewayCallback = async (
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     if (isPaid) await creditDeposit(trx, row, now);
+    announceDecision(row, { type: 'deposit', status: isPaid ? 'APPROVED' : 'FAILED' });
     return true;
   });
   if (settled) return { depositId: row.id, status: isPaid ? 'APPROVED' : 'FAILED', isReplay: false };
@@ -754,6 +768,7 @@ export const decideWithdrawal = async (
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('withdrawal');
+    announceDecision(row, { type: 'withdrawal', status: approve ? 'PAID' : 'REJECTED' });
     const hold = await ledger.memberAccount(trx, row.merchant_id, row.member_id, 'WITHDRAWAL_HOLD');
     await ledger.postTransfersIn(
       trx,

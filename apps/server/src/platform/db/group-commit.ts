@@ -1,3 +1,4 @@
+import { withCommitScope } from './after-commit.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from './index.js';
 import { writeTransaction } from './transaction.js';
 
@@ -23,7 +24,7 @@ const MAX_GROUP = 512;
 const queues = new WeakMap<Db, Queue>();
 
 const commitGroup = async (db: Db, group: Job[]) => {
-  const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+  const outcomes: ({ ok: true; value: unknown; done: () => void } | { ok: false; error: unknown })[] = [];
   // Transaction control goes straight to better-sqlite3: the connection is ours while we hold it.
   const raw = sqliteHandleOf(db)!;
   try {
@@ -33,7 +34,9 @@ const commitGroup = async (db: Db, group: Job[]) => {
         for (const job of group) {
           raw.exec('savepoint job');
           try {
-            outcomes.push({ ok: true, value: await job.work(conn) });
+            // Each job in a commit scope of its own: a job rolled back to its savepoint announces nothing.
+            const { value, done } = await withCommitScope(() => job.work(conn));
+            outcomes.push({ ok: true, value, done });
             raw.exec('release job');
           } catch (error) {
             raw.exec('rollback to job');
@@ -54,8 +57,10 @@ const commitGroup = async (db: Db, group: Job[]) => {
   }
   group.forEach((job, i) => {
     const outcome = outcomes[i]!;
-    if (outcome.ok) job.resolve(outcome.value);
-    else job.reject(outcome.error);
+    if (outcome.ok) {
+      outcome.done();
+      job.resolve(outcome.value);
+    } else job.reject(outcome.error);
   });
 };
 

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
+import { withCommitScope } from './after-commit.js';
 import type { Db, DbOrTrx, Dialect } from './index.js';
 
 const RETRYABLE_PG = new Set(['40001', '40P01']);
@@ -22,16 +23,18 @@ const isRetryable = (error: unknown) => RETRYABLE_PG.has(String((error as { code
  * process writing the same file waits (busy_timeout) instead of failing at its first write.
  * PostgreSQL: a normal transaction on one pooled client; serialization failures and deadlocks
  * (40001, 40P01) are retried a bounded number of times.
- * Never await network calls (vendors, gateways) inside `work`.
+ * Never await network calls (vendors, gateways) inside `work`. What `work` leaves to `afterCommit`
+ * runs once the commit is done, and not at all after a rollback (decision 0036).
  */
 export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promise<T>): Promise<T> => {
   if (dialectOf(db) === 'sqlite') {
     return db.connection().execute(async (conn) => {
       await sql`begin immediate`.execute(conn);
       try {
-        const result = await work(conn);
+        const { value, done } = await withCommitScope(() => work(conn));
         await sql`commit`.execute(conn);
-        return result;
+        done();
+        return value;
       } catch (error) {
         // SQLite may already have rolled back on its own (SQLITE_FULL, SQLITE_IOERR).
         await sql`rollback`.execute(conn).catch(() => undefined);
@@ -41,7 +44,9 @@ export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promis
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => work(trx));
+      const { value, done } = await db.transaction().execute((trx) => withCommitScope(() => work(trx)));
+      done();
+      return value;
     } catch (error) {
       if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
