@@ -161,6 +161,9 @@ describe('lottery lobby', () => {
     const hanoi = page.getByRole('article', { name: 'Hanoi Lottery' });
     await hanoi.getByText(lastDraw).waitFor();
     expect(await hanoi.locator('.latest-results__top').textContent()).toMatch(/^\d{5}$/);
+    expect(await hanoi.getByTestId('latest-source').textContent()).toBe(
+      'Fair draw result (demo), not the official result',
+    );
     await hanoi.getByRole('link', { name: 'Bet now' }).click();
     await page.waitForURL(/\/vnlottery\?gameCode=VN_HN/);
     const latest = page.getByRole('region', { name: /Latest result/ });

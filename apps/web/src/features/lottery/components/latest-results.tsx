@@ -44,6 +44,11 @@ export function LatestResults() {
               <article className="latest-results__card" aria-label={game.gameName}>
                 <h3>{game.gameName}</h3>
                 <p className="latest-results__numero">{t('lottery.drawOf', { numero: latest.numero })}</p>
+                {latest.source === 'FAIR_STAND_IN' && (
+                  <p className="latest-results__source" data-testid="latest-source">
+                    {t('lottery.fairStandIn')}
+                  </p>
+                )}
                 <p className="latest-results__top">{top.join(' ')}</p>
                 <Link className="button button--secondary" to={lotteryPath(game)}>
                   {t('lottery.betNow')}
