@@ -32,6 +32,10 @@ afterAll(async () => {
   await stopVerifier?.();
 });
 
+/** Browsing a vendor's tables needs the vendor connected, as an operator would (decision 0029). */
+const connectForBrowsing = (code: string) =>
+  server.runCli(['vendor-wallet', 'api', code, 'http://127.0.0.1:9', '3000']);
+
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   expect(watch.take()).toEqual([]);
@@ -207,6 +211,7 @@ describe('playing the studio games for real', () => {
   });
 
   it('filters live tables by their §9 classification', async () => {
+    await connectForBrowsing('AURORA_LIVE');
     const page = await open();
     await page.goto(`${server.baseUrl}/live?vendor=AURORA_LIVE`);
     const filter = page.getByRole('group', { name: 'Table type' });
@@ -219,6 +224,7 @@ describe('playing the studio games for real', () => {
   });
 
   it("opens a vendor hall entry as a popup of the vendor's games", async () => {
+    await connectForBrowsing('LUCKY_PANDA');
     const page = await open();
     await page.goto(`${server.baseUrl}/rng?page=LUCKY_PANDA`);
     await page.getByRole('button', { name: 'Next page' }).click();

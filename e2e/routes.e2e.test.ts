@@ -42,7 +42,8 @@ const ROUTES = [
   '/down',
   '/download',
   '/join',
-  '/game?vassalage=GOLDEN_REELS',
+  // A vendor's game list in the frame: the studio, which the demo brand connects (decision 0029).
+  '/game?vassalage=JADE_STUDIO',
   '/resetPassword',
 ];
 const WIDTHS = [1366, 375];

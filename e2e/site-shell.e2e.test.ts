@@ -8,6 +8,7 @@ import { launchBrowser } from './support/browser';
 import { repoRoot, startServer, type TestServer } from './support/server';
 import { addSession, startFreePlay } from './support/session';
 import { PageWatch } from './support/harness';
+import { connectDemoVendors } from './support/vendors';
 
 const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 const DESKTOP = { width: 1366, height: 768 };
@@ -19,14 +20,19 @@ const contexts: BrowserContext[] = [];
 /** Page errors, unexpected 4xx/5xx and request storms fail the test (support/harness.ts). */
 const watch = new PageWatch(() => server.baseUrl);
 
+let stopVendor: (() => void) | undefined;
+
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-}, 60_000);
+  // The shell is shown with the whole demo catalogue: every vendor connected (decision 0029).
+  stopVendor = await connectDemoVendors(server);
+}, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  stopVendor?.();
 });
 
 afterEach(async () => {

@@ -15,6 +15,8 @@ export type TestServer = {
   baseUrl: string;
   /** The game studio started beside the server (apps/studio), on a port of its own. */
   studioUrl: string;
+  /** The server's DATA_DIR: its SQLite database (site.db) and secrets. */
+  dataDir: string;
   /**
    * Runs the operator CLI (`jade ...`) against this server's database; resolves with its stdout.
    * `env` adds variables for this one run (the new operator's JADE_OPERATOR_PASSWORD).
@@ -81,7 +83,7 @@ export async function startServer(): Promise<TestServer> {
     }
   };
 
-  return { baseUrl, studioUrl, runCli, stop };
+  return { baseUrl, studioUrl, dataDir, runCli, stop };
 }
 
 async function freePort(): Promise<number> {

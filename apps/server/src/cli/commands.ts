@@ -51,7 +51,9 @@ Whitelabel flags (§6)
 Game catalogue (§3)
   catalogue import <FILE>                load vendors and games from a JSON file and offer them
                                          to the brand, enabled, in the file's order
-  catalogue list                         the brand's vendors: category, state, order, game count
+  catalogue list                         the brand's vendors: category, state, order, game count,
+                                         connection (members are offered only a connected vendor:
+                                         'vendor set' or 'vendor-wallet api'; lotteries need none)
   catalogue enable <VENDOR>              show a vendor on the brand's site again
   catalogue disable <VENDOR>             hide a vendor from the brand's site
 

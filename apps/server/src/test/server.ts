@@ -16,6 +16,8 @@ export type TestServer = {
   db: Db;
   dialect: Dialect;
   dataDir: string;
+  /** The server secret vendor keys are sealed under (a test configures a vendor's connection with it). */
+  serverSecret: string;
   /** fetch against the server; `path` starts with '/'. */
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
   /** fetch and parse the JSON envelope. */
@@ -87,10 +89,11 @@ export const startTestServer = async (
     ...env,
   });
   const handle = await openAndPrepareDb(config);
+  const secrets = loadSecrets(config);
   const app = await buildApp({
     config,
     db: handle.db,
-    secrets: loadSecrets(config),
+    secrets,
     captchaText: options.captchaText,
     ...(options.logStream && { logStream: options.logStream }),
     ...(options.onRoute && { onRoute: options.onRoute }),
@@ -117,6 +120,7 @@ export const startTestServer = async (
     db: handle.db,
     dialect: handle.dialect,
     dataDir,
+    serverSecret: secrets.sessionSecret,
     fetch: doFetch,
     json: async <T>(p: string, init?: RequestInit) => {
       const response = await doFetch(p, init);

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, writeDataFile } from '../../test/cli.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { getMerchantByCode } from '../merchants/service.js';
+import { setVendorConnection } from '../vendors/connections.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -41,6 +43,16 @@ describe('jade catalogue', () => {
   it('imports a file, offers its vendors to the brand and re-imports without duplicates', async () => {
     const file = writeFile('arcade.json', catalogue('Rocket'));
     expect(await run('catalogue', 'import', file)).toBe(`DEMO: imported 1 vendors and 2 games from ${file}`);
+    // Members are offered a vendor once the brand can reach it (decision 0029): the operator connects it.
+    expect(await run('catalogue', 'list')).toMatch(/^CLI_ARCADE\t.*\tno connection$/m);
+    await setVendorConnection(server.db, server.serverSecret, {
+      merchantId: (await getMerchantByCode(server.db, 'DEMO')).id,
+      vendorCode: 'CLI_ARCADE',
+      endpoint: 'http://127.0.0.1:9',
+      algorithm: 'HMAC-SHA256',
+      key: 'a-test-secret-of-at-least-32-characters',
+      timeoutMs: 1000,
+    });
     let page = await gameList('?vassalage=CLI_ARCADE&language=EN');
     expect(page.value.games.map((g: any) => g.gameName)).toEqual(['Rocket', 'Mines Deluxe']);
     expect(page.value.games[0]).toMatchObject({
@@ -56,7 +68,7 @@ describe('jade catalogue', () => {
     expect(page.value.totalCount).toBe(2);
     expect(page.value.games[0].gameName).toBe('Rocket Crash');
     expect(await run('catalogue', 'list')).toContain(
-      'CLI_ARCADE\tARCADE\tenabled\torder 190\t2 games\tCLI Arcade',
+      'CLI_ARCADE\tARCADE\tenabled\torder 190\t2 games\tCLI Arcade\tconnected',
     );
   });
 

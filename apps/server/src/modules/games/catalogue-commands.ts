@@ -34,7 +34,7 @@ export const runCatalogueCommand = async (
     if (vendors.length === 0) out(`${merchant.code}: no vendors`);
     for (const v of vendors) {
       out(
-        `${v.code}\t${v.category}\t${v.isEnabled ? 'enabled' : 'disabled'}\torder ${v.sortOrder}\t${v.games} games\t${v.name}`,
+        `${v.code}\t${v.category}\t${v.isEnabled ? 'enabled' : 'disabled'}\torder ${v.sortOrder}\t${v.games} games\t${v.name}\t${v.isConnected ? 'connected' : 'no connection'}`,
       );
     }
     return true;

@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGLISH, createOtherBrand } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { connectEveryVendor } from '../../test/vendor-connections.js';
 import * as merchants from '../merchants/service.js';
 import { importCatalogue, parseCatalogue, setVendorEnabled } from './service.js';
 
@@ -97,6 +98,10 @@ beforeAll(async () => {
   server = await startTestServer();
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
   await createThaiBrand();
+  // These tests are about listing the catalogue: every vendor is connected, as an operator would
+  // (decision 0029; vendor-reach.api.test.ts covers the vendors without a connection).
+  await connectEveryVendor(server, demoId);
+  await connectEveryVendor(server, (await merchants.getMerchantByCode(server.db, 'OTHER')).id);
 });
 afterAll(async () => server.close());
 

@@ -436,8 +436,9 @@ export const listMemberGames = async (
   memberId: number,
   kind: 'favourite' | 'recent',
   limit: number,
+  excludeVendorCodes: readonly string[] = [],
 ): Promise<Game[]> => {
-  const base = brandGames(db, merchantId, {});
+  const base = brandGames(db, merchantId, { excludeVendorCodes });
   const rows =
     kind === 'favourite'
       ? await selectGame(base)
@@ -472,9 +473,15 @@ export type BigWin = {
 export const listBigWins = async (
   db: DbOrTrx,
   merchantId: number,
-  input: { sinceDay: string; vendorCode?: string | undefined; gameType?: string | undefined; limit: number },
+  input: {
+    sinceDay: string;
+    vendorCode?: string | undefined;
+    gameType?: string | undefined;
+    limit: number;
+    excludeVendorCodes?: readonly string[];
+  },
 ): Promise<BigWin[]> => {
-  let query = selectGame(brandGames(db, merchantId, {}))
+  let query = selectGame(brandGames(db, merchantId, { excludeVendorCodes: input.excludeVendorCodes ?? [] }))
     .innerJoin('bet_record as b', (join) =>
       join.onRef('b.vendor_code', '=', 'vendor.code').onRef('b.game_id', '=', 'game.game_id'),
     )

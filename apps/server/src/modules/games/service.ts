@@ -32,7 +32,8 @@ import {
   MAX_FAVOURITES,
 } from '@jade/contracts/games';
 import type { z } from 'zod';
-import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { parseImportFile } from '../../platform/import-file.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -40,6 +41,8 @@ import demoCatalogue from './demo-catalogue.json' with { type: 'json' };
 import * as betRecords from './bet-records.js';
 import * as repo from './repo.js';
 import { vendorsNotOffered } from '../lottery/prize-modes.js';
+import { listConnectedVendorCodes } from '../vendors/connections.js';
+import { listWalletApiVendors } from '../wallet/vendor-wallets.js';
 import {
   assertSameBrand,
   containsPattern,
@@ -84,10 +87,55 @@ const toGameItem = (game: repo.Game, chain: string[]): GameItem => ({
   defaultPlayType: game.defaultPlayType,
 });
 
-/** An enabled vendor of the brand; unknown, foreign and disabled vendors all look the same. */
+/**
+ * Where each of the brand's vendors can be reached from (decision 0029): a seamless vendor through a
+ * signed connection (vendor_connection), a transfer-wallet one through its wallet API
+ * (vendor_wallet_api). Read on every list call: memoised on SQLite, where a write to either table
+ * makes the memo stale (platform/db/read-cache.ts).
+ */
+const reachCache = createReadCache<{ seamless: Set<string>; transfer: Set<string> }>();
+const vendorReach = async (db: DbOrTrx, merchantId: number) =>
+  // The load always answers, so the memo does too.
+  (await reachCache(sqliteHandleOf(db), String(merchantId), async () => ({
+    seamless: await listConnectedVendorCodes(db, merchantId),
+    transfer: await listWalletApiVendors(db, merchantId),
+  })))!;
+
+/**
+ * Whether a vendor's games can open for this brand (decision 0029): a lottery vendor's games open the
+ * platform's own lottery pages; every other vendor needs the way to reach it that its wallet mode
+ * needs (vendors/adapters.ts): the launch answers GAME_UNAVAILABLE for one without.
+ */
+const isReachable = (
+  vendor: { code: string; category: GameCategory; walletMode: string },
+  reach: { seamless: Set<string>; transfer: Set<string> },
+) =>
+  LOTTERY_CATEGORIES.includes(vendor.category) ||
+  (vendor.walletMode === 'TRANSFER' ? reach.transfer : reach.seamless).has(vendor.code);
+
+/**
+ * The vendors members are not offered, on every list and at launch: a lottery vendor whose prize mode
+ * is off, and a vendor the brand has no working connection to (a game that cannot open is never shown).
+ */
+const vendorsNotPlayable = async (db: DbOrTrx, merchant: Merchant): Promise<Set<string>> => {
+  const off = await vendorsNotOffered(db, merchant);
+  const reach = await vendorReach(db, merchant.id);
+  for (const vendor of await repo.listBrandVendors(db, merchant.id, { includeDisabled: true }))
+    if (!isReachable(vendor, reach)) off.add(vendor.code);
+  return off;
+};
+
+/** Whether members are offered this vendor of the brand: enabled, reachable and its prize mode on. */
+export const isVendorOffered = async (db: DbOrTrx, merchant: Merchant, vendor: repo.BrandVendor) =>
+  vendor.isEnabled && !(await vendorsNotPlayable(db, merchant)).has(vendor.code);
+
+/**
+ * An enabled vendor of the brand that members are offered; unknown, foreign, disabled and unreachable
+ * vendors all look the same.
+ */
 const getEnabledVendor = async (db: DbOrTrx, merchant: Merchant, code: string): Promise<repo.BrandVendor> => {
   const vendor = await repo.findBrandVendor(db, merchant.id, code);
-  if (!vendor || !vendor.isEnabled) {
+  if (!vendor || !(await isVendorOffered(db, merchant, vendor))) {
     throw new AppError('VENDOR_NOT_FOUND', `No vendor '${code}' is offered by this brand`, {
       details: { vassalage: code },
     });
@@ -95,13 +143,16 @@ const getEnabledVendor = async (db: DbOrTrx, merchant: Merchant, code: string): 
   return vendor;
 };
 
-/** The vendors of a list the brand offers: all but a lottery vendor whose prize mode is off. */
+/** The vendors of a list the brand offers members (vendorsNotPlayable). */
 const offeredVendors = async <V extends { code: string }>(db: DbOrTrx, merchant: Merchant, vendors: V[]) => {
-  const off = await vendorsNotOffered(db, merchant);
+  const off = await vendorsNotPlayable(db, merchant);
   return vendors.filter((vendor) => !off.has(vendor.code));
 };
 
-/** §2 category navigation, each entry with the brand's enabled vendors; the web hides empty ones. */
+/**
+ * §2 category navigation, each entry with the vendors members are offered; the web hides a category
+ * with none (nothing to play).
+ */
 export const getGameMenus = async (
   db: DbOrTrx,
   merchant: Merchant,
@@ -160,7 +211,7 @@ const listHot = async (
     merchant.id,
     {
       isHotOnly: true,
-      excludeVendorCodes: [...(await vendorsNotOffered(db, merchant))],
+      excludeVendorCodes: [...(await vendorsNotPlayable(db, merchant))],
       ...(vendor && { vendorId: vendor.id }),
       ...(input.gameType && { gameType: input.gameType }),
     },
@@ -204,7 +255,7 @@ export const listGames = async (
   const vendor = input.vassalage ? await getEnabledVendor(db, merchant, input.vassalage) : undefined;
   const search = input.gameName?.trim().toLowerCase();
   const filter: repo.GameFilter = {
-    excludeVendorCodes: [...(await vendorsNotOffered(db, merchant))],
+    excludeVendorCodes: [...(await vendorsNotPlayable(db, merchant))],
     ...(vendor && { vendorId: vendor.id }),
     ...(input.gameType && { gameType: input.gameType }),
     ...(input.classification && { classification: input.classification }),
@@ -271,10 +322,10 @@ export const getGameVendors = async (
 ): Promise<GameVendorResponse> => {
   assertSameBrand(merchant, input.merchantCode);
   const chain = languageChain(input.language, merchant.defaultLanguage);
-  const vendors = await repo.listBrandVendors(
+  const vendors = await offeredVendors(
     db,
-    merchant.id,
-    input.gameCategory ? { category: input.gameCategory } : {},
+    merchant,
+    await repo.listBrandVendors(db, merchant.id, input.gameCategory ? { category: input.gameCategory } : {}),
   );
   return {
     vendors: vendors.map((v) => toVendorItem(v, chain)),
@@ -367,17 +418,23 @@ export const setVendorEnabled = async (db: DbOrTrx, merchantId: number, code: st
   await repo.setBrandVendorEnabled(db, merchantId, vendor.id, isEnabled);
 };
 
-/** Every vendor the brand carries, enabled or not, with its game count. */
+/**
+ * Every vendor the brand carries, enabled or not, with its game count and whether the brand can reach
+ * it (an operator sees the vendors members are not offered, to configure their connection).
+ */
 export const listCatalogue = async (db: DbOrTrx, merchantId: number) => {
-  const [vendors, counts] = await Promise.all([
+  const [vendors, counts, reach] = await Promise.all([
     repo.listBrandVendors(db, merchantId, { includeDisabled: true }),
     repo.countGamesByVendor(db),
+    vendorReach(db, merchantId),
   ]);
   return vendors.map((v) => ({
     code: v.code,
     category: v.category,
     name: pickName(v.names, ['EN']),
+    walletMode: v.walletMode,
     isEnabled: v.isEnabled,
+    isConnected: isReachable(v, reach),
     sortOrder: v.sortOrder,
     games: counts.get(v.id) ?? 0,
   }));
@@ -560,6 +617,7 @@ export const getMemberGames = async (
     memberId,
     kind,
     kind === 'recent' ? RECENT_GAMES : MAX_FAVOURITES,
+    [...(await vendorsNotPlayable(db, merchant))],
   );
   return games.map((game) => toGameItem(game, chain));
 };
@@ -705,6 +763,7 @@ export const getRankList = async (
     vendorCode: input.vassalage,
     gameType: input.gameType,
     limit: input.limit,
+    excludeVendorCodes: [...(await vendorsNotPlayable(db, merchant))],
   });
   return {
     wins: wins.map((win, i) => ({

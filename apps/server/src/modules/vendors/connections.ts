@@ -92,6 +92,23 @@ export const setVendorConnection = async (
     .execute();
 };
 
+/**
+ * The vendors the brand has a signed connection to, with an algorithm the platform can check (the
+ * same test findVendorConnection makes): what a seamless vendor needs before its games can open.
+ */
+export const listConnectedVendorCodes = async (db: DbOrTrx, merchantId: number): Promise<Set<string>> =>
+  new Set(
+    (
+      await db
+        .selectFrom('vendor_connection')
+        .select(['vendor_code', 'signature_algorithm'])
+        .where('merchant_id', '=', merchantId)
+        .execute()
+    )
+      .filter((row) => isAlgorithm(row.signature_algorithm))
+      .map((row) => row.vendor_code),
+  );
+
 /** The brand's connections as an operator sees them: never the key. */
 export const listVendorConnections = async (db: DbOrTrx, merchantId: number) =>
   (

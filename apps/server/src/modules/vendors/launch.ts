@@ -7,6 +7,7 @@ import {
   findBrandVendor,
   findGameRoom,
   hasGameRooms,
+  isVendorOffered,
   recordRecentGame,
 } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -43,7 +44,9 @@ export const launchGame = async (
 ): Promise<LaunchGameResponse> => {
   const { merchant } = input;
   const vendor = await findBrandVendor(db, merchant.id, input.vassalage);
-  if (!vendor || !vendor.isEnabled) {
+  // A vendor members are not offered (disabled, no working connection: decision 0029, prize mode
+  // off) is not offered here either: the same answer as an unknown one, before any session or money.
+  if (!vendor || !(await isVendorOffered(db, merchant, vendor))) {
     throw new AppError('VENDOR_NOT_FOUND', `This brand does not offer '${input.vassalage}'`);
   }
   const game = input.gameId ? await findBrandGame(db, merchant.id, vendor.code, input.gameId) : undefined;

@@ -355,9 +355,10 @@ describe('launching a game (§7 launch V2)', () => {
       (await call('/wps/relay/MCSFE_addFavoriteGame', { vassalage: 'JADE_STUDIO', gameId: 'NOPE' })).body
         .error.code,
     ).toBe('GAME_NOT_FOUND');
+    // NEON_SPIN has no connection in the demo brand: members are not offered its games, a favourite
+    // among them (decision 0029).
     const favourites = await call('/wps/relay/MCSFE_getFavoriteGames', { language: 'TY' });
     expect(favourites.body.value.map((g: { gameName: string }) => g.gameName)).toEqual([
-      'Neon Nights',
       'Roulette Ngọc Bích',
     ]);
     await call('/wps/relay/MCSFE_removeFavoriteGame', { vassalage: 'NEON_SPIN', gameId: 'NEON-neon-nights' });
@@ -396,10 +397,22 @@ describe('launching a game (§7 launch V2)', () => {
     );
     expect(await refusal({ vassalage: 'NO_SUCH' })).toBe('404 VENDOR_NOT_FOUND');
     expect(await refusal({ vassalage: 'JADE_STUDIO', gameId: 'NO_SUCH' })).toBe('404 GAME_NOT_FOUND');
+    // A vendor without a connection is one the brand does not offer (decision 0029), not a 503.
     expect(await refusal({ vassalage: 'NEON_SPIN', gameId: 'NEON-neon-nights' })).toBe(
-      '503 GAME_UNAVAILABLE',
+      '404 VENDOR_NOT_FOUND',
     );
-    // PEARL_LIVE's supportPlay is 1: no free trial (§2).
+    // PEARL_LIVE's supportPlay is 1: no free trial (§2), once it is connected.
+    expect(await refusal({ vassalage: 'PEARL_LIVE', gameId: 'LOBBY', accountType: 0 }, false)).toBe(
+      '404 VENDOR_NOT_FOUND',
+    );
+    await setVendorConnection(server.db, server.serverSecret, {
+      merchantId: (await merchants.getMerchantByCode(server.db, 'DEMO')).id,
+      vendorCode: 'PEARL_LIVE',
+      endpoint: 'http://127.0.0.1:9',
+      algorithm: 'HMAC-SHA256',
+      key: 'a-test-secret-of-at-least-32-characters',
+      timeoutMs: 1000,
+    });
     expect(await refusal({ vassalage: 'PEARL_LIVE', gameId: 'LOBBY', accountType: 0 }, false)).toBe(
       '409 GAME_TRIAL_UNAVAILABLE',
     );
