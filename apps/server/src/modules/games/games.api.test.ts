@@ -252,9 +252,16 @@ describe('GET /lgw/games/list', () => {
   it('filters by category, live classification, minimum bet and line count', async () => {
     const live = await list('?gameType=LIVE&pageSize=100');
     expect(live.games.every((g) => g.gameType === 'LIVE')).toBe(true);
+    // The studio's roulette and baccarat are table games (issue 20 item 4), listed with the live ones.
     expect(new Set(live.games.map((g) => g.vassalage))).toEqual(
-      new Set(['AURORA_LIVE', 'LOTUS_LIVE', 'PEARL_LIVE']),
+      new Set(['AURORA_LIVE', 'LOTUS_LIVE', 'PEARL_LIVE', 'JADE_STUDIO']),
     );
+    expect(
+      live.games
+        .filter((g) => g.vassalage === 'JADE_STUDIO')
+        .map((g) => g.gameId)
+        .sort(),
+    ).toEqual(['JADE_BACCARAT', 'JADE_ROULETTE']);
     const baccarat = await list('?gameType=LIVE&classification=BAC&pageSize=100');
     expect(baccarat.totalCount).toBeGreaterThan(5);
     expect(baccarat.games.every((g) => g.classification === 'BAC')).toBe(true);
