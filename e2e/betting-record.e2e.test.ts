@@ -86,16 +86,17 @@ const openPanel = async (page: Page, username: string, entry: string): Promise<L
 
 describe('betting record', () => {
   it('names each game and bet, keeps open and cancelled bets apart, and totals as the profit page at 1366 and 375 px', async () => {
-    const member = await registerFundedMember(server, 'brec', '95');
+    // The demo's limits in dong (decision 0032): ₫1,000 chips, ₫100 a slot line, ₫1,000 a lottery point.
+    const member = await registerFundedMember(server, 'brec', '95', 100_000_000);
     const token = member.token;
     await playStudio(token, 'JADE_ROULETTE', {
       bets: [
-        { type: 'red', amount: 1_000 },
-        { type: 'straight', numbers: [17], amount: 100 },
+        { type: 'red', amount: 200_000 },
+        { type: 'straight', numbers: [17], amount: 100_000 },
       ],
     });
-    await playStudio(token, 'JADE_BACCARAT', { bets: { BANKER: 1_000 } });
-    await playStudio(token, 'JADE_FORTUNE', { lineBet: 5 });
+    await playStudio(token, 'JADE_BACCARAT', { bets: { BANKER: 100_000 } });
+    await playStudio(token, 'JADE_FORTUNE', { lineBet: 10_000 });
     // Two tickets on the Hanoi draw: one stays open, one is cancelled.
     const numero = (await apiCall(server.baseUrl, 'GET', '/lgw/vn/numeros/opened/game?gameCode=VN_HN')).value
       .numero as string;
@@ -104,7 +105,7 @@ describe('betting record', () => {
         server.baseUrl,
         'POST',
         '/lotto/bets',
-        { gameCode: 'VN_HN', numero, betType, numbers, stake: 1_000 },
+        { gameCode: 'VN_HN', numero, betType, numbers, stake: 100_000 },
         { token, headers: { 'idempotency-key': key } },
       );
     const open1 = await slip('LO2', ['12', '34'], 'rec-open');

@@ -29,7 +29,7 @@ const ROUTE_QUERIES: Partial<Record<keyof typeof paths, string[]>> = {
   seaLottery: ['?gameCode=SEA_MAGNUM'],
   eLottery: ['?gameCode=FAST_VN_45S'],
   promoDetail: ['?id=1'],
-  game: ['?vassalage=GOLDEN_REELS'],
+  game: ['?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE'],
   slots: ['', '?page=JADE_STUDIO'],
 };
 const ROUTES = (Object.keys(paths) as (keyof typeof paths)[]).flatMap((name) =>
@@ -91,17 +91,25 @@ const api = (method: string, route: string, body?: unknown, token?: string, key?
 
 /** A slip on the game's open draw; every two-digit number on Đề is a sure win. */
 const bet = async (gameCode: string, betType: string, numbers: string[], key: string) => {
-  const open = await api('GET', `/lgw/vn/numeros/opened/game?gameCode=${gameCode}`);
-  expect(open.success, JSON.stringify(open)).toBe(true);
-  const placed = await api(
-    'POST',
-    '/lotto/bets',
-    { gameCode, numero: open.value.numero, betType, numbers, stake: 100 },
-    member.token,
-    key,
-  );
-  expect(placed.success, JSON.stringify(placed)).toBe(true);
-  return placed.value.bet as { betId: number };
+  // A fast draw takes no bets in the seconds between its close and the next draw's opening: the
+  // slip then goes on the next one.
+  for (let attempt = 1; ; attempt++) {
+    const open = await api('GET', `/lgw/vn/numeros/opened/game?gameCode=${gameCode}`);
+    const placed = open.success
+      ? await api(
+          'POST',
+          '/lotto/bets',
+          { gameCode, numero: open.value.numero, betType, numbers, stake: 100_000 },
+          member.token,
+          `${key}-${open.value.numero as string}`,
+        )
+      : open;
+    if (placed.success || attempt >= 5) {
+      expect(placed.success, JSON.stringify(placed)).toBe(true);
+      return placed.value.bet as { betId: number };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 };
 
 beforeAll(async () => {
@@ -111,7 +119,7 @@ beforeAll(async () => {
   await allowTestMembers(server);
   // Deposit (approved), bets, a sure win on the next fast draw, a cancelled bet (its rollback), and
   // an open bet on the day's Hanoi draw that the lobby lists.
-  member = await registerFundedMember(server, 'walker', '961');
+  member = await registerFundedMember(server, 'walker', '961', 100_000_000);
   const allNumbers = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
   const sure = await bet('FAST_VN_45S', 'DE', allNumbers, 'every-route-sure');
   const cancelled = await bet('VN_HN', 'LO2', ['27'], 'every-route-cancelled');

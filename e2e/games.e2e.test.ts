@@ -284,7 +284,7 @@ describe('playing a transfer-wallet game', () => {
       .click();
     const form = page.getByRole('form', { name: 'Move money to Golden Reels' });
     await form.waitFor();
-    expect(await form.getByRole('textbox', { name: /Amount to move/ }).inputValue()).toBe('100000');
+    expect(await form.getByRole('textbox', { name: /Amount to move/ }).inputValue()).toBe('100,000');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'game-transfer-desktop.png'), fullPage: true });
     await form.getByRole('textbox', { name: /Amount to move/ }).fill('250');
     await form.getByRole('button', { name: 'Transfer and play' }).click();

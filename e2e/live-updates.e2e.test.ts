@@ -53,7 +53,7 @@ afterEach(async () => {
 
 /**
  * A Đề slip on all hundred numbers of the open fast draw: one of them is the special prize's last two
- * digits, so it wins 97.50 for 100.00 whatever the draw. A draw closing as it is sent is refused, and
+ * digits, so it wins ₫97,500 for ₫100,000 (the demo's ₫1,000 a point) whatever the draw. A draw closing as it is sent is refused, and
  * the next one is taken.
  */
 const betToWin = async (token: string) => {
@@ -64,7 +64,7 @@ const betToWin = async (token: string) => {
       server.baseUrl,
       'POST',
       '/lotto/bets',
-      { gameCode: GAME, numero: open.value.numero, betType: 'DE', numbers, stake: 100 },
+      { gameCode: GAME, numero: open.value.numero, betType: 'DE', numbers, stake: 100_000 },
       { token, headers: { 'idempotency-key': `live-win-${attempt}-${open.value.numero}` } },
     );
     if (placed.success) return placed.value.bet.numero as string;
@@ -75,7 +75,7 @@ const betToWin = async (token: string) => {
 
 describe('live updates (issue 20 item 8)', () => {
   it('shows an approved deposit, the new balance and a lottery win on the open page, over one stream', async () => {
-    const member = await registerFundedMember(server, 'live', '95');
+    const member = await registerFundedMember(server, 'live', '95', 100_000_000);
     // The draw's clock runs while the deposit is approved.
     await betToWin(member.token);
     const deposit = await apiCall(
@@ -117,8 +117,8 @@ describe('live updates (issue 20 item 8)', () => {
       .filter({ hasText: 'FTLIVE0001' });
     await row.getByText('Pending review').waitFor();
     const balance = page.getByTestId('header-balance');
-    // 100,000.00 funded, 100.00 on the slip.
-    await expect.poll(() => balance.textContent()).toBe('₫ 99,900.00');
+    // ₫1,000,000 funded, ₫100,000 on the slip.
+    await expect.poll(() => balance.textContent()).toBe('₫900,000');
 
     // The operator approves; the open page shows it within seconds (the balance's own refresh is 30 s).
     const approved = await apiCall(
@@ -130,13 +130,13 @@ describe('live updates (issue 20 item 8)', () => {
     );
     expect(approved.value.status).toBe('APPROVED');
     await row.getByText('Approved').waitFor({ timeout: 5_000 });
-    await expect.poll(() => balance.textContent(), { timeout: 5_000 }).toBe('₫ 174,900.00');
+    await expect.poll(() => balance.textContent(), { timeout: 5_000 }).toBe('₫975,000');
 
     // The draw happens on the server's clock; its win comes as a notice, and the balance follows.
     const notice = page.getByTestId('win-notice');
     await notice.waitFor({ timeout: 60_000 });
-    expect(await notice.textContent()).toContain('You won ₫ 97.50!');
-    await expect.poll(() => balance.textContent(), { timeout: 5_000 }).toBe('₫ 174,997.50');
+    expect(await notice.textContent()).toContain('You won ₫97,500!');
+    await expect.poll(() => balance.textContent(), { timeout: 5_000 }).toBe('₫1,072,500');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-win-notice-desktop.png') });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-win-notice-phone.png') });

@@ -599,7 +599,7 @@ describe('deposit (payment gateway)', () => {
       const page = await newPage();
       const center = await openCenter(page, payer);
       const panel = await openItem(center, 'Deposit');
-      await panel.getByRole('radio', { name: /^Online payment \(test gateway\)/ }).check();
+      await panel.getByRole('radio', { name: /^Online payment/ }).check();
       const form = panel.getByRole('form', { name: 'Online payment' });
       await form.getByText('Min ₫10,000 · Max ₫100,000,000 · Daily limit ₫500,000,000').waitFor();
       const amount = form.getByRole('textbox', { name: 'Amount' });
@@ -622,7 +622,7 @@ describe('deposit (payment gateway)', () => {
       await panel
         .getByRole('table', { name: 'Deposit history' })
         .getByRole('row')
-        .filter({ hasText: 'Online payment (test gateway)' })
+        .filter({ hasText: 'Online payment' })
         .getByText('Awaiting payment')
         .waitFor();
       await shot(page, 'deposit-gateway-waiting-desktop');
@@ -638,7 +638,7 @@ describe('deposit (payment gateway)', () => {
       await panel
         .getByRole('table', { name: 'Deposit history' })
         .getByRole('row')
-        .filter({ hasText: 'Online payment (test gateway)' })
+        .filter({ hasText: 'Online payment' })
         .getByText('Approved')
         .waitFor();
       expect(await mainBalance(payer.token)).toBe(25_000_000);

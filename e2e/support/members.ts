@@ -148,11 +148,15 @@ export async function registerMember({
   };
 }
 
-/** A registered, logged-in member with 1,000.00 deposited through a bank channel and approved by an operator. */
+/**
+ * A registered, logged-in member with `amount` (minor units; ₫100,000 by default) deposited through a
+ * bank channel and approved by an operator.
+ */
 export async function registerFundedMember(
   server: TestServer,
   usernamePrefix = 'player',
   mobilePrefix = '93',
+  amount = 10_000_000,
 ) {
   const member = await registerMember({
     baseUrl: server.baseUrl,
@@ -171,7 +175,7 @@ export async function registerFundedMember(
     server.baseUrl,
     'POST',
     '/wps/payment/deposit',
-    { channelCode: channel.code, amount: 10_000_000 },
+    { channelCode: channel.code, amount },
     { token, headers: { 'idempotency-key': `fund-${member.username}` } },
   );
   expect(deposit.success, JSON.stringify(deposit)).toBe(true);
