@@ -20,6 +20,7 @@ import { normalizeMobile, sendCode, verifyCode } from './codes.js';
 import { requireHumanCheck } from './human-check.js';
 import type { Messaging } from './messaging.js';
 import { checkPaymentPassword } from './payment-password.js';
+import { channelChangedMessage } from './code-texts.js';
 import * as repo from './repo.js';
 import { getAuthSettings } from './settings.js';
 import { recordSecurityEvent } from '../../platform/login-throttle.js';
@@ -182,13 +183,13 @@ const recoveryChannelChanged = async (
 ) => {
   const at = now();
   await repo.revokeMemberSessions(db, member.id, at, session.sessionId);
-  const what = change.channel === 'EMAIL' ? 'email address' : 'mobile number';
   if (change.old) {
+    const message = channelChangedMessage(merchant, change.channel, member.username);
     await (change.channel === 'EMAIL' ? messaging.email : messaging.sms).send(db, {
       merchantId: merchant.id,
       to: change.old,
-      ...(change.channel === 'EMAIL' && { subject: `${merchant.name}: your ${what} was changed` }),
-      body: `${merchant.name}: the ${what} of account ${member.username} was changed. If this was not you, contact customer service now.`,
+      ...(change.channel === 'EMAIL' && { subject: message.subject }),
+      body: message.body,
     });
   }
   await recordSecurityEvent(db, {

@@ -85,9 +85,11 @@ describe('links the server sends (item 1)', () => {
       payload: `username=${username}&email=origin%40example.com`,
     });
     expect(answer.statusCode).toBe(200);
-    expect((await latestOutbox(server, 'origin@example.com')).body).toMatch(
-      /https:\/\/demo\.example\.com\/resetPassword\?token=[\w-]{40,}/,
-    );
+    const email = await latestOutbox(server, 'origin@example.com');
+    expect(email.body).toMatch(/https:\/\/demo\.example\.com\/resetPassword\?token=[\w-]{40,}/);
+    // In the brand's language, Vietnamese for the demo (issue 20 item 7).
+    expect(email.subject).toBe('Jade Demo: đặt lại mật khẩu');
+    expect(email.body).toMatch(/^Mở liên kết này trong vòng 30 phút để đặt mật khẩu mới: https:/);
     expect(await runCli(server, 'domain', 'list')).toContain('localhost\thttps://demo.example.com');
   });
 });
@@ -119,7 +121,12 @@ describe('recovery channels (item 2)', () => {
     expect(changed.body.value.emailVerified).toBe(false);
     expect((await client.call('GET', '/wps/member/info', { token })).status).toBe(200);
     expect((await client.call('GET', '/wps/member/info', { token: other })).status).toBe(401);
-    expect((await latestOutbox(server, 'old.address@example.com')).body).toMatch(/was changed/);
+    // The old address is told, in the brand's language (issue 20 item 7).
+    const warning = await latestOutbox(server, 'old.address@example.com');
+    expect(warning.subject).toBe('Jade Demo: địa chỉ email của bạn đã được thay đổi');
+    expect(warning.body).toMatch(
+      /^Jade Demo: địa chỉ email của tài khoản \w+ đã được thay đổi\. Nếu không phải bạn/,
+    );
   });
 
   it('moves the mobile number only with the login password', async () => {

@@ -28,6 +28,7 @@ import { passesHumanCheck, requireHumanCheck } from './human-check.js';
 import type { MessageProvider, Messaging } from './messaging.js';
 import { issuePasswordReset } from './password-reset.js';
 import { toMemberProfile } from './profile.js';
+import { resetMessage } from './code-texts.js';
 import * as repo from './repo.js';
 import { createSession, type LoginMethod, type Site } from './sessions.js';
 import { getAuthSettings, type AuthSettings } from './settings.js';
@@ -768,11 +769,12 @@ export const forgotPasswordByEmail = async (
     member.status === 'ACTIVE'
   ) {
     const token = await issuePasswordReset(deps.db, deps.secrets, ctx.merchant.id, member.id, now);
+    const message = resetMessage(ctx.merchant, `${origin}/resetPassword?token=${token}`);
     await deps.messaging.email.send(deps.db, {
       merchantId: ctx.merchant.id,
       to: member.email,
-      subject: `${ctx.merchant.name}: reset your password`,
-      body: `Open this link within 30 minutes to choose a new password: ${origin}/resetPassword?token=${token}`,
+      subject: message.subject,
+      body: message.body,
     });
   }
   return { message: 'in_been_out' as const };
