@@ -297,7 +297,7 @@ describe('register, log out, log in', () => {
     await dialog.getByLabel('Remember my username').check();
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
     // /login sends a logged-in member on to the home page.
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/index');
     const cookies = await page.context().cookies();
     const remembered = cookies.find((cookie) => cookie.name === 'rememberedUsername');
     expect(remembered?.value).toBe(username);
