@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { MemberTable } from '../../platform/db/accounts-schema.js';
 import type { DbOrTrx } from '../../platform/db/index.js';
+import { attachToTree } from './tree.js';
 
 export type MemberRow = Selectable<MemberTable>;
 export type NewMember = Insertable<MemberTable>;
@@ -44,8 +45,12 @@ export const findMemberByCode = (
     .where(column, '=', code)
     .executeTakeFirst();
 
-export const insertMember = async (db: DbOrTrx, member: NewMember) =>
-  (await db.insertInto('member').values(member).returning('id').executeTakeFirstOrThrow()).id;
+/** Inserts a member and places it in the member tree, under its upline when it has one. */
+export const insertMember = async (db: DbOrTrx, member: NewMember) => {
+  const { id } = await db.insertInto('member').values(member).returning('id').executeTakeFirstOrThrow();
+  await attachToTree(db, member.merchant_id, id, member.upline_id ?? null);
+  return id;
+};
 
 export const updateMember = async (db: DbOrTrx, id: number, changes: Partial<Omit<MemberRow, 'id'>>) => {
   await db.updateTable('member').set(changes).where('id', '=', id).execute();

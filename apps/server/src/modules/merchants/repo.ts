@@ -27,6 +27,8 @@ export type Merchant = {
   gtagId: string | null;
   imgUrl: string | null;
   smsExpiredMinutes: number;
+  /** The IANA time zone of the brand's business day. */
+  timeZone: string;
 };
 
 const toMerchant = (row: MerchantRow): Merchant => ({
@@ -48,6 +50,7 @@ const toMerchant = (row: MerchantRow): Merchant => ({
   gtagId: row.gtag_id,
   imgUrl: row.img_url,
   smsExpiredMinutes: row.sms_expired_minutes,
+  timeZone: row.time_zone,
 });
 
 export const findMerchantByHost = async (db: DbOrTrx, host: string): Promise<Merchant | undefined> => {

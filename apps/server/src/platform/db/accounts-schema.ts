@@ -16,6 +16,47 @@ export type AccountTables = {
   password_reset: PasswordResetTable;
   login_throttle: LoginThrottleTable;
   security_event: SecurityEventTable;
+  member_closure: MemberClosureTable;
+  member_upline_change: MemberUplineChangeTable;
+  agent_contract: AgentContractTable;
+};
+
+/** The member tree (migration 2026-11-26T0500-agents-foundation): every ancestor of a member, itself at depth 0. */
+export type MemberClosureTable = {
+  merchant_id: number;
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+};
+
+export type MemberUplineChangeTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  from_upline_id: number | null;
+  to_upline_id: number | null;
+  /** Who moved the member: an operator's username, or 'cli'. */
+  changed_by: string;
+  created_at: string;
+};
+
+/** A salary or dividend contract (packages/contracts agents.ts); offered_by null: the brand's own. */
+export type AgentContractTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  holder_id: number;
+  offered_by: number | null;
+  kind: 'DAILY_SALARY' | 'HOURLY_SALARY' | 'REALTIME_SALARY' | 'DIVIDEND';
+  category: string;
+  /** Dividends: DAILY, WEEKLY, SEMIMONTHLY or MONTHLY; null for salaries. */
+  period: string | null;
+  /** JSON array of SalaryTier or DividendTier. */
+  tiers: string;
+  status: 'PENDING' | 'ACCEPTED' | 'REJECTED' | 'TERMINATED';
+  created_at: string;
+  answered_at: string | null;
+  ended_at: string | null;
+  end_reason: string | null;
 };
 
 export type MemberTable = {

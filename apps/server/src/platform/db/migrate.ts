@@ -27,6 +27,7 @@ import * as gameMaxBet from './migrations/2026-11-26T0200-game-max-bet.js';
 import * as gameSessionLogin from './migrations/2026-11-26T0300-game-session-login.js';
 import * as lotteryDrawByGame from './migrations/2026-11-26T0400-lottery-draw-by-game.js';
 import * as betRecordDetail from './migrations/2026-11-26T0440-bet-record-detail.js';
+import * as agentsFoundation from './migrations/2026-11-26T0500-agents-foundation.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0300-game-session-login': gameSessionLogin,
   '2026-11-26T0400-lottery-draw-by-game': lotteryDrawByGame,
   '2026-11-26T0440-bet-record-detail': betRecordDetail,
+  '2026-11-26T0500-agents-foundation': agentsFoundation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -58,6 +58,8 @@ export type MerchantTable = {
   gtag_id: string | null;
   img_url: string | null;
   sms_expired_minutes: number;
+  /** IANA time zone of the brand's business day (migration 2026-11-26T0500). */
+  time_zone: Generated<string>;
   created_at: string;
   updated_at: string;
 };
