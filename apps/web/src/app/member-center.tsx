@@ -5,11 +5,12 @@ import { EmptyState } from '../components/empty-state';
 import type { ModalBodyProps } from '../components/modal/modal-types';
 import { useBrand } from '../config/brand';
 import { SecurityCenter } from '../features/accounts/components/security-center';
+import { useAgentMenuContext, type AgentMenuContext } from '../features/agents/api/use-agent-menu';
 import { CenterFrame, type CenterItem } from '../features/member-center/components/center-frame';
 import { canUseMemberCenter, isAgentAccount, useSession } from '../lib/session';
 import './member-center.css';
 
-type Context = { flags: WhitelabelFlags };
+type Context = { flags: WhitelabelFlags; agent: AgentMenuContext };
 
 // The wallet panels are chunks of their own, loaded when their item is first opened.
 const MyWallet = lazy(() =>
@@ -65,8 +66,8 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
 ];
 
 /**
- * §2 agent centre left menu, in order. The dividend and salary entries also depend on the member's
- * contracts (consolidated funds: dividend enabled, salary type), which arrive with the agents work.
+ * §2 agent centre left menu, in order. The dividend entry shows only when the agent holds a dividend
+ * contract, each salary entry only for the salary types it holds.
  */
 const AGENT_CENTER: readonly MenuEntry[] = [
   { id: 'agentAnnouncement' },
@@ -77,10 +78,10 @@ const AGENT_CENTER: readonly MenuEntry[] = [
   { id: 'palStatementsAgentCopy' },
   { id: 'agentRevenueReport' },
   { id: 'agentDownlineTransactionDetailsCopy' },
-  { id: 'agentDividendRecordCopy2' },
-  { id: 'agentDailyWages2' },
-  { id: 'agentHourSalary' },
-  { id: 'agentRealtimeSalary' },
+  { id: 'agentDividendRecordCopy2', isShown: ({ agent }) => agent.dividendEnabled },
+  { id: 'agentDailyWages2', isShown: ({ agent }) => agent.salaryKinds.includes('DAILY_SALARY') },
+  { id: 'agentHourSalary', isShown: ({ agent }) => agent.salaryKinds.includes('HOURLY_SALARY') },
+  { id: 'agentRealtimeSalary', isShown: ({ agent }) => agent.salaryKinds.includes('REALTIME_SALARY') },
 ];
 
 const availableEntries = (entries: readonly MenuEntry[], context: Context) =>
@@ -93,7 +94,8 @@ export function MemberCenterModal({ props }: ModalBodyProps<'memberCenter'>) {
   const { t } = useTranslation();
   const { whitelabel } = useBrand();
   const session = useSession();
-  const items: CenterItem[] = availableEntries(MEMBER_CENTER, { flags: whitelabel.whitelabel }).map(
+  const agent = useAgentMenuContext();
+  const items: CenterItem[] = availableEntries(MEMBER_CENTER, { flags: whitelabel.whitelabel, agent }).map(
     (entry) => ({
       id: entry.id,
       label: t(`memberCenter.items.${entry.id}` as 'memberCenter.items.securityCenter'),
@@ -121,7 +123,8 @@ export function AgentCenterModal({ props }: ModalBodyProps<'agentCenter'>) {
   const { t } = useTranslation();
   const { whitelabel } = useBrand();
   const session = useSession();
-  const items: CenterItem[] = availableEntries(AGENT_CENTER, { flags: whitelabel.whitelabel }).map(
+  const agent = useAgentMenuContext();
+  const items: CenterItem[] = availableEntries(AGENT_CENTER, { flags: whitelabel.whitelabel, agent }).map(
     (entry) => ({
       id: entry.id,
       label: t(`agentCenter.items.${entry.id}` as 'agentCenter.items.agentAnnouncement'),
