@@ -45,6 +45,15 @@ export const moneySettings = z.object({
     .default({}),
   /** §4: with no confirmation within this many minutes a payout counts as received. */
   autoReceiveMinutes: z.number().int().min(1).default(30),
+  /** Agents (issue 21): what makes a team member active, and how dividends are run. */
+  agents: z
+    .object({
+      /** A team member is active in a window once their valid bets in it reach this. */
+      activeMemberMinValidBet: z.number().int().min(0).max(1_000_000_000_000).default(10_000),
+      /** A period's team profit is carried into the next period's net loss (reduces it). */
+      dividendCarryForward: z.boolean().default(false),
+    })
+    .default({ activeMemberMinValidBet: 10_000, dividendCarryForward: false }),
 });
 export type MoneySettings = z.infer<typeof moneySettings>;
 
