@@ -20,6 +20,10 @@ Brands
   domain list                            the brand's domains and the origin links are built from
   domain set <HOST> [--url ORIGIN]       serve the brand at HOST; links sent for it start with
                                          ORIGIN (default https://HOST), e.g. --url https://demo.example.com
+  brand time-zone [ZONE]                 show the brand's time zone, or set it (an IANA name such as
+                                         Asia/Ho_Chi_Minh): its days, daily summaries and "today"
+                                         follow it; setting it re-derives the brand's settled days
+                                         and daily summaries
 
 System status (§2: 0 normal, 1 maintenance, 2 restricted to allowed IP ranges)
   status show                            show the brand's operator status and message
@@ -161,6 +165,13 @@ export const runCommand = async (
       out(`${merchant.code}: served at ${host}${values.url ? `, links from ${values.url}` : ''}`);
       return;
     }
+  }
+
+  if (group === 'brand' && action === 'time-zone') {
+    if (rest.length > 1) throw new UsageError(`'brand time-zone' takes at most one time zone`);
+    const zone = rest[0] ? await merchants.setTimeZone(db, merchant.id, rest[0]) : merchant.timeZone;
+    out(`${merchant.code}: ${zone}${rest[0] ? ' (settled days and daily summaries derived again)' : ''}`);
+    return;
   }
 
   if (group === 'status') {

@@ -92,6 +92,9 @@ export const zonedInstant = (timeZone: string, day: string, hour = 0, minute = 0
 /** The instant the brand's day starts (its local midnight). */
 export const startOfDay = (timeZone: string, day: string): Date => zonedInstant(timeZone, day);
 
+/** The instant the brand's day that holds `now` started: where "today" and its daily limits begin. */
+export const startOfToday = (timeZone: string, now: Date): Date => startOfDay(timeZone, dayOf(timeZone, now));
+
 /** The day `n` days after (or before) a day, on the calendar. */
 export const addDays = (day: string, n: number): string => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

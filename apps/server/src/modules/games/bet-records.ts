@@ -2,7 +2,7 @@ import type { GameCategory } from '@jade/contracts/games';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf } from '../../platform/db/transaction.js';
-import { dayOf } from '../../platform/time-zone.js';
+import { dayOf, dayWindow, startOfDay } from '../../platform/time-zone.js';
 
 /**
  * Betting records: one row per round or ticket of every vendor, the fact table that turnover, the
@@ -335,12 +335,11 @@ export type BetRecordFilter = {
   memberId: number;
   vendorCode?: string | undefined;
   category?: string | undefined;
-  /** The first and last UTC day (yyyy-MM-dd, inclusive). */
+  /** The first and last of the brand's days (yyyy-MM-dd, inclusive), in its time zone. */
   fromDay: string;
   toDay: string;
+  timeZone: string;
 };
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 /**
  * A round belongs to the day it settled (or was cancelled), as in the daily summary the profit page
@@ -356,8 +355,8 @@ const filtered = (db: DbOrTrx, f: BetRecordFilter) => {
         eb.and([eb('settled_day', '>=', f.fromDay), eb('settled_day', '<=', f.toDay)]),
         eb.and([
           eb('status', '=', 'OPEN'),
-          eb('placed_at', '>=', `${f.fromDay}T00:00:00.000Z`),
-          eb('placed_at', '<', nextDay(f.toDay)),
+          eb('placed_at', '>=', startOfDay(f.timeZone, f.fromDay).toISOString()),
+          eb('placed_at', '<', dayWindow(f.timeZone, f.toDay).end.toISOString()),
         ]),
       ]),
     );
