@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from '../../test/server.js';
 import { DEMO_ODDS } from '../lottery/bet-types.js';
 import { createDraw, drawResult, placeBet, settleDraw } from '../lottery/draws.js';
 import * as merchants from '../merchants/service.js';
+import { recordWindow } from '../wallet/service.js';
+import { dayRange } from './service.js';
 import { checkInvariants, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 
 /**
@@ -160,5 +162,24 @@ describe("the brand's business day", () => {
     expect((await page('/wps/member/profit', '2026-11-25')).totals.bets).toBe(2);
     await runCli(server, 'brand', 'time-zone', 'Asia/Ho_Chi_Minh');
     expect((await days(demoId)).summaries).toEqual(['2026-11-25:1', '2026-11-26:1']);
+  });
+
+  it("counts 'today' and the past 7 days from the brand's midnight", () => {
+    const late = new Date('2026-11-25T17:30:00.000Z'); // 00:30 on the 26th in Ho Chi Minh City
+    expect(dayRange({ range: 'TODAY' }, 'Asia/Ho_Chi_Minh', late)).toEqual({
+      from: '2026-11-26',
+      to: '2026-11-26',
+    });
+    expect(dayRange({ range: 'PAST_7' }, 'UTC', late)).toEqual({ from: '2026-11-19', to: '2026-11-25' });
+    expect(
+      recordWindow({ range: 'TODAY', kind: 'ALL', pageNo: 1, pageSize: 20 }, 'Asia/Ho_Chi_Minh', late)[0],
+    ).toBe('2026-11-25T17:00:00.000Z');
+    expect(
+      recordWindow(
+        { range: 'TODAY', kind: 'ALL', pageNo: 1, pageSize: 20, from: '2026-11-26', to: '2026-11-26' },
+        'Asia/Ho_Chi_Minh',
+        late,
+      ),
+    ).toEqual(['2026-11-25T17:00:00.000Z', '2026-11-26T17:00:00.000Z']);
   });
 });
