@@ -322,6 +322,17 @@ export const offerContract = async (
 
 const notPending = () => new AppError('CONFLICT', 'This offer is no longer waiting for an answer');
 
+/** The answer, only while the offer still waits: a rival answer that came first leaves it CONFLICT. */
+const settleAnswer = async (trx: DbOrTrx, id: number, status: 'ACCEPTED' | 'REJECTED', at: string) => {
+  const result = await trx
+    .updateTable('agent_contract')
+    .set({ status, answered_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw notPending();
+};
+
 /**
  * The holder's answer to a waiting offer (§7 processing calls). Accepting, in one transaction:
  * the offer becomes ACCEPTED, the holder's previous contract of the kind and category and any other
@@ -347,13 +358,7 @@ export const answerOffer = async (
     await lockMember(trx, holderId);
     const at = now.toISOString();
     if (!answer.accept) {
-      const result = await trx
-        .updateTable('agent_contract')
-        .set({ status: 'REJECTED', answered_at: at })
-        .where('id', '=', offer.id)
-        .where('status', '=', 'PENDING')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw notPending();
+      await settleAnswer(trx, offer.id, 'REJECTED', at);
       return { contract: (await findContract(trx, merchantId, offer.id))!, terminated: [] };
     }
     const current = await findContract(trx, merchantId, offer.id);
@@ -375,13 +380,7 @@ export const answerOffer = async (
       .where('status', 'in', ['ACCEPTED', 'PENDING'])
       .returning('id')
       .execute();
-    const accepted = await trx
-      .updateTable('agent_contract')
-      .set({ status: 'ACCEPTED', answered_at: at })
-      .where('id', '=', offer.id)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    if (Number(accepted.numUpdatedRows) !== 1) throw notPending();
+    await settleAnswer(trx, offer.id, 'ACCEPTED', at);
     const ended = await applyEndings(trx, endings, at);
     const replaced = await Promise.all(superseded.map((r) => findContract(trx, merchantId, r.id)));
     return {
