@@ -278,6 +278,18 @@ describe('offers, caps and answers', () => {
     ]);
     const read = await api(server).call('GET', '/api/operator/agent-contracts?member=b', { token: adm });
     expect(read.body.value.items.map((c: { id: number }) => c.id)).toEqual([offered.body.value.id]);
+    // An operator of another brand does not act on this one.
+    await createOperator(server.db, {
+      username: 'op-other',
+      password: 'correct horse battery',
+      role: 'FINANCE',
+      merchantId: otherId,
+    });
+    const foreign = await api(server).call('POST', '/api/operator/agent-contracts', {
+      token: await login('op-other'),
+      body,
+    });
+    expect([foreign.status, foreign.body.value]).toEqual([403, undefined]);
     const ended = await api(server).call(
       'POST',
       `/api/operator/agent-contracts/${offered.body.value.id}/terminate`,
@@ -287,6 +299,22 @@ describe('offers, caps and answers', () => {
       status: 'TERMINATED',
       endReason: 'TERMINATED_BY_BRAND',
     });
+  });
+});
+
+describe('the CLI', () => {
+  it('terminates a contract with what rests on it, and lists a member’s contracts', async () => {
+    const [topId, aId] = await chain('LIVE', [
+      ['brand', 'top', [300]],
+      ['top', 'a', [200]],
+    ]);
+    const text = await runCli(server, 'agents', 'terminate', String(topId));
+    expect(text).toContain(`terminated #${topId}\ttop\tDAILY_SALARY\tLIVE`);
+    expect(text).toContain(`and below: #${aId}\ta\tDAILY_SALARY\tLIVE`);
+    expect(await status(aId!)).toEqual({ status: 'TERMINATED', end_reason: 'UPLINE_CONTRACT_ENDED' });
+    await expect(runCli(server, 'agents', 'offer', 'top', 'DAILY_SALARY', 'LIVE', '[]')).rejects.toThrow(
+      /tiers/,
+    );
   });
 });
 
