@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { contractRoutes } from './modules/agents/contract-routes.js';
 import { createMessaging } from './modules/accounts/messaging.js';
 import { engagementRoutes } from './modules/engagement/routes.js';
 import { gameRoutes } from './modules/games/routes.js';
@@ -167,6 +168,7 @@ export const buildApp = async ({
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });
+  contractRoutes(app, { db, secrets });
   await vendorWalletRoutes(app, { db, secrets });
   launchRoutes(app, { db, secrets });
   lotteryRoutes(app, { db, secrets });

@@ -12,6 +12,7 @@ import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-comm
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
 import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-commands.js';
 import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-commands.js';
+import { AGENT_CONTRACT_USAGE, runAgentContractCommand } from '../modules/agents/contract-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -73,6 +74,8 @@ ${VENDOR_USAGE}
 
 ${LOTTERY_USAGE}
 
+${AGENT_CONTRACT_USAGE}
+
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
   --help                                 this text
@@ -131,6 +134,8 @@ export const runCommand = async (
       timeout: { type: 'string' },
       /** The operator an act of the two-person rule is done as (with JADE_OPERATOR_PASSWORD). */
       operator: { type: 'string' },
+      member: { type: 'string' },
+      period: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -308,6 +313,8 @@ export const runCommand = async (
     serverSecret: secrets.serverSecret,
   };
   if (await runLotteryCommand(db, merchant, group, action, rest, out, lotteryOptions)) return;
+  const contractOptions = { member: values.member, period: values.period };
+  if (await runAgentContractCommand(db, merchant, group, action, rest, contractOptions, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

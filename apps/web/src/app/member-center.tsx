@@ -33,6 +33,9 @@ const BetRecordsPanel = lazy(() =>
 const ProfitPanel = lazy(() =>
   import('../features/games/components/profit-panel').then((m) => ({ default: m.ProfitPanel })),
 );
+const DownlinePanel = lazy(() =>
+  import('../features/agents/components/downline-panel').then((m) => ({ default: m.DownlinePanel })),
+);
 const AccountRecordsPanel = lazy(() =>
   import('../features/wallet/components/account-records-panel').then((m) => ({
     default: m.AccountRecordsPanel,
@@ -73,7 +76,7 @@ const AGENT_CENTER: readonly MenuEntry[] = [
   { id: 'agentAnnouncement' },
   { id: 'agentTeamOverview' },
   { id: 'registerCenter' },
-  { id: 'downlineManagmentView' },
+  { id: 'downlineManagmentView', Panel: DownlinePanel },
   { id: 'personalHistoryCopy' },
   { id: 'palStatementsAgentCopy' },
   { id: 'agentRevenueReport' },
