@@ -12,6 +12,7 @@ import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-comm
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
 import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-commands.js';
 import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-commands.js';
+import { PAYROLL_USAGE, runPayrollCommand } from '../modules/agents/payroll-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -69,6 +70,8 @@ ${VENDOR_USAGE}
 
 ${LOTTERY_USAGE}
 
+${PAYROLL_USAGE}
+
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
   --help                                 this text
@@ -107,6 +110,7 @@ export const runCommand = async (
     allowPositionals: true,
     options: {
       merchant: { type: 'string', default: DEMO_MERCHANT_CODE },
+      day: { type: 'string' },
       message: { type: 'string' },
       until: { type: 'string' },
       to: { type: 'string' },
@@ -297,6 +301,7 @@ export const runCommand = async (
     serverSecret: secrets.serverSecret,
   };
   if (await runLotteryCommand(db, merchant, group, action, rest, out, lotteryOptions)) return;
+  if (await runPayrollCommand(db, merchant, group, action, rest, { day: values.day }, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };
