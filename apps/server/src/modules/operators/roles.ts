@@ -19,6 +19,8 @@ export const OPERATOR_RIGHTS = {
   // confirm it (lottery/results.ts), so no one person settles a draw.
   'lottery-results.read': ['ADMIN', 'FINANCE'],
   'lottery-results.enter': ['ADMIN', 'FINANCE'],
+  // Agent dividends move money: FINANCE approves them (decision 0041).
+  'agent-dividends.approve': ['FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 
