@@ -13,6 +13,7 @@ import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/v
 import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-commands.js';
 import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-commands.js';
 import { AGENT_CONTRACT_USAGE, runAgentContractCommand } from '../modules/agents/contract-commands.js';
+import { PAYROLL_USAGE, runPayrollCommand } from '../modules/agents/payroll-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -75,6 +76,7 @@ ${VENDOR_USAGE}
 ${LOTTERY_USAGE}
 
 ${AGENT_CONTRACT_USAGE}
+${PAYROLL_USAGE}
 
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
@@ -114,6 +116,7 @@ export const runCommand = async (
     allowPositionals: true,
     options: {
       merchant: { type: 'string', default: DEMO_MERCHANT_CODE },
+      day: { type: 'string' },
       message: { type: 'string' },
       until: { type: 'string' },
       to: { type: 'string' },
@@ -315,6 +318,7 @@ export const runCommand = async (
   if (await runLotteryCommand(db, merchant, group, action, rest, out, lotteryOptions)) return;
   const contractOptions = { member: values.member, period: values.period };
   if (await runAgentContractCommand(db, merchant, group, action, rest, contractOptions, out)) return;
+  if (await runPayrollCommand(db, merchant, group, action, rest, { day: values.day }, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

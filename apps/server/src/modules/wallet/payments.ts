@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { publishMemberEvent } from '../../platform/member-events.js';
 import { startOfToday } from '../../platform/time-zone.js';
 import { checkPaymentPassword } from '../accounts/payment-password.js';
+import { assertNoOpenAgentDebt } from '../agents/debts.js';
 
 import { storeImage } from '../../platform/uploads.js';
 import { settledTurnover } from '../games/bet-records.js';
@@ -687,6 +688,8 @@ export const requestWithdrawal = async (
   const main = await ledger.memberAccount(db, merchant.id, member.id, 'MAIN');
   const hold = await ledger.memberAccount(db, merchant.id, member.id, 'WITHDRAWAL_HOLD');
   const id = await writeTransaction(db, async (trx) => {
+    // An agent owing its downline salaries or dividends withdraws nothing until it has paid them.
+    await assertNoOpenAgentDebt(trx, merchant.id, member.id);
     const today = await trx
       .selectFrom('withdrawal')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
