@@ -71,6 +71,9 @@ export const teamBetRecordsResponse = z.object({
   records: z.array(teamBetRecordItem),
   /** The settled rounds of the filter (the daily summaries' figures). */
   totals: z.object(resultFigures),
+  /** Rounds still open, and cancelled ones: how many and what is at stake or was refunded. */
+  open: z.object({ bets: z.number().int(), stake: z.number().int() }),
+  cancelled: z.object({ bets: z.number().int(), stake: z.number().int() }),
   ...paging,
 });
 export type TeamBetRecordsResponse = z.infer<typeof teamBetRecordsResponse>;

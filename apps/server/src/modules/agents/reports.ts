@@ -256,6 +256,8 @@ export const teamBetRecords = async (
     toDay,
     records: records.map(({ memberId, ...record }) => ({ ...record, account: accounts.get(memberId) ?? '' })),
     totals: totals.settled,
+    open: totals.open,
+    cancelled: totals.cancelled,
     pageNum: request.pageNo,
     totalPages: pageCount(count, request.pageSize),
     totalCount: count,
