@@ -2,6 +2,7 @@ import type { GameCategory } from '@jade/contracts/games';
 import { insertMember } from '../modules/accounts/repo.js';
 import { moveInTree } from '../modules/accounts/tree.js';
 import * as records from '../modules/games/bet-records.js';
+import type { Db } from '../platform/db/index.js';
 import { writeTransaction } from '../platform/db/transaction.js';
 import { registeredMember } from './funded-member.js';
 import type { TestServer } from './server.js';
@@ -59,7 +60,7 @@ let round = 0;
  * wallet and the lottery write with): its record, and its member's daily summary in the same write.
  */
 export const settledRound = async (
-  server: TestServer,
+  db: Db,
   input: {
     merchantId: number;
     memberId: number;
@@ -75,7 +76,7 @@ export const settledRound = async (
     vendorCode: 'TEST_VENDOR',
     roundId: `r${++round}-${Date.now()}`,
   };
-  await writeTransaction(server.db, async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await records.addStake(trx, {
       ...key,
       memberId: input.memberId,

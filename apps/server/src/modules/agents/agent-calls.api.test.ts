@@ -68,19 +68,19 @@ beforeAll(async () => {
   const otherBrandId = await createOtherBrand(server.db, { code: 'ISOL' });
   const foreign = await memberOfBrand(server, otherBrandId, 'foreigner1');
   for (const who of [upline, sibling, siblingDownline])
-    await settledRound(server, {
+    await settledRound(server.db, {
       merchantId: demo.id,
       memberId: who.memberId,
       stake: OUTSIDER_STAKE,
       payout: 0,
     });
-  await settledRound(server, {
+  await settledRound(server.db, {
     merchantId: otherBrandId,
     memberId: foreign.memberId,
     stake: OUTSIDER_STAKE,
     payout: 0,
   });
-  await settledRound(server, {
+  await settledRound(server.db, {
     merchantId: demo.id,
     memberId: downline.memberId,
     stake: 5_000,

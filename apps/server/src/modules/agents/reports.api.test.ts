@@ -85,7 +85,7 @@ const deposit = async (who: keyof typeof t, amount: number, key: string) => {
 describe('the agent centre reports', () => {
   it('sums the team’s play and money in the overview and per member, without the sibling team', async () => {
     const bet = (who: keyof typeof t, stake: number, payout: number, category: 'RNG' | 'LIVE' = 'RNG') =>
-      settledRound(server, { merchantId: demoId, memberId: t[who].memberId, stake, payout, category });
+      settledRound(server.db, { merchantId: demoId, memberId: t[who].memberId, stake, payout, category });
     await bet('a1', 8_000_00, 2_000_00);
     await bet('a1', 4_000_00, 0, 'LIVE');
     await bet('a11', 3_000_00, 9_000_00);
