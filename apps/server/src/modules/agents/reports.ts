@@ -19,10 +19,11 @@ import type { z } from 'zod';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { addDays, dayOf, startOfDay } from '../../platform/time-zone.js';
 import { betRecordPage } from '../games/service.js';
-import { languageChain, pageCount, pageOffset, pickLanguage } from '../games/rules.js';
+import { pageCount, pageOffset } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
 import { AGENT_ANNOUNCEMENT_TYPE } from '../messages/repo.js';
-import * as messages from '../messages/repo.js';
+import type * as messages from '../messages/repo.js';
+import { announcementPage } from '../messages/service.js';
 import { getMoneySettings } from '../wallet/money-settings.js';
 import { reportDays, teamMemberByAccount } from './guard.js';
 
@@ -401,32 +402,27 @@ export const teamTransactions = async (
       .selectFrom(union.as('m'))
       .select((eb) => [
         eb.fn.countAll<number | string>().as('n'),
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number | string>(
-              eb
-                .case()
-                .when(eb.and([eb('m.type', '=', 'DEPOSIT'), eb('m.status', 'in', DEPOSITED)]))
-                .then(eb.ref('m.amount'))
-                .else(0)
-                .end(),
-            ),
-            eb.lit(0),
-          )
-          .as('deposits'),
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number | string>(
-              eb
-                .case()
-                .when(eb.and([eb('m.type', '=', 'WITHDRAWAL'), eb('m.status', 'in', WITHDRAWN)]))
-                .then(eb.ref('m.amount'))
-                .else(0)
-                .end(),
-            ),
-            eb.lit(0),
-          )
-          .as('withdrawals'),
+        // What completed, per kind: deposits approved, withdrawals paid.
+        ...(
+          [
+            ['DEPOSIT', DEPOSITED, 'deposits'],
+            ['WITHDRAWAL', WITHDRAWN, 'withdrawals'],
+          ] as const
+        ).map(([type, statuses, name]) =>
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number | string>(
+                eb
+                  .case()
+                  .when(eb.and([eb('m.type', '=', type), eb('m.status', 'in', statuses)]))
+                  .then(eb.ref('m.amount'))
+                  .else(0)
+                  .end(),
+              ),
+              eb.lit(0),
+            )
+            .as(name),
+        ),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -466,19 +462,7 @@ export const agentAnnouncements = async (
     types: [AGENT_ANNOUNCEMENT_TYPE],
     now: now.toISOString(),
   };
-  const chosen = pickLanguage(
-    await messages.listAnnouncementLanguages(db, filter),
-    languageChain(language, merchant.defaultLanguage),
-  );
-  if (chosen === undefined)
-    return { announcements: [], pageNum: request.pageNo, totalPages: 0, totalCount: 0 };
-  const [count, rows] = await Promise.all([
-    messages.countAnnouncements(db, filter, chosen),
-    messages.listAnnouncements(db, filter, chosen, {
-      limit: request.pageSize,
-      offset: pageOffset(request.pageNo, request.pageSize),
-    }),
-  ]);
+  const { rows, totalCount: count } = await announcementPage(db, merchant, filter, language, request);
   return {
     announcements: rows.map((row) => ({
       id: row.id,

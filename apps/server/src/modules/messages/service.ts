@@ -25,19 +25,7 @@ export const listAnnouncements = async (
     execution: input.execution,
     now: now.toISOString(),
   };
-  const language = pickLanguage(
-    await repo.listAnnouncementLanguages(db, filter),
-    languageChain(input.language, merchant.defaultLanguage),
-  );
-  if (language === undefined)
-    return { announcements: [], pageNum: input.pageNo, totalPages: 0, totalCount: 0 };
-  const [totalCount, rows] = await Promise.all([
-    repo.countAnnouncements(db, filter, language),
-    repo.listAnnouncements(db, filter, language, {
-      limit: input.pageSize,
-      offset: pageOffset(input.pageNo, input.pageSize),
-    }),
-  ]);
+  const { rows, totalCount } = await announcementPage(db, merchant, filter, input.language, input);
   return {
     announcements: rows.map((row) => ({
       id: row.id,
@@ -51,6 +39,32 @@ export const listAnnouncements = async (
     totalPages: pageCount(totalCount, input.pageSize),
     totalCount,
   };
+};
+
+/**
+ * One page of the announcements a filter selects, in one language: the asked one if it has any, else
+ * the brand default, else EN, else any (0003). The members' list and the agents' list both read it.
+ */
+export const announcementPage = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  filter: repo.AnnouncementFilter,
+  asked: string | undefined,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ rows: repo.AnnouncementRow[]; totalCount: number }> => {
+  const language = pickLanguage(
+    await repo.listAnnouncementLanguages(db, filter),
+    languageChain(asked, merchant.defaultLanguage),
+  );
+  if (language === undefined) return { rows: [], totalCount: 0 };
+  const [totalCount, rows] = await Promise.all([
+    repo.countAnnouncements(db, filter, language),
+    repo.listAnnouncements(db, filter, language, {
+      limit: page.pageSize,
+      offset: pageOffset(page.pageNo, page.pageSize),
+    }),
+  ]);
+  return { rows, totalCount };
 };
 
 /** The demo brand's notices: 15 in EN and 15 in TY, published over the last weeks. */
