@@ -27,6 +27,7 @@ import { createWebPreload } from './modules/system/web-preload.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
+import { payrollRoutes } from './modules/agents/payroll-routes.js';
 import { watchVendorOrigins } from './modules/vendors/connections.js';
 import { launchRoutes } from './modules/vendors/launch-routes.js';
 import { lotteryRoutes } from './modules/lottery/routes.js';
@@ -169,6 +170,7 @@ export const buildApp = async ({
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });
   contractRoutes(app, { db, secrets });
+  payrollRoutes(app, { db, secrets });
   await vendorWalletRoutes(app, { db, secrets });
   launchRoutes(app, { db, secrets });
   lotteryRoutes(app, { db, secrets });
