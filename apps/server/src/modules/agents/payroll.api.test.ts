@@ -276,10 +276,16 @@ beforeAll(async () => {
           status: 'OPEN',
           placedAt: bet.at,
           settledAt: null,
+          settledDay: null,
           refunded: 0,
           detail: null,
         } as const;
-        const { state, summary } = afterPayout(record, { amount: bet.payout, close: true, at: bet.at });
+        const { state, summary } = afterPayout(record, {
+          amount: bet.payout,
+          close: true,
+          at: bet.at,
+          timeZone: 'UTC',
+        });
         await writeRecordState(trx, id, state);
         const k = `${summary!.memberId}:${summary!.day}:${summary!.category}`;
         const sum = summaries.get(k);

@@ -1,6 +1,7 @@
 import type { ListAnnouncementsRequest, ListAnnouncementsResponse } from '@jade/contracts/messages';
 import type { AnnouncementType } from '@jade/contracts/messages';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { AppError } from '../../platform/errors.js';
 import { assertSameBrand, languageChain, pageCount, pageOffset, pickLanguage } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
 import { demoAnnouncements } from './demo-announcements.js';
@@ -72,4 +73,42 @@ export const seedDemoAnnouncements = async (db: Db, merchantId: number, now: Dat
       })),
     ),
   );
+};
+
+/**
+ * An announcement for the brand's agents only (agentAnnouncement), published now: the operator's
+ * one way to reach them (`npm run jade -- announcement agents`). Members' lists never show it.
+ */
+export const publishAgentAnnouncement = async (
+  db: DbOrTrx,
+  merchantId: number,
+  input: { language: string; title: string; content: string; endsAt: string | null },
+  now: Date = new Date(),
+): Promise<number> => {
+  const title = input.title.trim();
+  const content = input.content.trim();
+  const language = input.language.trim().toUpperCase();
+  if (!title || title.length > 200 || !content || content.length > 4000 || !/^[A-Z]{2,5}$/.test(language)) {
+    throw new AppError('VALIDATION_FAILED', 'A language code, a title (up to 200) and a text (up to 4000)');
+  }
+  if (input.endsAt !== null && Number.isNaN(Date.parse(input.endsAt))) {
+    throw new AppError('VALIDATION_FAILED', 'The end is not a date and time');
+  }
+  const row = await db
+    .insertInto('announcement')
+    .values({
+      merchant_id: merchantId,
+      type: repo.AGENT_ANNOUNCEMENT_TYPE,
+      platform: 'W',
+      execution: 'B',
+      language,
+      title,
+      content,
+      published_at: now.toISOString(),
+      ends_at: input.endsAt === null ? null : new Date(input.endsAt).toISOString(),
+      sort_order: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 };
