@@ -509,7 +509,10 @@ export const rollback = async (
       },
       now,
     );
-    await store.writeRecordState(record.id, records.afterStakeRemoved(record, amount, at, ctx.merchant.timeZone));
+    await store.writeRecordState(
+      record.id,
+      records.afterStakeRemoved(record, amount, at, ctx.merchant.timeZone),
+    );
     return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
   });
 };
