@@ -12,6 +12,7 @@ import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-comm
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
 import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-commands.js';
 import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-commands.js';
+import { AGENT_JOIN_USAGE, runAgentJoinCommand } from '../modules/agents/agent-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -68,6 +69,8 @@ ${VENDOR_WALLET_USAGE}
 ${VENDOR_USAGE}
 
 ${LOTTERY_USAGE}
+
+${AGENT_JOIN_USAGE}
 
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
@@ -127,6 +130,8 @@ export const runCommand = async (
       timeout: { type: 'string' },
       /** The operator an act of the two-person rule is done as (with JADE_OPERATOR_PASSWORD). */
       operator: { type: 'string' },
+      /** agents move: the new upline's account, or none. */
+      upline: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -297,6 +302,8 @@ export const runCommand = async (
     serverSecret: secrets.serverSecret,
   };
   if (await runLotteryCommand(db, merchant, group, action, rest, out, lotteryOptions)) return;
+  const joinOptions = { status: values.status, upline: values.upline };
+  if (await runAgentJoinCommand(db, merchant, group, action, rest, joinOptions, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

@@ -19,6 +19,11 @@ export const OPERATOR_RIGHTS = {
   // confirm it (lottery/results.ts), so no one person settles a draw.
   'lottery-results.read': ['ADMIN', 'FINANCE'],
   'lottery-results.enter': ['ADMIN', 'FINANCE'],
+  // Who joins a team and where it sits decide who is paid salaries and dividends: ADMIN decides,
+  // both may read the queue.
+  'agent-applications.read': ['ADMIN', 'FINANCE'],
+  'agent-applications.decide': ['ADMIN'],
+  'members.move': ['ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

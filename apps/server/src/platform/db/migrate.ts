@@ -28,6 +28,7 @@ import * as gameSessionLogin from './migrations/2026-11-26T0300-game-session-log
 import * as lotteryDrawByGame from './migrations/2026-11-26T0400-lottery-draw-by-game.js';
 import * as betRecordDetail from './migrations/2026-11-26T0440-bet-record-detail.js';
 import * as agentsFoundation from './migrations/2026-11-26T0500-agents-foundation.js';
+import * as agentJoin from './migrations/2026-11-26T0550-agent-join.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0400-lottery-draw-by-game': lotteryDrawByGame,
   '2026-11-26T0440-bet-record-detail': betRecordDetail,
   '2026-11-26T0500-agents-foundation': agentsFoundation,
+  '2026-11-26T0550-agent-join': agentJoin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
