@@ -33,6 +33,14 @@ const BetRecordsPanel = lazy(() =>
 const ProfitPanel = lazy(() =>
   import('../features/games/components/profit-panel').then((m) => ({ default: m.ProfitPanel })),
 );
+const ReferralPanel = lazy(() =>
+  import('../features/agents/components/referral-panel').then((m) => ({ default: m.ReferralPanel })),
+);
+const RegisterCenterPanel = lazy(() =>
+  import('../features/agents/components/register-center-panel').then((m) => ({
+    default: m.RegisterCenterPanel,
+  })),
+);
 const AccountRecordsPanel = lazy(() =>
   import('../features/wallet/components/account-records-panel').then((m) => ({
     default: m.AccountRecordsPanel,
@@ -60,7 +68,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'personalProfit', Panel: ProfitPanel },
   { id: 'bonusDetails' },
   { id: 'rewardCenter' },
-  { id: 'referral' },
+  { id: 'referral', Panel: ReferralPanel },
   { id: 'missionLeaderboard' },
   { id: 'messageV2' },
 ];
@@ -72,7 +80,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
 const AGENT_CENTER: readonly MenuEntry[] = [
   { id: 'agentAnnouncement' },
   { id: 'agentTeamOverview' },
-  { id: 'registerCenter' },
+  { id: 'registerCenter', Panel: RegisterCenterPanel },
   { id: 'downlineManagmentView' },
   { id: 'personalHistoryCopy' },
   { id: 'palStatementsAgentCopy' },
