@@ -20,7 +20,7 @@ import * as accountsRepo from '../accounts/repo.js';
 import { register, SUB_AGENT_TYPE, type AccountsDeps, type RequestContext } from '../accounts/service.js';
 import { moveInTree } from '../accounts/tree.js';
 import type { Merchant } from '../merchants/repo.js';
-import { listDomainRows } from '../merchants/repo.js';
+import { brandOrigins } from '../merchants/service.js';
 
 /**
  * How members join teams (§1, §2; decision 0042): an agent's invitation codes and the links built
@@ -37,15 +37,6 @@ const isActiveAgent = (member: Pick<MemberRow, 'type' | 'status'>) =>
  */
 const linksFor = (origins: readonly string[], code: string) =>
   origins.map((origin) => `${origin}/register?affiliateCode=${encodeURIComponent(code)}`);
-
-const brandOrigins = async (db: DbOrTrx, merchantId: number) => {
-  const origins = (await listDomainRows(db, merchantId)).map(
-    (d) =>
-      d.origin ??
-      `${['localhost', '127.0.0.1', '::1'].includes(d.host) ? 'http' : 'https'}://${d.host.includes(':') ? `[${d.host}]` : d.host}`,
-  );
-  return [...new Set(origins)];
-};
 
 /** A new code: eight upper-case letters and digits, unused as an invitation or affiliate code. */
 const newCode = async (db: DbOrTrx, merchantId: number) => {
