@@ -28,6 +28,8 @@ import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
 import { payrollRoutes } from './modules/agents/payroll-routes.js';
+import { operatorAgentRoutes } from './modules/operators/agent-routes.js';
+import { invitationRoutes } from './modules/agents/invitation-routes.js';
 import { watchVendorOrigins } from './modules/vendors/connections.js';
 import { launchRoutes } from './modules/vendors/launch-routes.js';
 import { lotteryRoutes } from './modules/lottery/routes.js';
@@ -172,12 +174,15 @@ export const buildApp = async ({
   operatorRoutes(app, { db, secrets });
   contractRoutes(app, { db, secrets });
   payrollRoutes(app, { db, secrets });
+  operatorAgentRoutes(app, { db, secrets });
   await vendorWalletRoutes(app, { db, secrets });
   launchRoutes(app, { db, secrets });
   lotteryRoutes(app, { db, secrets });
   memberEventRoutes(app, { db, secrets });
   agentReportRoutes(app, { db, secrets });
-  await accountRoutes(app, { db, secrets, config, messaging: createMessaging(config), captchaText });
+  const messaging = createMessaging(config);
+  invitationRoutes(app, { db, secrets, messaging });
+  await accountRoutes(app, { db, secrets, config, messaging, captchaText });
 
   const webDist = config.webDist ?? defaultWebDist();
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

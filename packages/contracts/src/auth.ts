@@ -74,6 +74,8 @@ export const registerRequest = z.object({
   registerMethod: z.literal('WEB').default('WEB'),
   firebaseChannel: optionalText(16),
   firebaseIdToken: optionalText(4096),
+  /** /join: the new member also applies to become an agent (an operator decides, decision 0042). */
+  agentApplication: z.boolean().optional(),
   /** §5: 18 years (or the brand's 21) confirmed, terms agreed. */
   ageConfirmed: z.literal(true, { error: 'Confirm that you are of legal age' }),
   termsAgreed: z.literal(true, { error: 'Agree to the terms and conditions' }),

@@ -15,6 +15,7 @@ import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-comman
 import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-commands.js';
 import { AGENT_CONTRACT_USAGE, runAgentContractCommand } from '../modules/agents/contract-commands.js';
 import { PAYROLL_USAGE, runPayrollCommand } from '../modules/agents/payroll-commands.js';
+import { AGENT_JOIN_USAGE, runAgentJoinCommand } from '../modules/agents/agent-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -82,6 +83,7 @@ ${LOTTERY_USAGE}
 
 ${AGENT_CONTRACT_USAGE}
 ${PAYROLL_USAGE}
+${AGENT_JOIN_USAGE}
 
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
@@ -144,6 +146,8 @@ export const runCommand = async (
       operator: { type: 'string' },
       member: { type: 'string' },
       period: { type: 'string' },
+      /** agents move: the new upline's account, or none. */
+      upline: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -338,6 +342,8 @@ export const runCommand = async (
   const contractOptions = { member: values.member, period: values.period };
   if (await runAgentContractCommand(db, merchant, group, action, rest, contractOptions, out)) return;
   if (await runPayrollCommand(db, merchant, group, action, rest, { day: values.day }, out)) return;
+  const joinOptions = { status: values.status, upline: values.upline };
+  if (await runAgentJoinCommand(db, merchant, group, action, rest, joinOptions, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

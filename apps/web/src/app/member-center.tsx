@@ -56,6 +56,14 @@ const ProfitPanel = lazy(() =>
 const DownlinePanel = lazy(() =>
   import('../features/agents/components/downline-panel').then((m) => ({ default: m.DownlinePanel })),
 );
+const ReferralPanel = lazy(() =>
+  import('../features/agents/components/referral-panel').then((m) => ({ default: m.ReferralPanel })),
+);
+const RegisterCenterPanel = lazy(() =>
+  import('../features/agents/components/register-center-panel').then((m) => ({
+    default: m.RegisterCenterPanel,
+  })),
+);
 const AccountRecordsPanel = lazy(() =>
   import('../features/wallet/components/account-records-panel').then((m) => ({
     default: m.AccountRecordsPanel,
@@ -94,7 +102,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'personalProfit', Panel: ProfitPanel },
   { id: 'bonusDetails' },
   { id: 'rewardCenter' },
-  { id: 'referral' },
+  { id: 'referral', Panel: ReferralPanel },
   { id: 'missionLeaderboard' },
   { id: 'messageV2' },
 ];
@@ -106,7 +114,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
 const AGENT_CENTER: readonly MenuEntry[] = [
   { id: 'agentAnnouncement', Panel: AgentAnnouncementsPanel },
   { id: 'agentTeamOverview', Panel: TeamOverviewPanel },
-  { id: 'registerCenter' },
+  { id: 'registerCenter', Panel: RegisterCenterPanel },
   { id: 'downlineManagmentView', Panel: DownlinePanel },
   { id: 'personalHistoryCopy', Panel: TeamBetsPanel },
   { id: 'palStatementsAgentCopy', Panel: TeamProfitPanel },

@@ -29,15 +29,15 @@ import { publicKeyResponse, sealedPayload } from '@jade/contracts/sealed';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.js';
 import { normalizeIp } from '../../platform/geoip.js';
-import { openSealed, publicKeyInfo } from '../../platform/sealed.js';
+import { publicKeyInfo } from '../../platform/sealed.js';
 import { brandOrigin, resolveMerchantByHost } from '../merchants/service.js';
 import { createGuard } from './guard.js';
 import { createCaptcha } from './human-check.js';
 import * as repo from './repo.js';
 import { resetPasswordWithToken } from './password-reset.js';
 import * as profile from './profile.js';
+import { openSealedBody } from './sealed-body.js';
 import * as accounts from './service.js';
 import { revoke } from './sessions.js';
 import { getAuthSettings } from './settings.js';
@@ -63,26 +63,8 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
   });
   /** §6 encrypted calls: open the sealed body, then hold the inner payload to the call's schema. */
   const opened = async <T extends z.ZodType>(request: FastifyRequest, schema: T): Promise<z.infer<T>> => {
-    // Limited per address before the RSA work and before the nonce is stored: refused calls write nothing.
     const { merchant, ip } = await context(request);
-    const settings = await getAuthSettings(db, merchant.id);
-    await accounts.limitOrThrow(
-      db,
-      `sealed:${merchant.id}:${ip}`,
-      settings.rateLimits.sealedPerIp,
-      new Date(),
-    );
-    const payload = await openSealed(db, secrets, request.body);
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues)
-        (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-      throw new AppError('VALIDATION_FAILED', `Invalid fields: ${Object.keys(fields).join(', ')}`, {
-        fields,
-      });
-    }
-    return parsed.data;
+    return openSealedBody(db, secrets, { merchantId: merchant.id, ip }, request.body, schema);
   };
   const value = <T>(v: T) => ({ success: true as const, value: v });
   // The body is opened by the handler, so a plain JSON body is answered SEALED_PAYLOAD_REQUIRED, not a field error.

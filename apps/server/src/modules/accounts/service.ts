@@ -29,6 +29,7 @@ import type { MessageProvider, Messaging } from './messaging.js';
 import { issuePasswordReset } from './password-reset.js';
 import { toMemberProfile } from './profile.js';
 import { resetMessage } from './code-texts.js';
+import { countInvitationUse, fileApplication, findInvitation } from './invitation-codes.js';
 import * as repo from './repo.js';
 import { createSession, type LoginMethod, type Site } from './sessions.js';
 import { getAuthSettings, type AuthSettings } from './settings.js';
@@ -128,16 +129,44 @@ export const validateRegistration = (
   throwIfFieldErrors(fields, rules);
 };
 
-/** The invitation code check of §4, also behind GET /wps/agent/affiliate. */
-export const checkAffiliateCode = async (db: DbOrTrx, merchantId: number, code: string) => {
-  const agent = await repo.findMemberByCode(db, merchantId, 'affiliate_code', code.trim());
-  if (!agent || !isActiveAgent(agent)) {
-    throw new AppError('INVITATION_CODE_ERROR', 'invitation_code_error', {
-      fields: { affiliateCode: ['Invalid invitation code'] },
-    });
-  }
-  return agent;
+const UPLINE_FIELDS: readonly string[] = ['affiliateCode', 'referralCode', 'recommenderId'];
+
+/** The account type a sub-agent invitation makes (decision 0042): the first agent type. */
+export const SUB_AGENT_TYPE = 1;
+
+/** Who a registration goes under and as what: an invitation code's agent and kind (decision 0042). */
+export type Invitation = {
+  agent: repo.MemberRow;
+  kind: 'MEMBER' | 'AGENT';
+  /** The agent_invitation row counted on use; null for the account's own affiliate code. */
+  invitationId: number | null;
 };
+
+const invalidInvitation = () =>
+  new AppError('INVITATION_CODE_ERROR', 'invitation_code_error', {
+    fields: { affiliateCode: ['Invalid invitation code'] },
+  });
+
+/** An agent's invitation code (agent_invitation), or its affiliate code; refused unless the agent is active. */
+export const resolveInvitationCode = async (
+  db: DbOrTrx,
+  merchantId: number,
+  code: string,
+): Promise<Invitation> => {
+  const invitation = await findInvitation(db, merchantId, code);
+  if (invitation) {
+    const agent = await repo.findMemberById(db, merchantId, invitation.agent_id);
+    if (!agent || !isActiveAgent(agent)) throw invalidInvitation();
+    return { agent, kind: invitation.kind, invitationId: invitation.id };
+  }
+  const agent = await repo.findMemberByCode(db, merchantId, 'affiliate_code', code.trim());
+  if (!agent || !isActiveAgent(agent)) throw invalidInvitation();
+  return { agent, kind: 'MEMBER', invitationId: null };
+};
+
+/** The invitation code check of §4, also behind GET /wps/agent/affiliate. */
+export const checkAffiliateCode = async (db: DbOrTrx, merchantId: number, code: string) =>
+  (await resolveInvitationCode(db, merchantId, code)).agent;
 
 export const uniqueReferralCode = async (db: DbOrTrx, merchantId: number) => {
   for (;;) {
@@ -150,13 +179,18 @@ export const uniqueReferralCode = async (db: DbOrTrx, merchantId: number) => {
   }
 };
 
-/** §4 register: invitation check first, then the human check, SMS verification, then the account. */
+/**
+ * §4 register: invitation check first, then the human check, SMS verification, then the account.
+ * `byAgent` is registerCenter: a logged-in agent registers a downline under itself (its session is
+ * the human check; its invitation is its own), limited per address and per agent like sign-ups.
+ */
 export const register = async (
   deps: AccountsDeps,
   ctx: RequestContext,
   input: RegisterRequest,
   kind: 'USERNAME' | 'MOBILE',
   now = new Date(),
+  byAgent?: Invitation,
 ): Promise<RegisterResponse> => {
   const { db, secrets } = deps;
   const { merchant } = ctx;
@@ -165,22 +199,30 @@ export const register = async (
     getAuthSettings(db, merchant.id),
     getRegisterSettings(db, merchant),
   ]);
-  if (kind === 'USERNAME' && !flags.USERNAMEREG3)
+  if (byAgent) {
+    await limitOrThrow(
+      db,
+      `register-downline:${merchant.id}:${byAgent.agent.id}`,
+      settings.rateLimits.registerPerIp,
+      now,
+    );
+  } else if (kind === 'USERNAME' && !flags.USERNAMEREG3)
     throw new AppError('FEATURE_DISABLED', 'Registration by username is off for this brand');
   if (kind === 'MOBILE' && !flags.MOBILENUMREG3)
     throw new AppError('FEATURE_DISABLED', 'Registration by mobile number is off for this brand');
   await limitOrThrow(db, `register:${merchant.id}:${ctx.ip}`, settings.rateLimits.registerPerIp, now);
 
-  const affiliate = input.affiliateCode
-    ? await checkAffiliateCode(db, merchant.id, input.affiliateCode)
-    : undefined;
+  const invitation =
+    byAgent ??
+    (input.affiliateCode ? await resolveInvitationCode(db, merchant.id, input.affiliateCode) : undefined);
+  const affiliate = invitation?.agent;
   if (!affiliate && !flags.DIRECTREG3 && !input.referralCode && !input.recommenderId) {
     throw new AppError('INVITATION_CODE_ERROR', 'invitation_code_error', {
       fields: { affiliateCode: ['Required'] },
     });
   }
   const captchaSetting = registerSettings.fields.find((f) => f.field === 'captcha');
-  if (!captchaSetting || (captchaSetting.visible && captchaSetting.required)) {
+  if (!byAgent && (!captchaSetting || (captchaSetting.visible && captchaSetting.required))) {
     await requireHumanCheck(
       db,
       secrets,
@@ -197,7 +239,11 @@ export const register = async (
   }
 
   const smsVerification = flags.REGMOBVERF3;
-  validateRegistration(input, registerSettings.fields, kind, {
+  // registerCenter: the upline is the agent itself, so the brand's upline fields do not apply.
+  const fieldRules = byAgent
+    ? registerSettings.fields.filter((f) => !UPLINE_FIELDS.includes(f.field))
+    : registerSettings.fields;
+  validateRegistration(input, fieldRules, kind, {
     smsVerification,
     mobilePassword: flags.MOBILENUMPASSREG3,
   });
@@ -265,7 +311,7 @@ export const register = async (
       username_key: username.toLowerCase(),
       password_hash: await hashPassword(password),
       payment_password_hash: input.paymentPassword ? await hashPassword(input.paymentPassword) : null,
-      type: 0,
+      type: invitation?.kind === 'AGENT' ? SUB_AGENT_TYPE : 0,
       upline_id: upline?.id ?? null,
       affiliate_code: null,
       referral_code: await uniqueReferralCode(db, merchant.id),
@@ -282,7 +328,7 @@ export const register = async (
       wechat: input.wechat || null,
       id_number: input.idNumber || null,
       avatar_url: null,
-      register_method: input.registerMethod,
+      register_method: byAgent ? 'AGENT' : input.registerMethod,
       register_url: input.registerUrl || input.domain || null,
       register_ip: ctx.ip,
       age_confirmed_at: at,
@@ -299,17 +345,21 @@ export const register = async (
       throw new AppError('USERNAME_TAKEN', 'This username or mobile number is taken');
     throw error;
   }
-  await repo.rememberIp(db, memberId, ctx.ip, at);
-  const session = input.login
-    ? await issueLogin(deps, ctx, (await repo.findMemberById(db, merchant.id, memberId))!, {
-        site: 'MEMBER',
-        method: 'REGISTER',
-        settings,
-        mustChangePassword: false,
-        passwordExpired: false,
-        now,
-      })
-    : null;
+  if (invitation?.invitationId) await countInvitationUse(db, invitation.invitationId);
+  if (input.agentApplication && !byAgent && invitation?.kind !== 'AGENT')
+    await fileApplication(db, merchant.id, memberId, now);
+  if (!byAgent) await repo.rememberIp(db, memberId, ctx.ip, at);
+  const session =
+    input.login && !byAgent
+      ? await issueLogin(deps, ctx, (await repo.findMemberById(db, merchant.id, memberId))!, {
+          site: 'MEMBER',
+          method: 'REGISTER',
+          settings,
+          mustChangePassword: false,
+          passwordExpired: false,
+          now,
+        })
+      : null;
   return { memberId, username, session };
 };
 

@@ -71,9 +71,18 @@ export const brandOrigin = async (
   const domains = await repo.listDomainRows(db, merchant.id);
   const domain = domains.find((d) => d.host === host) ?? domains[0];
   if (!domain) throw noBrand(hostHeader);
-  if (domain.origin) return domain.origin;
-  return `${LOOPBACK.has(domain.host) ? 'http' : 'https'}://${domain.host.includes(':') ? `[${domain.host}]` : domain.host}`;
+  return originOfDomain(domain);
 };
+
+/** A configured domain's origin: as the operator set it, else https (http on loopback) and its host. */
+export const originOfDomain = (domain: { host: string; origin: string | null }) =>
+  domain.origin ??
+  `${LOOPBACK.has(domain.host) ? 'http' : 'https'}://${domain.host.includes(':') ? `[${domain.host}]` : domain.host}`;
+
+/** The origins of every domain the brand is served at, in the operator's order, each once. */
+export const brandOrigins = async (db: DbOrTrx, merchantId: number): Promise<string[]> => [
+  ...new Set((await repo.listDomainRows(db, merchantId)).map(originOfDomain)),
+];
 
 /** The origin of a URL the operator gives for a domain: scheme, host and port only. */
 export const originOf = (url: string): string => {

@@ -61,6 +61,18 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
     body: { gameCode: 'VN_HN', numero: '19990101' },
   },
   { action: 'lottery-results.read', method: 'GET', path: '/api/operator/lottery/owed' },
+  { action: 'agent-applications.read', method: 'GET', path: '/api/operator/agent-applications' },
+  {
+    action: 'agent-applications.decide',
+    method: 'POST',
+    path: '/api/operator/agent-applications/999999/approve',
+  },
+  {
+    action: 'members.move',
+    method: 'POST',
+    path: '/api/operator/members/move',
+    body: { merchant: 'DEMO', account: 'nobody-here', upline: null },
+  },
 ];
 
 beforeAll(async () => {

@@ -24,6 +24,11 @@ export const OPERATOR_RIGHTS = {
   'agent-contracts.decide': ['FINANCE'],
   // Agent dividends move money: FINANCE approves them (decision 0041).
   'agent-dividends.approve': ['FINANCE'],
+  // Who joins a team and where it sits decide who is paid salaries and dividends: ADMIN decides,
+  // both may read the queue.
+  'agent-applications.read': ['ADMIN', 'FINANCE'],
+  'agent-applications.decide': ['ADMIN'],
+  'members.move': ['ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

@@ -30,6 +30,7 @@ import * as betRecordDetail from './migrations/2026-11-26T0440-bet-record-detail
 import * as agentsFoundation from './migrations/2026-11-26T0500-agents-foundation.js';
 import * as businessDay from './migrations/2026-11-26T0510-business-day.js';
 import * as agentPayroll from './migrations/2026-11-26T0530-agent-payroll.js';
+import * as agentJoin from './migrations/2026-11-26T0550-agent-join.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0500-agents-foundation': agentsFoundation,
   '2026-11-26T0510-business-day': businessDay,
   '2026-11-26T0530-agent-payroll': agentPayroll,
+  '2026-11-26T0550-agent-join': agentJoin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

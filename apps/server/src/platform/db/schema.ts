@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from './accounts-schema.js';
+import type { AgentJoinTables } from './agent-join-schema.js';
 import type { EngagementTables } from './engagement-schema.js';
 import type { GamesWalletTables } from './games-wallet-schema.js';
 import type { LedgerTables } from './ledger-schema.js';
@@ -14,6 +15,7 @@ import type { VendorTransferTables } from './vendor-transfer-schema.js';
  * ISO-8601 UTC text, so one set of queries runs on SQLite and PostgreSQL alike.
  */
 export type Database = AccountTables &
+  AgentJoinTables &
   EngagementTables &
   GamesWalletTables &
   LotteryTables &

@@ -5,7 +5,9 @@ import { BriefcaseIcon, CrownIcon, GiftIcon, UsersIcon, WalletIcon } from '../..
 import { useModals } from '../../components/modal/modal-context';
 import { PageHero } from '../../components/page-hero';
 import { useBrand } from '../../config/brand';
+import { JoinApplication } from '../../features/agents/components/join-application';
 import { useHelpCenter } from '../../features/help/api/get-help-center';
+import { isLoggedIn, isTrialAccount, useSession } from '../../lib/session';
 
 const BENEFITS = [
   { key: 'commission', Icon: WalletIcon },
@@ -21,6 +23,9 @@ export function JoinPage() {
   const modals = useModals();
   const help = useHelpCenter();
   const article = help.data?.articles.find((entry) => entry.key === 'affiliates');
+  const session = useSession();
+  // A member applies in place; a visitor (or a trial account) signs up as an applicant.
+  const isMember = isLoggedIn(session) && !isTrialAccount(session);
 
   return (
     <section className="page join-page" aria-labelledby="join-title">
@@ -49,11 +54,18 @@ export function JoinPage() {
             <li>{t('join.steps.1')}</li>
             <li>{t('join.steps.2')}</li>
           </ol>
+          {isMember && <JoinApplication />}
           <div className="welcome__actions">
-            <button type="button" className="button button--primary" onClick={() => modals.open('register')}>
-              <GiftIcon size={18} />
-              {t('join.cta')}
-            </button>
+            {!isMember && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => modals.open('register', { agentApplication: true })}
+              >
+                <GiftIcon size={18} />
+                {t('join.cta')}
+              </button>
+            )}
             <ContactUsButton variant="secondary" />
           </div>
         </section>

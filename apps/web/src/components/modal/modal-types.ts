@@ -20,7 +20,8 @@ export type DialogProps = {
 export type ModalPropsMap = {
   /** The header's login form hands over what was typed; with both filled in, the popup logs in at once. */
   login: { username?: string; password?: string } | undefined;
-  register: undefined;
+  /** agentApplication: the /join sign-up, which also applies to become an agent. */
+  register: { agentApplication?: boolean } | undefined;
   forgotPassword: undefined;
   changePassword: { isForced?: boolean } | undefined;
   notice: { announcementId?: number } | undefined;

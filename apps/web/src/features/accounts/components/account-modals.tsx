@@ -22,8 +22,8 @@ export function LoginModal({ props }: ModalBodyProps<'login'>) {
   );
 }
 
-export function RegisterModal(_: ModalBodyProps<'register'>) {
-  return <RegisterForm />;
+export function RegisterModal({ props }: ModalBodyProps<'register'>) {
+  return <RegisterForm isAgentApplication={props?.agentApplication ?? false} />;
 }
 
 export function ForgotPasswordModal(_: ModalBodyProps<'forgotPassword'>) {

@@ -63,7 +63,7 @@ const codeFromAddress = (name: string) =>
   new URLSearchParams(window.location.search).get(name)?.slice(0, 32) ?? '';
 
 /** §4 register: by username or by mobile number (register type toggle), fields driven by the brand's settings. */
-export function RegisterForm() {
+export function RegisterForm({ isAgentApplication = false }: { isAgentApplication?: boolean }) {
   const { t } = useTranslation();
   const { whitelabel } = useBrand();
   const flags = whitelabel.whitelabel;
@@ -77,12 +77,17 @@ export function RegisterForm() {
     <div className="account-form">
       <ModeSwitch label={t('accounts.register.mode')} value={kind} options={kinds} onChange={setKind} />
       {/* One form a type: switching starts it afresh, as the fields differ. */}
-      <RegisterFields key={kind} kind={kind} />
+      {isAgentApplication && (
+        <p className="account-notice" role="note">
+          {t('agentJoin.join.registerNote')}
+        </p>
+      )}
+      <RegisterFields key={kind} kind={kind} isAgentApplication={isAgentApplication} />
     </div>
   );
 }
 
-function RegisterFields({ kind }: { kind: RegisterKind }) {
+function RegisterFields({ kind, isAgentApplication }: { kind: RegisterKind; isAgentApplication: boolean }) {
   const { t } = useTranslation();
   const { errorText } = useMessageText();
   const modals = useModals();
@@ -147,6 +152,7 @@ function RegisterFields({ kind }: { kind: RegisterKind }) {
         registerMethod: 'WEB',
         registerUrl: window.location.href.slice(0, 2048),
         domain: window.location.host,
+        ...(isAgentApplication && { agentApplication: true }),
       });
       if (result.session) {
         await completeLogin(result.session, { modal: 'register' });
