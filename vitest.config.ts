@@ -35,6 +35,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/server/src/**/*.api.test.ts'],
+          // One migrated, seeded database that every test server copies (apps/server/src/test).
+          globalSetup: [path.join(root, 'apps/server/src/test/template-database.ts')],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -54,6 +56,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
+          // One migrated, seeded database that every file's server starts from.
+          globalSetup: [path.join(root, 'e2e/support/global-setup.ts')],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time, each with its own server and Chromium: much of a browser test waits

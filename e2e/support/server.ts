@@ -1,15 +1,44 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { inject } from 'vitest';
 
 const execFileAsync = promisify(execFile);
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
+
+/** What the browser tests' global setup (support/global-setup.ts) hands every test file. */
+export type E2eTemplate = {
+  /** A SQLite file migrated and seeded with the demo brand by a server on TEMPLATE_PORT. */
+  database: string;
+  /** One payload RSA key for every server, since generating one costs 0.5-2 s. */
+  payloadPrivateKey: string;
+};
+/** The port the template was seeded under: its demo domains' origins end in it. */
+export const TEMPLATE_PORT = 9;
+
+/**
+ * A copy of the template whose demo loopback domains publish `port`, as a server seeding on that
+ * port would write them (seedDemo's demoDomains).
+ */
+const copyTemplate = async (template: string, file: string, port: number) => {
+  await copyFile(template, file);
+  const db = new Database(file);
+  try {
+    const suffix = `:${TEMPLATE_PORT}`;
+    db.prepare(
+      'update merchant_domain set origin = substr(origin, 1, length(origin) - ?) || ? where origin like ?',
+    ).run(suffix.length, `:${port}`, `%${suffix}`);
+  } finally {
+    db.close();
+  }
+};
 
 export type TestServer = {
   baseUrl: string;
@@ -31,8 +60,11 @@ export async function startServer(): Promise<TestServer> {
   const port = await freePort();
   const studioPort = await freePort();
   const studioUrl = `http://127.0.0.1:${studioPort}`;
+  const template = inject('e2eTemplate') as E2eTemplate | undefined;
+  if (template) await copyTemplate(template.database, path.join(dataDir, 'site.db'), port);
   const env = {
     ...process.env,
+    ...(template && { PAYLOAD_PRIVATE_KEY: template.payloadPrivateKey }),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { openAndPrepareDb } from '../boot.js';
-import { loadConfig } from '../platform/config.js';
+import { loadConfig, type Config } from '../platform/config.js';
 import type { Db, Dialect } from '../platform/db/index.js';
 import { loadSecrets } from '../platform/secrets.js';
 
@@ -25,39 +26,75 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
+/** What the API tests' global setup (test/template-database.ts) hands every test file. */
+export type TestTemplate = {
+  /** A migrated database with the demo brand seeded: a SQLite file, or a PostgreSQL database's name. */
+  database: string;
+  /** One payload RSA key for every test server, since generating one costs 0.5-2 s. */
+  payloadPrivateKey: string;
+};
+
+/** The configuration a test server gets when the test asks for nothing: the template is seeded under it. */
+export const templateConfig = (dataDir: string, databaseUrl: string, env: Record<string, string> = {}) =>
+  loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+
+/** What the demo seed reads from the configuration: a server whose values differ seeds its own. */
+const seedInputs = (config: Config) => JSON.stringify([config.seedDemo, config.port, config.publicUrl]);
+
+const pgCodeOf = (error: unknown) => (error as { code?: string }).code;
+/** '55006': the database is still in use, by a pool whose connections are closing: wait for them. */
+const whileInUse = async (query: () => Promise<unknown>) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await query();
+    } catch (error) {
+      if (pgCodeOf(error) !== '55006' || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+};
+
 /**
  * A throwaway database: a fresh SQLite file, or a fresh database on the PostgreSQL server named by
- * TEST_POSTGRES_URL (set by scripts/with-postgres.mjs for the PostgreSQL pass).
+ * TEST_POSTGRES_URL (set by scripts/with-postgres.mjs for the PostgreSQL pass). Empty, or a copy of
+ * `template` (a SQLite file or a PostgreSQL database made by the same dialect's createTestDatabase).
  */
 export const createTestDatabase = async (
   dataDir: string,
-): Promise<{ url: string; drop: () => Promise<void> }> => {
+  template?: string,
+): Promise<{ url: string; template: string; drop: () => Promise<void> }> => {
   const server = process.env.TEST_POSTGRES_URL;
-  if (!server) return { url: `sqlite:${path.join(dataDir, 'site.db')}`, drop: async () => {} };
+  if (!server) {
+    const file = path.join(dataDir, 'site.db');
+    if (template) fs.copyFileSync(template, file);
+    return { url: `sqlite:${file}`, template: file, drop: async () => {} };
+  }
   const name = `jade_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await whileInUse(() => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  } finally {
+    await admin.end();
+  }
   const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    template: name,
     drop: async () => {
       const c = new pg.Client({ connectionString: server });
       await c.connect();
       try {
-        // The pool's connections may still be closing: wait for them rather than kill them, since a
-        // killed connection reports an error after its pool has let go of it.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`DROP DATABASE IF EXISTS ${name}`);
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-        }
+        // Wait for the pool's connections to close rather than kill them, since a killed connection
+        // reports an error after its pool has let go of it.
+        await whileInUse(() => c.query(`DROP DATABASE IF EXISTS ${name}`));
       } finally {
         await c.end();
       }
@@ -80,12 +117,15 @@ export const startTestServer = async (
   } = {},
 ): Promise<TestServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-api-'));
-  const database = await createTestDatabase(dataDir);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
+  // Set by the API project's global setup; a test file run under another project makes its own.
+  const template = inject('testTemplate') as TestTemplate | undefined;
+  const placeholder = 'sqlite::memory:';
+  const seededAsTemplate =
+    seedInputs(templateConfig(dataDir, placeholder, env)) ===
+    seedInputs(templateConfig(dataDir, placeholder));
+  const database = await createTestDatabase(dataDir, seededAsTemplate ? template?.database : undefined);
+  const config = templateConfig(dataDir, database.url, {
+    ...(template && { PAYLOAD_PRIVATE_KEY: template.payloadPrivateKey }),
     ...env,
   });
   const handle = await openAndPrepareDb(config);

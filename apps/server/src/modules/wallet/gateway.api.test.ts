@@ -2,8 +2,6 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
-import { loadConfig } from '../../platform/config.js';
-import { loadSecrets } from '../../platform/secrets.js';
 import { createOtherBrand } from '../../test/brands.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -74,7 +72,7 @@ let serverSecret: string;
 
 beforeAll(async () => {
   server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
-  serverSecret = loadSecrets(loadConfig({ DATA_DIR: server.dataDir })).sessionSecret;
+  serverSecret = server.serverSecret;
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
   await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
   [gateway, otherGateway] = await Promise.all([
