@@ -1,3 +1,4 @@
+import { ZONED_PARTS } from '@jade/contracts/constants';
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
@@ -11,16 +12,7 @@ const zonedFormat = (timeZone: string): Intl.DateTimeFormat | undefined => {
   let format = zoned.get(timeZone);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      });
+      format = new Intl.DateTimeFormat('en-US', { ...ZONED_PARTS, timeZone });
     } catch {
       return undefined;
     }
