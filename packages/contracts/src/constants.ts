@@ -79,3 +79,18 @@ export const LOTTERY_VENDOR_ROUTES = {
   TCG_SEA: '/seaLottery',
   JADE_ELOTT: '/elott',
 } as const;
+
+/**
+ * Intl.DateTimeFormat options that read an instant's wall-clock parts (yyyy, MM, dd, 24-hour
+ * HH:mm:ss) in a time zone given beside them: how the server and the site read the brand's day
+ * (decision 0038).
+ */
+export const ZONED_PARTS = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;

@@ -35,6 +35,11 @@ export const merchantSummary = z.object({
   /** The prize modes the brand offers; a lottery vendor of any other takes no bets and is not listed. */
   prizeModes: z.array(prizeMode),
   platform: z.string(),
+  /**
+   * The brand's time zone (IANA, 'Asia/Ho_Chi_Minh'): its business day (decision 0038). The site
+   * shows times and "today" in it, so a member reads the days the server counts in.
+   */
+  timeZone: z.string().default('UTC'),
 });
 export type MerchantSummary = z.infer<typeof merchantSummary>;
 

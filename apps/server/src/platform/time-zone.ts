@@ -1,3 +1,5 @@
+import { ZONED_PARTS } from '@jade/contracts/constants';
+
 /**
  * The brand's business day: a brand runs on the calendar of its time zone (an IANA name such as
  * Asia/Ho_Chi_Minh), so "today", daily summaries, salary and dividend periods start at its local
@@ -8,16 +10,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 const formatOf = (timeZone: string) => {
   let format = formats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
+    format = new Intl.DateTimeFormat('en-US', { ...ZONED_PARTS, timeZone });
     formats.set(timeZone, format);
   }
   return format;

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 
 import type { WhitelabelResponse } from '@jade/contracts/system';
 import { useTranslation } from 'react-i18next';
 import { BrandContext, type Brand } from '../config/brand';
+import { setBrandTimeZone } from '../lib/format';
 import { chooseBrandLanguage, readStoredLanguage, storeLanguage } from '../i18n/brand-language';
 import { BootLoading } from '../features/system/components/boot-screen';
 import { isLanguageLoaded, switchLanguage } from '../i18n/i18n';
@@ -13,7 +14,9 @@ type BrandProviderProps = {
 
 export function BrandProvider({ whitelabel, children }: BrandProviderProps) {
   const { i18n } = useTranslation();
-  const { languages, defaultLanguage, name } = whitelabel.merchant;
+  const { languages, defaultLanguage, name, timeZone } = whitelabel.merchant;
+  // Times and days are shown in the brand's zone (decision 0038), set before anything is rendered.
+  setBrandTimeZone(timeZone);
   const [code, setCode] = useState(
     () => chooseBrandLanguage(languages, defaultLanguage, readStoredLanguage())?.code,
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, formatMoney, numberSeparators } from './format';
+import {
+  brandToday,
+  currencyDigits,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  numberSeparators,
+} from './format';
 
 /** Intl puts a no-break space between a number and a symbol written after it. */
 const NBSP = '\u00a0';
@@ -55,5 +62,18 @@ describe('currencyDigits and numberSeparators', () => {
   it("gives the language's separators", () => {
     expect(numberSeparators('vi-VN')).toEqual({ group: '.', decimal: ',' });
     expect(numberSeparators('en-US')).toEqual({ group: ',', decimal: '.' });
+  });
+});
+
+describe("dates in the brand's time zone (decision 0038)", () => {
+  it('shows an instant on the brand calendar, across its midnight', () => {
+    const late = '2026-11-25T17:00:01.000Z';
+    expect(formatDateTime(late, 'Asia/Ho_Chi_Minh')).toBe('2026-11-26 00:00:01');
+    expect(formatDateTime('2026-11-25T16:59:59.000Z', 'Asia/Ho_Chi_Minh')).toBe('2026-11-25 23:59:59');
+    expect(formatDateTime(late, 'UTC')).toBe('2026-11-25 17:00:01');
+    expect(formatDate(late, 'Asia/Ho_Chi_Minh')).toBe('2026-11-26');
+    expect(brandToday(new Date(late), 'Asia/Ho_Chi_Minh')).toBe('2026-11-26');
+    expect(brandToday(new Date(late), 'UTC')).toBe('2026-11-25');
+    expect(formatDateTime('not a date', 'UTC')).toBe('');
   });
 });

@@ -1,17 +1,53 @@
+import { ZONED_PARTS } from '@jade/contracts/constants';
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * §2 notice date format yyyy-MM-dd hh:mm:ss, in the visitor's local time. The hours are 24-hour:
- * without an AM/PM marker a 12-hour clock would make 09:00 and 21:00 look the same.
+ * The brand's time zone (decision 0038), set once at boot from the whitelabel settings: times and
+ * days are shown in it, so a member in another zone reads the days the brand's records count in.
  */
-export const formatDateTime = (iso: string): string => {
+let brandTimeZone: string | undefined;
+const zoned = new Map<string, Intl.DateTimeFormat>();
+
+const zonedFormat = (timeZone: string): Intl.DateTimeFormat | undefined => {
+  let format = zoned.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...ZONED_PARTS, timeZone });
+    } catch {
+      return undefined;
+    }
+    zoned.set(timeZone, format);
+  }
+  return format;
+};
+
+export const setBrandTimeZone = (timeZone: string | undefined) => {
+  brandTimeZone = timeZone && zonedFormat(timeZone) ? timeZone : undefined;
+};
+
+/**
+ * §2 notice date format yyyy-MM-dd hh:mm:ss, in the brand's time zone (the visitor's own before the
+ * brand is known). The hours are 24-hour: without an AM/PM marker a 12-hour clock would make 09:00
+ * and 21:00 look the same.
+ */
+export const formatDateTime = (iso: string, timeZone = brandTimeZone): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
+  const format = timeZone ? zonedFormat(timeZone) : undefined;
+  if (format) {
+    const part: Record<string, string> = {};
+    for (const p of format.formatToParts(date)) part[p.type] = p.value;
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  }
   return (
     `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
     `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 };
+
+/** The brand's today (yyyy-MM-dd): where the date pickers' ranges end. */
+export const brandToday = (now = new Date(), timeZone = brandTimeZone): string =>
+  formatDateTime(now.toISOString(), timeZone).slice(0, 10);
 
 /** Up to two letters for a placeholder tile: the initials of the first two words ('Golden Reels' → 'GR'). */
 export const initialsOf = (name: string): string => {
@@ -102,8 +138,9 @@ export const numberSeparators = (locale: string): { group: string; decimal: stri
   };
 };
 
-/** The date part of the §2 format (yyyy-MM-dd), in the visitor's local time. */
-export const formatDate = (iso: string): string => formatDateTime(iso).slice(0, 10);
+/** The date part of the §2 format (yyyy-MM-dd), in the brand's time zone. */
+export const formatDate = (iso: string, timeZone = brandTimeZone): string =>
+  formatDateTime(iso, timeZone).slice(0, 10);
 
 /** A rate in basis points as a percentage: 10000 → '100%', 120 → '1.2%'. */
 export const formatRate = (basisPoints: number): string =>

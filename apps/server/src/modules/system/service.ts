@@ -136,6 +136,7 @@ export const getWhitelabel = async (
       defaultLanguage: merchant.defaultLanguage,
       languages: merchant.languages,
       chatHeaderColor: merchant.chatHeaderColor,
+      timeZone: merchant.timeZone,
       lotteryType: merchant.lotteryType,
       prizeModes: merchant.prizeModes,
       platform: merchant.platform,

@@ -7,7 +7,7 @@ import {
   type GameCategory,
 } from '@jade/contracts/games';
 import { Pagination } from '../../../components/pagination';
-import { formatDateTime } from '../../../lib/format';
+import { brandToday, formatDateTime } from '../../../lib/format';
 import { PanelError, PanelLoading, StatusBadge, type BadgeTone } from '../../wallet/components/panel-state';
 import { RecordTable, type Column } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
@@ -19,7 +19,6 @@ import './bet-records.css';
 const PAGE_SIZE = 20;
 const PERIODS = ['TODAY', 'PAST_7', 'PAST_30', 'CUSTOM'] as const;
 type Period = (typeof PERIODS)[number];
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** §2 personal centre, personalHistoryCopy (betting record): every round, by vendor, category and dates. */
 export function BetRecordsPanel() {
@@ -32,8 +31,8 @@ export function BetRecordsPanel() {
   const [vassalage, setVassalage] = useState('');
   const [category, setCategory] = useState<GameCategory | ''>('');
   const [period, setPeriod] = useState<Period>('PAST_7');
-  const [from, setFrom] = useState(todayUtc);
-  const [to, setTo] = useState(todayUtc);
+  const [from, setFrom] = useState(() => brandToday());
+  const [to, setTo] = useState(() => brandToday());
   const [pageNo, setPageNo] = useState(1);
   const isRangeValid = period !== 'CUSTOM' || (from !== '' && to !== '' && from <= to);
   const records = useBetRecords({

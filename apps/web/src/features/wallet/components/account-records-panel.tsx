@@ -7,7 +7,7 @@ import {
   type AccountRecordRequest,
 } from '@jade/contracts/wallet';
 import { Pagination } from '../../../components/pagination';
-import { formatDateTime } from '../../../lib/format';
+import { brandToday, formatDateTime } from '../../../lib/format';
 import { useAccountRecords } from '../api/get-account-records';
 import { useWalletName } from '../api/get-merchant-wallets';
 import { useMoneyFormat } from '../hooks/use-money-format';
@@ -31,17 +31,14 @@ const referenceText = (reference: string | null) => {
   return !reference || reference.startsWith('member:') ? '—' : reference;
 };
 
-/** Today as yyyy-MM-dd in UTC, the calendar the server counts days in. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 /** §2 personal centre, transactionHistory (account record): every movement, filtered and a page at a time. */
 export function AccountRecordsPanel() {
   const { t } = useTranslation();
   const id = useId();
   const [kind, setKind] = useState<Kind>('ALL');
   const [period, setPeriod] = useState<Period>('PAST_7');
-  const [from, setFrom] = useState(todayUtc);
-  const [to, setTo] = useState(todayUtc);
+  const [from, setFrom] = useState(() => brandToday());
+  const [to, setTo] = useState(() => brandToday());
   const [pageNo, setPageNo] = useState(1);
   const isRangeValid = period !== 'CUSTOM' || (from !== '' && to !== '' && from <= to);
   const request: AccountRecordRequest = {
