@@ -12,6 +12,7 @@ import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-comm
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
 import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-commands.js';
 import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-commands.js';
+import { DEMO_USAGE, runDemoCommand } from '../modules/agents/demo-agents.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -68,6 +69,8 @@ ${VENDOR_WALLET_USAGE}
 ${VENDOR_USAGE}
 
 ${LOTTERY_USAGE}
+
+${DEMO_USAGE}
 
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
@@ -297,6 +300,7 @@ export const runCommand = async (
     serverSecret: secrets.serverSecret,
   };
   if (await runLotteryCommand(db, merchant, group, action, rest, out, lotteryOptions)) return;
+  if (await runDemoCommand(db, merchant, group, action, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

@@ -1,0 +1,488 @@
+import type { ContractCategory, ContractKind, DividendTier, SalaryTier } from '@jade/contracts/agents';
+import type { GameCategory } from '@jade/contracts/games';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { writeTransaction } from '../../platform/db/transaction.js';
+import { hashPassword } from '../../platform/passwords.js';
+import * as accounts from '../accounts/repo.js';
+import { uniqueReferralCode } from '../accounts/service.js';
+import * as records from '../games/bet-records.js';
+import type { Merchant } from '../merchants/repo.js';
+import type { Operator } from '../operators/service.js';
+import * as ledger from '../wallet/ledger.js';
+import * as payments from '../wallet/payments.js';
+
+/**
+ * `jade demo agents`: a team in the demo brand for a newcomer to look at (issue 21). A four-level
+ * tree (a top agent holding the brand's contracts, sub-agents at levels 2 and 3, members at level 4),
+ * a contract of every kind at every agent, deposits and withdrawals through the payment service, and a
+ * month of betting history written by the functions the seamless wallet settles rounds with (ledger
+ * legs BET and WIN, the round's record, the member's daily summary), so every agent panel has data.
+ *
+ * Every step is keyed by what it makes (a username, a contract's holder and kind, a round id, a
+ * deposit's reference), so a second run adds nothing; a run on a later day adds that day's bets.
+ * The passwords are the demo's, printed with the logins on purpose: these accounts exist to be
+ * logged in to by whoever runs the demo.
+ */
+
+export const DEMO_AGENT_PASSWORD = 'demo12345';
+export const DEMO_AGENT_PAYMENT_PASSWORD = '246810';
+
+type Seat = { username: string; upline: string | null; type: 0 | 1; level: number; name: string };
+
+/** The team, top-down: an upline is always listed before its downline. */
+export const DEMO_TEAM: readonly Seat[] = [
+  { username: 'demoagent', upline: null, type: 1, level: 1, name: 'Nguyen Van An' },
+  { username: 'demosub1', upline: 'demoagent', type: 1, level: 2, name: 'Tran Thi Binh' },
+  { username: 'demosub2', upline: 'demoagent', type: 1, level: 2, name: 'Le Van Cuong' },
+  { username: 'demosub11', upline: 'demosub1', type: 1, level: 3, name: 'Pham Thi Dung' },
+  { username: 'demosub21', upline: 'demosub2', type: 1, level: 3, name: 'Hoang Van Em' },
+  { username: 'demoplayer1', upline: 'demosub11', type: 0, level: 4, name: 'Vu Thi Giang' },
+  { username: 'demoplayer2', upline: 'demosub11', type: 0, level: 4, name: 'Dang Van Hai' },
+  { username: 'demoplayer3', upline: 'demosub11', type: 0, level: 4, name: 'Bui Thi Hoa' },
+  { username: 'demoplayer4', upline: 'demosub21', type: 0, level: 4, name: 'Do Van Khanh' },
+  { username: 'demoplayer5', upline: 'demosub21', type: 0, level: 4, name: 'Ngo Thi Lan' },
+  { username: 'demoplayer6', upline: 'demosub1', type: 0, level: 3, name: 'Duong Van Minh' },
+  { username: 'demoplayer7', upline: 'demosub2', type: 0, level: 3, name: 'Ly Thi Ngoc' },
+];
+
+/** How many days of history before today; today's bets come on top. */
+export const DEMO_HISTORY_DAYS = 30;
+
+/** The seamless vendors of the demo catalogue whose rounds the members play, one per category. */
+const GAMES: readonly { vendor: string; games: string[]; category: GameCategory }[] = [
+  { vendor: 'JADE_STUDIO', games: ['JADE_FORTUNE', 'JADE_ROULETTE', 'JADE_BACCARAT'], category: 'RNG' },
+  { vendor: 'PEARL_LIVE', games: ['PBAC_1', 'PBAC_NC'], category: 'LIVE' },
+  { vendor: 'APEX_SPORTS', games: ['SPORTSBOOK'], category: 'SPORTS' },
+  { vendor: 'REEF_FISH', games: ['REEF_01', 'REEF_02'], category: 'FISH' },
+  { vendor: 'ROYAL_POKER', games: ['RP_HOLDEM'], category: 'PVP' },
+];
+
+/** VND in hundredths (the demo brand's currency exponent). */
+const DONG = 100;
+
+type ContractSpec = {
+  kind: ContractKind;
+  category: ContractCategory;
+  period: string | null;
+  tiers: (level: number) => SalaryTier[] | DividendTier[];
+};
+
+/**
+ * A contract of each kind at every agent; a downline's rate is below its upline's in every tier (§4),
+ * the thresholds the same. Tiers a small demo team reaches on most days.
+ */
+const CONTRACTS: readonly ContractSpec[] = [
+  {
+    kind: 'DAILY_SALARY',
+    category: 'RNG',
+    period: null,
+    tiers: (level) => [
+      { minValidBet: 1_000_000 * DONG, minActive: 1, rateBp: 120 - level * 30 },
+      { minValidBet: 5_000_000 * DONG, minActive: 2, rateBp: 180 - level * 40 },
+    ],
+  },
+  {
+    kind: 'HOURLY_SALARY',
+    category: 'LIVE',
+    period: null,
+    tiers: (level) => [{ minValidBet: 100_000 * DONG, minActive: 1, rateBp: 80 - level * 20 }],
+  },
+  {
+    kind: 'REALTIME_SALARY',
+    category: 'SPORTS',
+    period: null,
+    tiers: (level) => [{ minValidBet: 100_000 * DONG, minActive: 1, rateBp: 60 - level * 15 }],
+  },
+  {
+    kind: 'DIVIDEND',
+    category: 'RNG',
+    period: 'WEEKLY',
+    tiers: (level) => [
+      { minNetLoss: 100_000 * DONG, minActive: 1, shareBp: 3_000 - level * 500 },
+      { minNetLoss: 2_000_000 * DONG, minActive: 3, shareBp: 4_000 - level * 500 },
+    ],
+  },
+];
+
+/** A generator with a fixed seed: the same team gets the same history on every run. */
+const seeded = (seed: number) => {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+};
+
+const DAY_MS = 86_400_000;
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The demo's operator: deposits and withdrawals are decided in its name. */
+const demoOperator = (merchant: Merchant): Operator => ({
+  id: 0,
+  username: 'demo-agents',
+  role: 'FINANCE',
+  merchantId: merchant.id,
+});
+
+export type DemoAgentsResult = {
+  created: string[];
+  contracts: number;
+  bets: number;
+  deposits: number;
+  withdrawals: number;
+  logins: { username: string; level: number; agent: boolean }[];
+};
+
+const ensureMembers = async (db: Db, merchant: Merchant, created: string[], now: Date) => {
+  const ids = new Map<string, number>();
+  let hashes: { password: string; payment: string } | undefined;
+  for (const [i, seat] of DEMO_TEAM.entries()) {
+    const existing = await accounts.findMemberByUsername(db, merchant.id, seat.username);
+    if (existing) {
+      ids.set(seat.username, existing.id);
+      continue;
+    }
+    hashes ??= {
+      password: await hashPassword(DEMO_AGENT_PASSWORD),
+      payment: await hashPassword(DEMO_AGENT_PAYMENT_PASSWORD),
+    };
+    // Registered a day before the history starts, so the team overview counts them as members then.
+    const at = new Date(now.getTime() - (DEMO_HISTORY_DAYS + 1) * DAY_MS).toISOString();
+    const upline = seat.upline === null ? null : (ids.get(seat.upline) ?? null);
+    const id = await writeTransaction(db, async (trx) =>
+      accounts.insertMember(trx, {
+        merchant_id: merchant.id,
+        username: seat.username,
+        username_key: seat.username.toLowerCase(),
+        password_hash: hashes!.password,
+        payment_password_hash: hashes!.payment,
+        type: seat.type,
+        upline_id: upline,
+        affiliate_code: seat.type === 0 ? null : seat.username.toUpperCase().slice(0, 12),
+        referral_code: await uniqueReferralCode(trx, merchant.id),
+        mobile_dial_code: '+84',
+        mobile_number: `9${String(10_000_000 + i).padStart(8, '0')}`,
+        mobile_verified: 1,
+        email: null,
+        payee_name: seat.name,
+        nickname: null,
+        qq_num: null,
+        line: null,
+        whatsapp: null,
+        facebook: null,
+        wechat: null,
+        id_number: null,
+        avatar_url: null,
+        register_method: 'SCRIPT',
+        register_url: null,
+        register_ip: '127.0.0.1',
+        age_confirmed_at: at,
+        terms_agreed_at: at,
+        first_login_at: null,
+        last_login_at: null,
+        password_changed_at: at,
+        totp_secret: null,
+        created_at: at,
+        updated_at: at,
+      }),
+    );
+    ids.set(seat.username, id);
+    created.push(seat.username);
+  }
+  return ids;
+};
+
+/**
+ * Every agent's contracts, ACCEPTED: the top agent's from the brand (offered_by null), each other
+ * agent's from its upline. One accepted contract per holder, kind and category, so a second run
+ * finds them and adds none.
+ */
+const ensureContracts = async (db: DbOrTrx, merchant: Merchant, ids: Map<string, number>, now: Date) => {
+  let added = 0;
+  const at = new Date(now.getTime() - (DEMO_HISTORY_DAYS + 1) * DAY_MS).toISOString();
+  for (const seat of DEMO_TEAM) {
+    if (seat.type === 0) continue;
+    const holder = ids.get(seat.username)!;
+    for (const spec of CONTRACTS) {
+      const existing = await db
+        .selectFrom('agent_contract')
+        .select('id')
+        .where('merchant_id', '=', merchant.id)
+        .where('holder_id', '=', holder)
+        .where('kind', '=', spec.kind)
+        .where('category', '=', spec.category)
+        .where('status', '=', 'ACCEPTED')
+        .executeTakeFirst();
+      if (existing) continue;
+      await db
+        .insertInto('agent_contract')
+        .values({
+          merchant_id: merchant.id,
+          holder_id: holder,
+          offered_by: seat.upline === null ? null : ids.get(seat.upline)!,
+          kind: spec.kind,
+          category: spec.category,
+          period: spec.period,
+          tiers: JSON.stringify(spec.tiers(seat.level)),
+          status: 'ACCEPTED',
+          created_at: at,
+          answered_at: at,
+          ended_at: null,
+          end_reason: null,
+        })
+        .execute();
+      added++;
+    }
+  }
+  return added;
+};
+
+const memberFor = async (db: DbOrTrx, merchant: Merchant, id: number): Promise<payments.Member> => {
+  const row = await accounts.findMemberById(db, merchant.id, id);
+  if (!row) throw new Error(`demo agents: member ${id} vanished`);
+  return row;
+};
+
+/** A deposit through the brand's manual bank channel, approved by the demo operator; once per reference. */
+const deposit = async (
+  db: Db,
+  merchant: Merchant,
+  memberId: number,
+  amount: number,
+  reference: string,
+  at: Date,
+) => {
+  const done = await db
+    .selectFrom('deposit')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  if (done) return false;
+  const member = await memberFor(db, merchant, memberId);
+  const made = await payments.createDeposit(
+    db,
+    // A manual bank transfer stores no receipt here and opens no channel secret.
+    { dataDir: '', serverSecret: '' },
+    merchant,
+    member,
+    { channelCode: 'VCB_MANUAL', amount, reference },
+    'http://localhost',
+    at,
+  );
+  await payments.decideDeposit(db, demoOperator(merchant), made.id, true, 'demo', at);
+  return true;
+};
+
+/** A withdrawal to the member's own bank account, paid by the demo operator; once per day and member. */
+const withdraw = async (db: Db, merchant: Merchant, memberId: number, amount: number, at: Date) => {
+  const day = dayOf(at);
+  const done = await db
+    .selectFrom('withdrawal')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', `${day}T00:00:00.000Z`)
+    .where('created_at', '<=', `${day}T23:59:59.999Z`)
+    .executeTakeFirst();
+  if (done) return false;
+  const member = await memberFor(db, merchant, memberId);
+  let bank = (await payments.listBankAccounts(db, memberId))[0];
+  bank ??= await payments.bindBankAccount(db, member, {
+    bankName: 'Vietcombank',
+    accountNumber: `00710${String(memberId).padStart(8, '0')}`,
+    accountName: member.payee_name ?? 'Demo',
+  });
+  const made = await payments.requestWithdrawal(
+    db,
+    merchant,
+    await memberFor(db, merchant, memberId),
+    { bankAccountId: bank.id, amount, paymentPassword: DEMO_AGENT_PAYMENT_PASSWORD },
+    at,
+  );
+  await payments.decideWithdrawal(db, demoOperator(merchant), made.id, true, 'demo', at);
+  return true;
+};
+
+/**
+ * One round, bet and settled, as the seamless wallet writes it: the stake leaves the main wallet for
+ * the vendor float (BET), the round's record opens, the payout comes back (WIN) and the record
+ * settles into the member's daily summary, in one transaction under the seamless wallet's keys.
+ * A round already written is left alone.
+ */
+const playRound = async (
+  db: Db,
+  merchant: Merchant,
+  input: {
+    memberId: number;
+    vendor: string;
+    gameId: string;
+    category: GameCategory;
+    roundId: string;
+    stake: number;
+    payout: number;
+    at: Date;
+  },
+) => {
+  const key = { merchantId: merchant.id, vendorCode: input.vendor, roundId: input.roundId };
+  if (await records.findBetRecord(db, key)) return false;
+  const main = await ledger.memberAccount(db, merchant.id, input.memberId, 'MAIN');
+  const float = await ledger.houseAccount(db, merchant.id, 'VENDOR_FLOAT');
+  const at = input.at.toISOString();
+  const reference = records.roundReference(input.vendor, input.roundId);
+  await writeTransaction(db, async (trx) => {
+    await ledger.postTransfersIn(
+      trx,
+      {
+        merchantId: merchant.id,
+        idempotencyKey: `wallet:${input.vendor}:${input.roundId}-bet`,
+        legs: [{ kind: 'BET', debitAccountId: main, creditAccountId: float, amount: input.stake, reference }],
+      },
+      input.at,
+    );
+    await records.addStake(trx, {
+      ...key,
+      memberId: input.memberId,
+      gameId: input.gameId,
+      category: input.category,
+      amount: input.stake,
+      at,
+    });
+    if (input.payout > 0)
+      await ledger.postTransfersIn(
+        trx,
+        {
+          merchantId: merchant.id,
+          idempotencyKey: `seamless-win:${input.vendor}:${input.roundId}`,
+          legs: [
+            { kind: 'WIN', debitAccountId: float, creditAccountId: main, amount: input.payout, reference },
+          ],
+        },
+        input.at,
+      );
+    const record = await records.findBetRecord(trx, key);
+    if (!record) throw new Error(`demo agents: round ${input.roundId} was not written`);
+    const { state, summary } = records.afterPayout(record, { amount: input.payout, close: true, at });
+    await records.writeRecordState(trx, record.id, state);
+    if (summary) await records.addToDailySummary(trx, summary);
+  });
+  return true;
+};
+
+/** The hour (UTC) of a day's bets: 03:00–10:59, the same calendar day in UTC and Asia/Ho_Chi_Minh. */
+const betTime = (day: Date, random: () => number) =>
+  new Date(day.getTime() + (3 * 60 + Math.floor(random() * 8 * 60)) * 60_000);
+
+/** Builds (or completes) the demo team; answers what it made and the logins to print. */
+export const buildDemoAgents = async (
+  db: Db,
+  merchant: Merchant,
+  now = new Date(),
+): Promise<DemoAgentsResult> => {
+  const created: string[] = [];
+  const ids = await ensureMembers(db, merchant, created, now);
+  const contracts = await ensureContracts(db, merchant, ids, now);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const start = new Date(today - DEMO_HISTORY_DAYS * DAY_MS);
+
+  let deposits = 0;
+  let withdrawals = 0;
+  let bets = 0;
+  const players = DEMO_TEAM.filter((seat) => seat.type === 0);
+  // Every member deposits before the history starts, and again half-way.
+  for (const seat of players) {
+    const id = ids.get(seat.username)!;
+    if (
+      await deposit(
+        db,
+        merchant,
+        id,
+        50_000_000 * DONG,
+        `DEMO-${seat.username}-1`,
+        new Date(start.getTime() - DAY_MS / 2),
+      )
+    )
+      deposits++;
+    const mid = new Date(start.getTime() + 15 * DAY_MS + 2 * 3_600_000);
+    if (await deposit(db, merchant, id, 10_000_000 * DONG, `DEMO-${seat.username}-2`, mid)) deposits++;
+  }
+
+  for (let d = 0; d <= DEMO_HISTORY_DAYS; d++) {
+    const day = new Date(start.getTime() + d * DAY_MS);
+    const isToday = d === DEMO_HISTORY_DAYS;
+    for (const [p, seat] of players.entries()) {
+      const memberId = ids.get(seat.username)!;
+      // One generator per member and day: a rerun, or a run on another day, replays the same rounds.
+      const random = seeded(day.getTime() / DAY_MS + p * 7_919);
+      const rounds = 2 + Math.floor(random() * 4);
+      for (let r = 0; r < rounds; r++) {
+        const game = GAMES[Math.floor(random() * GAMES.length)]!;
+        const gameId = game.games[Math.floor(random() * game.games.length)]!;
+        const stake = (10 + Math.floor(random() * 50) * 10) * 1_000 * DONG;
+        // A house edge of about 5 %: most rounds lose, a few pay well.
+        const roll = random();
+        const payout = roll < 0.45 ? 0 : roll < 0.9 ? Math.round(stake * (1.5 + random())) : stake * 3;
+        const at = isToday
+          ? new Date(now.getTime() - (rounds - r) * 7 * 60_000 - p * 60_000)
+          : betTime(day, random);
+        if (at.getTime() > now.getTime()) continue;
+        const roundId = `DEMO-${seat.username}-${dayOf(day)}-${r}`;
+        if (
+          await playRound(db, merchant, {
+            memberId,
+            vendor: game.vendor,
+            gameId,
+            category: game.category,
+            roundId,
+            stake,
+            payout,
+            at,
+          })
+        )
+          bets++;
+      }
+    }
+    // Two members cash out every week.
+    if (!isToday && d % 7 === 6) {
+      for (const seat of [players[0]!, players[3]!]) {
+        const at = new Date(day.getTime() + 12 * 3_600_000);
+        if (await withdraw(db, merchant, ids.get(seat.username)!, 2_000_000 * DONG, at)) withdrawals++;
+      }
+    }
+  }
+
+  return {
+    created,
+    contracts,
+    bets,
+    deposits,
+    withdrawals,
+    logins: DEMO_TEAM.map((seat) => ({ username: seat.username, level: seat.level, agent: seat.type !== 0 })),
+  };
+};
+
+export const DEMO_USAGE = `Demo
+  demo agents                            build a team in the brand (a 4-level tree of agents and
+                                         members, a contract of every kind, a month of bets, deposits
+                                         and withdrawals) and print its logins; a second run adds nothing`;
+
+/** `npm run jade -- demo agents`; false for a group it does not know. */
+export const runDemoCommand = async (
+  db: Db,
+  merchant: Merchant,
+  group: string,
+  action: string | undefined,
+  out: (line: string) => void,
+): Promise<boolean> => {
+  if (group !== 'demo' || action !== 'agents') return false;
+  const result = await buildDemoAgents(db, merchant);
+  out(
+    `${merchant.code}: demo team ${result.created.length ? `made (${result.created.length} accounts)` : 'already there'}; ` +
+      `added ${result.contracts} contracts, ${result.bets} bets, ${result.deposits} deposits, ${result.withdrawals} withdrawals`,
+  );
+  out(`Logins (demo accounts only; every one has the password ${DEMO_AGENT_PASSWORD}):`);
+  for (const login of result.logins)
+    out(`  ${login.username.padEnd(12)} level ${login.level}  ${login.agent ? 'agent' : 'member'}`);
+  return true;
+};
