@@ -305,68 +305,68 @@ const withdraw = async (db: Db, merchant: Merchant, memberId: number, amount: nu
   return true;
 };
 
+type Round = {
+  memberId: number;
+  vendor: string;
+  gameId: string;
+  category: GameCategory;
+  roundId: string;
+  stake: number;
+  payout: number;
+  at: Date;
+};
+
 /**
  * One round, bet and settled, as the seamless wallet writes it: the stake leaves the main wallet for
  * the vendor float (BET), the round's record opens, the payout comes back (WIN) and the record
- * settles into the member's daily summary, in one transaction under the seamless wallet's keys.
- * A round already written is left alone.
+ * settles into the member's daily summary, under the seamless wallet's keys, inside the caller's
+ * transaction (a day's rounds at once). A round already written is left alone.
  */
 const playRound = async (
-  db: Db,
+  trx: DbOrTrx,
   merchant: Merchant,
-  input: {
-    memberId: number;
-    vendor: string;
-    gameId: string;
-    category: GameCategory;
-    roundId: string;
-    stake: number;
-    payout: number;
-    at: Date;
-  },
+  wallets: { main: number; float: number },
+  input: Round,
 ) => {
   const key = { merchantId: merchant.id, vendorCode: input.vendor, roundId: input.roundId };
-  if (await records.findBetRecord(db, key)) return false;
-  const main = await ledger.memberAccount(db, merchant.id, input.memberId, 'MAIN');
-  const float = await ledger.houseAccount(db, merchant.id, 'VENDOR_FLOAT');
+  if (await records.findBetRecord(trx, key)) return false;
+  const { main, float } = wallets;
   const at = input.at.toISOString();
   const reference = records.roundReference(input.vendor, input.roundId);
-  await writeTransaction(db, async (trx) => {
+  await ledger.postTransfersIn(
+    trx,
+    {
+      merchantId: merchant.id,
+      idempotencyKey: `wallet:${input.vendor}:${input.roundId}-bet`,
+      legs: [{ kind: 'BET', debitAccountId: main, creditAccountId: float, amount: input.stake, reference }],
+    },
+    input.at,
+  );
+  await records.addStake(trx, {
+    ...key,
+    memberId: input.memberId,
+    gameId: input.gameId,
+    category: input.category,
+    amount: input.stake,
+    at,
+  });
+  if (input.payout > 0)
     await ledger.postTransfersIn(
       trx,
       {
         merchantId: merchant.id,
-        idempotencyKey: `wallet:${input.vendor}:${input.roundId}-bet`,
-        legs: [{ kind: 'BET', debitAccountId: main, creditAccountId: float, amount: input.stake, reference }],
+        idempotencyKey: `seamless-win:${input.vendor}:${input.roundId}`,
+        legs: [
+          { kind: 'WIN', debitAccountId: float, creditAccountId: main, amount: input.payout, reference },
+        ],
       },
       input.at,
     );
-    await records.addStake(trx, {
-      ...key,
-      memberId: input.memberId,
-      gameId: input.gameId,
-      category: input.category,
-      amount: input.stake,
-      at,
-    });
-    if (input.payout > 0)
-      await ledger.postTransfersIn(
-        trx,
-        {
-          merchantId: merchant.id,
-          idempotencyKey: `seamless-win:${input.vendor}:${input.roundId}`,
-          legs: [
-            { kind: 'WIN', debitAccountId: float, creditAccountId: main, amount: input.payout, reference },
-          ],
-        },
-        input.at,
-      );
-    const record = await records.findBetRecord(trx, key);
-    if (!record) throw new Error(`demo agents: round ${input.roundId} was not written`);
-    const { state, summary } = records.afterPayout(record, { amount: input.payout, close: true, at });
-    await records.writeRecordState(trx, record.id, state);
-    if (summary) await records.addToDailySummary(trx, summary);
-  });
+  const record = await records.findBetRecord(trx, key);
+  if (!record) throw new Error(`demo agents: round ${input.roundId} was not written`);
+  const { state, summary } = records.afterPayout(record, { amount: input.payout, close: true, at });
+  await records.writeRecordState(trx, record.id, state);
+  if (summary) await records.addToDailySummary(trx, summary);
   return true;
 };
 
@@ -408,15 +408,23 @@ export const buildDemoAgents = async (
     if (await deposit(db, merchant, id, 10_000_000 * DONG, `DEMO-${seat.username}-2`, mid)) deposits++;
   }
 
+  // Accounts are made outside the writes (ledger.ts remembers only ids read outside transactions).
+  const float = await ledger.houseAccount(db, merchant.id, 'VENDOR_FLOAT');
+  const mains = new Map<number, number>();
+  for (const seat of players) {
+    const id = ids.get(seat.username)!;
+    mains.set(id, await ledger.memberAccount(db, merchant.id, id, 'MAIN'));
+  }
   for (let d = 0; d <= DEMO_HISTORY_DAYS; d++) {
     const day = new Date(start.getTime() + d * DAY_MS);
     const isToday = d === DEMO_HISTORY_DAYS;
+    const rounds: Round[] = [];
     for (const [p, seat] of players.entries()) {
       const memberId = ids.get(seat.username)!;
       // One generator per member and day: a rerun, or a run on another day, replays the same rounds.
       const random = seeded(day.getTime() / DAY_MS + p * 7_919);
-      const rounds = 2 + Math.floor(random() * 4);
-      for (let r = 0; r < rounds; r++) {
+      const count = 2 + Math.floor(random() * 4);
+      for (let r = 0; r < count; r++) {
         const game = GAMES[Math.floor(random() * GAMES.length)]!;
         const gameId = game.games[Math.floor(random() * game.games.length)]!;
         const stake = (10 + Math.floor(random() * 50) * 10) * 1_000 * DONG;
@@ -424,25 +432,28 @@ export const buildDemoAgents = async (
         const roll = random();
         const payout = roll < 0.45 ? 0 : roll < 0.9 ? Math.round(stake * (1.5 + random())) : stake * 3;
         const at = isToday
-          ? new Date(now.getTime() - (rounds - r) * 7 * 60_000 - p * 60_000)
+          ? new Date(now.getTime() - (count - r) * 7 * 60_000 - p * 60_000)
           : betTime(day, random);
         if (at.getTime() > now.getTime()) continue;
         const roundId = `DEMO-${seat.username}-${dayOf(day)}-${r}`;
-        if (
-          await playRound(db, merchant, {
-            memberId,
-            vendor: game.vendor,
-            gameId,
-            category: game.category,
-            roundId,
-            stake,
-            payout,
-            at,
-          })
-        )
-          bets++;
+        rounds.push({
+          memberId,
+          vendor: game.vendor,
+          gameId,
+          category: game.category,
+          roundId,
+          stake,
+          payout,
+          at,
+        });
       }
     }
+    bets += await writeTransaction(db, async (trx) => {
+      let written = 0;
+      for (const round of rounds)
+        if (await playRound(trx, merchant, { main: mains.get(round.memberId)!, float }, round)) written++;
+      return written;
+    });
     // Two members cash out every week.
     if (!isToday && d % 7 === 6) {
       for (const seat of [players[0]!, players[3]!]) {
