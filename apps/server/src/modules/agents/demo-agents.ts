@@ -1,6 +1,7 @@
 import type { ContractCategory, ContractKind, DividendTier, SalaryTier } from '@jade/contracts/agents';
 import type { GameCategory } from '@jade/contracts/games';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { groupCommit } from '../../platform/db/group-commit.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { hashPassword } from '../../platform/passwords.js';
 import * as accounts from '../accounts/repo.js';
@@ -317,57 +318,100 @@ type Round = {
 };
 
 /**
- * One round, bet and settled, as the seamless wallet writes it: the stake leaves the main wallet for
- * the vendor float (BET), the round's record opens, the payout comes back (WIN) and the record
- * settles into the member's daily summary, under the seamless wallet's keys, inside the caller's
- * transaction (a day's rounds at once). A round already written is left alone.
+ * A day's rounds, each bet and settled as the seamless wallet writes one: the stake leaves the main
+ * wallet for the vendor float (BET), the round's record opens, the payout comes back (WIN), the record
+ * settles into the member's daily summary; the ledger posts under the seamless wallet's keys, all of
+ * the day's at once (`postManyWithin`, as a lottery draw's settlement posts its wins), so a month of
+ * history costs a few statements a round. Rounds already written are left alone. Answers how many
+ * it wrote.
  */
-const playRound = async (
-  trx: DbOrTrx,
+const playRounds = async (
+  db: Db,
   merchant: Merchant,
-  wallets: { main: number; float: number },
-  input: Round,
-) => {
-  const key = { merchantId: merchant.id, vendorCode: input.vendor, roundId: input.roundId };
-  if (await records.findBetRecord(trx, key)) return false;
-  const { main, float } = wallets;
-  const at = input.at.toISOString();
-  const reference = records.roundReference(input.vendor, input.roundId);
-  await ledger.postTransfersIn(
-    trx,
-    {
-      merchantId: merchant.id,
-      idempotencyKey: `wallet:${input.vendor}:${input.roundId}-bet`,
-      legs: [{ kind: 'BET', debitAccountId: main, creditAccountId: float, amount: input.stake, reference }],
-    },
-    input.at,
+  wallets: { mains: Map<number, number>; float: number },
+  rounds: readonly Round[],
+): Promise<number> => {
+  if (rounds.length === 0) return 0;
+  const written = new Set(
+    (
+      await db
+        .selectFrom('bet_record')
+        .select(['vendor_code', 'round_id'])
+        .where('merchant_id', '=', merchant.id)
+        .where(
+          'round_id',
+          'in',
+          rounds.map((round) => round.roundId),
+        )
+        .execute()
+    ).map((row) => `${row.vendor_code}:${row.round_id}`),
   );
-  await records.addStake(trx, {
-    ...key,
-    memberId: input.memberId,
-    gameId: input.gameId,
-    category: input.category,
-    amount: input.stake,
-    at,
-  });
-  if (input.payout > 0)
-    await ledger.postTransfersIn(
-      trx,
+  const fresh = rounds.filter((round) => !written.has(`${round.vendor}:${round.roundId}`));
+  if (fresh.length === 0) return 0;
+  const postings: ledger.Posting[] = fresh.flatMap((round) => {
+    const main = wallets.mains.get(round.memberId)!;
+    const reference = records.roundReference(round.vendor, round.roundId);
+    const leg = (kind: string, debit: number, credit: number, amount: number) => ({
+      kind,
+      debitAccountId: debit,
+      creditAccountId: credit,
+      amount,
+      reference,
+    });
+    return [
       {
         merchantId: merchant.id,
-        idempotencyKey: `seamless-win:${input.vendor}:${input.roundId}`,
-        legs: [
-          { kind: 'WIN', debitAccountId: float, creditAccountId: main, amount: input.payout, reference },
-        ],
+        idempotencyKey: `wallet:${round.vendor}:${round.roundId}-bet`,
+        legs: [leg('BET', main, wallets.float, round.stake)],
       },
-      input.at,
-    );
-  const record = await records.findBetRecord(trx, key);
-  if (!record) throw new Error(`demo agents: round ${input.roundId} was not written`);
-  const { state, summary } = records.afterPayout(record, { amount: input.payout, close: true, at });
-  await records.writeRecordState(trx, record.id, state);
-  if (summary) await records.addToDailySummary(trx, summary);
-  return true;
+      ...(round.payout > 0
+        ? [
+            {
+              merchantId: merchant.id,
+              idempotencyKey: `seamless-win:${round.vendor}:${round.roundId}`,
+              legs: [leg('WIN', wallets.float, main, round.payout)],
+            },
+          ]
+        : []),
+    ];
+  });
+  const last = new Date(Math.max(...fresh.map((round) => round.at.getTime())));
+  await groupCommit(db, async (trx) => {
+    await ledger.postManyWithin(db, trx, postings, last);
+    for (const round of fresh) {
+      const at = round.at.toISOString();
+      const key = { merchantId: merchant.id, vendorCode: round.vendor, roundId: round.roundId };
+      const id = await records.addStake(trx, {
+        ...key,
+        memberId: round.memberId,
+        gameId: round.gameId,
+        category: round.category,
+        amount: round.stake,
+        at,
+      });
+      // The record as addStake left it: open, the stake staked, nothing paid.
+      const opened: records.BetRecord = {
+        id,
+        ...key,
+        memberId: round.memberId,
+        gameId: round.gameId,
+        category: round.category,
+        stake: round.stake,
+        validBet: 0,
+        payout: 0,
+        winLoss: -round.stake,
+        status: 'OPEN',
+        placedAt: at,
+        settledAt: null,
+        refunded: 0,
+        detail: null,
+      };
+      const { state, summary } = records.afterPayout(opened, { amount: round.payout, close: true, at });
+      await records.writeRecordState(trx, id, state);
+      if (summary) await records.addToDailySummary(trx, summary);
+    }
+  });
+  return fresh.length;
 };
 
 /** The hour (UTC) of a day's bets: 03:00–10:59, the same calendar day in UTC and Asia/Ho_Chi_Minh. */
@@ -448,12 +492,7 @@ export const buildDemoAgents = async (
         });
       }
     }
-    bets += await writeTransaction(db, async (trx) => {
-      let written = 0;
-      for (const round of rounds)
-        if (await playRound(trx, merchant, { main: mains.get(round.memberId)!, float }, round)) written++;
-      return written;
-    });
+    bets += await playRounds(db, merchant, { mains, float }, rounds);
     // Two members cash out every week.
     if (!isToday && d % 7 === 6) {
       for (const seat of [players[0]!, players[3]!]) {
