@@ -349,6 +349,13 @@ const { n: teamSize } = await db
   .select((eb) => eb.fn.countAll().as('n'))
   .where('ancestor_id', '=', topAgent.id)
   .executeTakeFirstOrThrow();
+/** The betting figures of a window: active players, valid bet, payout, win/loss. */
+const betSums = (eb) => [
+  eb.fn.count('s.member_id').distinct().as('active'),
+  eb.fn.sum('s.valid_bet').as('valid'),
+  eb.fn.sum('s.payout').as('payout'),
+  eb.fn.sum('s.win_loss').as('winLoss'),
+];
 /** The closure-join aggregate a team overview is made of, for when reports.ts is not built yet. */
 const closureOverview = async () => {
   const team = await db
@@ -368,12 +375,7 @@ const closureOverview = async () => {
     .innerJoin('bet_daily_summary as s', (join) =>
       join.onRef('s.member_id', '=', 'c.descendant_id').on('s.merchant_id', '=', merchant.id),
     )
-    .select((eb) => [
-      eb.fn.count('s.member_id').distinct().as('active'),
-      eb.fn.sum('s.valid_bet').as('valid'),
-      eb.fn.sum('s.payout').as('payout'),
-      eb.fn.sum('s.win_loss').as('winLoss'),
-    ])
+    .select(betSums)
     .where('c.ancestor_id', '=', topAgent.id)
     .where('s.day', '>=', from)
     .where('s.day', '<=', to)
@@ -383,12 +385,7 @@ const closureOverview = async () => {
 const brandAggregate = () =>
   db
     .selectFrom('bet_daily_summary as s')
-    .select((eb) => [
-      eb.fn.count('s.member_id').distinct().as('active'),
-      eb.fn.sum('s.valid_bet').as('valid'),
-      eb.fn.sum('s.payout').as('payout'),
-      eb.fn.sum('s.win_loss').as('winLoss'),
-    ])
+    .select(betSums)
     .where('s.merchant_id', '=', merchant.id)
     .where('s.day', '>=', from)
     .where('s.day', '<=', to)
