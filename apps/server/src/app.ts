@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { contractRoutes } from './modules/agents/contract-routes.js';
 import { createMessaging } from './modules/accounts/messaging.js';
 import { engagementRoutes } from './modules/engagement/routes.js';
 import { gameRoutes } from './modules/games/routes.js';
@@ -26,6 +27,7 @@ import { createWebPreload } from './modules/system/web-preload.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
+import { payrollRoutes } from './modules/agents/payroll-routes.js';
 import { watchVendorOrigins } from './modules/vendors/connections.js';
 import { launchRoutes } from './modules/vendors/launch-routes.js';
 import { lotteryRoutes } from './modules/lottery/routes.js';
@@ -167,6 +169,8 @@ export const buildApp = async ({
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });
+  contractRoutes(app, { db, secrets });
+  payrollRoutes(app, { db, secrets });
   await vendorWalletRoutes(app, { db, secrets });
   launchRoutes(app, { db, secrets });
   lotteryRoutes(app, { db, secrets });

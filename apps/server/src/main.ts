@@ -4,6 +4,12 @@ import { openAndPrepareDb } from './boot.js';
 import { seedDemoAgents } from './demo/seed.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
+import {
+  runDueDailySalaries,
+  runDueDividends,
+  runDueHourlySalaries,
+  runDueRealtimeSalaries,
+} from './modules/agents/payroll.js';
 import { pruneExpired } from './platform/prune.js';
 import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
 import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
@@ -33,6 +39,11 @@ const start = async () => {
       { name: 'vendor-bet-pull', everyMs: 30_000, run: () => pullAllVendorBets(db, app.log) },
       { name: 'lottery-tick', everyMs: 5_000, run: () => runLotteryTick(db, secrets.sessionSecret) },
       { name: 'prune-expired', everyMs: 300_000, run: () => pruneExpired(db) },
+      // Agent payroll (decision 0041): each run pays only periods not recorded yet, catching up missed ones.
+      { name: 'agent-salary-realtime', everyMs: 60_000, run: () => runDueRealtimeSalaries(db) },
+      { name: 'agent-salary-hourly', everyMs: 300_000, run: () => runDueHourlySalaries(db) },
+      { name: 'agent-salary-daily', everyMs: 600_000, run: () => runDueDailySalaries(db) },
+      { name: 'agent-dividends', everyMs: 1_800_000, run: () => runDueDividends(db) },
     ],
     app.log,
   );

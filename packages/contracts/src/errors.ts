@@ -90,6 +90,10 @@ export const errorStatus = {
   BANK_ACCOUNT_NAME_MISMATCH: 400,
   BANK_ACCOUNT_NOT_FOUND: 404,
   WITHDRAWAL_TURNOVER_NOT_MET: 400,
+  /** The agent owes its downline salaries or dividends (decision 0041): withdrawals wait until settled. */
+  AGENT_DEBT_OPEN: 409,
+  /** A child's dividend is approved only after its upline's (decision 0041). */
+  AGENT_DIVIDEND_UPLINE_PENDING: 409,
   PAYMENT_STATE_CONFLICT: 409,
   UPLOAD_INVALID_IMAGE: 400,
   UPLOAD_TOO_LARGE: 413,

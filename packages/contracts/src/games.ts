@@ -427,7 +427,7 @@ export const betRecordRequest = z.object({
   vassalage: z.string().trim().max(64).optional(),
   category: gameCategory.optional(),
   range: z.enum(BET_RECORD_RANGES).default('PAST_7'),
-  /** yyyy-MM-dd (UTC); win over `range` when given. */
+  /** yyyy-MM-dd, the brand's days (its time zone); win over `range` when given. */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   pageNo: z.number().int().min(1).max(10_000).default(1),

@@ -84,7 +84,7 @@ export const ACCOUNT_RECORD_KINDS = [
 export const ACCOUNT_RECORD_RANGES = ['TODAY', 'PAST_7', 'PAST_30'] as const;
 export const accountRecordRequest = z.object({
   kind: z.enum(ACCOUNT_RECORD_KINDS).default('ALL'),
-  /** §9 date ranges; `from`/`to` (yyyy-MM-dd, UTC) win when given. */
+  /** §9 date ranges; `from`/`to` (yyyy-MM-dd, the brand's days in its time zone) win when given. */
   range: z.enum(ACCOUNT_RECORD_RANGES).default('PAST_7'),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),

@@ -12,6 +12,8 @@ import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-comm
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
 import { runVendorCommand, VENDOR_USAGE } from '../modules/vendors/vendor-commands.js';
 import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-commands.js';
+import { AGENT_CONTRACT_USAGE, runAgentContractCommand } from '../modules/agents/contract-commands.js';
+import { PAYROLL_USAGE, runPayrollCommand } from '../modules/agents/payroll-commands.js';
 import { DEMO_USAGE, runDemoCommand } from '../modules/agents/demo-agents.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
@@ -21,6 +23,10 @@ Brands
   domain list                            the brand's domains and the origin links are built from
   domain set <HOST> [--url ORIGIN]       serve the brand at HOST; links sent for it start with
                                          ORIGIN (default https://HOST), e.g. --url https://demo.example.com
+  brand time-zone [ZONE]                 show the brand's time zone, or set it (an IANA name such as
+                                         Asia/Ho_Chi_Minh): its days, daily summaries and "today"
+                                         follow it; setting it re-derives the brand's settled days
+                                         and daily summaries
 
 System status (§2: 0 normal, 1 maintenance, 2 restricted to allowed IP ranges)
   status show                            show the brand's operator status and message
@@ -70,6 +76,9 @@ ${VENDOR_USAGE}
 
 ${LOTTERY_USAGE}
 
+${AGENT_CONTRACT_USAGE}
+${PAYROLL_USAGE}
+
 ${DEMO_USAGE}
 
 Options
@@ -110,6 +119,7 @@ export const runCommand = async (
     allowPositionals: true,
     options: {
       merchant: { type: 'string', default: DEMO_MERCHANT_CODE },
+      day: { type: 'string' },
       message: { type: 'string' },
       until: { type: 'string' },
       to: { type: 'string' },
@@ -130,6 +140,8 @@ export const runCommand = async (
       timeout: { type: 'string' },
       /** The operator an act of the two-person rule is done as (with JADE_OPERATOR_PASSWORD). */
       operator: { type: 'string' },
+      member: { type: 'string' },
+      period: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -164,6 +176,13 @@ export const runCommand = async (
       out(`${merchant.code}: served at ${host}${values.url ? `, links from ${values.url}` : ''}`);
       return;
     }
+  }
+
+  if (group === 'brand' && action === 'time-zone') {
+    if (rest.length > 1) throw new UsageError(`'brand time-zone' takes at most one time zone`);
+    const zone = rest[0] ? await merchants.setTimeZone(db, merchant.id, rest[0]) : merchant.timeZone;
+    out(`${merchant.code}: ${zone}${rest[0] ? ' (settled days and daily summaries derived again)' : ''}`);
+    return;
   }
 
   if (group === 'status') {
@@ -300,6 +319,9 @@ export const runCommand = async (
     serverSecret: secrets.serverSecret,
   };
   if (await runLotteryCommand(db, merchant, group, action, rest, out, lotteryOptions)) return;
+  const contractOptions = { member: values.member, period: values.period };
+  if (await runAgentContractCommand(db, merchant, group, action, rest, contractOptions, out)) return;
+  if (await runPayrollCommand(db, merchant, group, action, rest, { day: values.day }, out)) return;
   if (await runDemoCommand(db, merchant, group, action, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);

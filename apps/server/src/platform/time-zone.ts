@@ -73,17 +73,27 @@ export const dayOf = (timeZone: string, instant: Date | string): string => {
   return dayString(p.year, p.month, p.day);
 };
 
-/** The instant a local wall-clock time happens (the earlier one when a clock change repeats it). */
+/**
+ * The instant a local wall-clock time happens: the earlier one when a clock change repeats it, and
+ * the same time after the gap when a change skips it (02:30 on a spring-forward day is 03:30), so a
+ * day whose midnight is skipped starts at 01:00. Tries the offsets in force a day before and a day
+ * after, which holds for every zone that changes its clocks at most once in two days.
+ */
 export const zonedInstant = (timeZone: string, day: string, hour = 0, minute = 0): Date => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d, hour, minute);
-  const first = guess - offsetMs(timeZone, new Date(guess));
-  const second = guess - offsetMs(timeZone, new Date(first));
-  return new Date(Math.min(first, second));
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  const before = wall - offsetMs(timeZone, new Date(wall - 86_400_000));
+  const after = wall - offsetMs(timeZone, new Date(wall + 86_400_000));
+  const reads = (t: number) => t + offsetMs(timeZone, new Date(t)) === wall;
+  const found = [before, after].filter(reads);
+  return new Date(found.length > 0 ? Math.min(...found) : before);
 };
 
 /** The instant the brand's day starts (its local midnight). */
 export const startOfDay = (timeZone: string, day: string): Date => zonedInstant(timeZone, day);
+
+/** The instant the brand's day that holds `now` started: where "today" and its daily limits begin. */
+export const startOfToday = (timeZone: string, now: Date): Date => startOfDay(timeZone, dayOf(timeZone, now));
 
 /** The day `n` days after (or before) a day, on the calendar. */
 export const addDays = (day: string, n: number): string => {

@@ -19,6 +19,7 @@ export const createOtherBrand = async (
     currencySymbol = '$',
     languages = [ENGLISH],
     defaultLanguage = languages[0]?.code ?? 'EN',
+    timeZone,
   }: {
     code?: string;
     name?: string;
@@ -28,6 +29,8 @@ export const createOtherBrand = async (
     /** The brand's languages, in order; the first is the default unless `defaultLanguage` says otherwise. */
     languages?: BrandLanguage[];
     defaultLanguage?: string;
+    /** The brand's business day (an IANA zone); the column's default, UTC, when not given. */
+    timeZone?: string;
   } = {},
 ): Promise<number> => {
   const now = new Date().toISOString();
@@ -49,6 +52,7 @@ export const createOtherBrand = async (
       gtag_id: null,
       img_url: null,
       sms_expired_minutes: 5,
+      ...(timeZone && { time_zone: timeZone }),
       created_at: now,
       updated_at: now,
     })

@@ -15,6 +15,7 @@ import { hotGamesQueryOptions } from '../features/games/api/get-hot-games';
 import { prefetchCategoryPage } from '../features/games/category-routes';
 import { BrandProvider } from './brand-provider';
 import { MemberEvents } from './member-events';
+import { ContractPromptGate } from '../features/agents/components/contract-prompt-gate';
 import { withChunkTimeout } from './chunk-load';
 
 // The router and shell are only needed in the normal state. Their chunk starts loading now, alongside
@@ -71,6 +72,7 @@ function SystemState({ status, whitelabel }: { status: StatusResponse; whitelabe
           <PrefetchFrame merchantCode={whitelabel.merchant.code} />
           {/* One live stream for the whole app while a member is logged in (decision 0036). */}
           <MemberEvents />
+          <ContractPromptGate />
           <Suspense fallback={<BootLoading />}>
             <AppRouter />
           </Suspense>

@@ -33,11 +33,25 @@ const BetRecordsPanel = lazy(() =>
 const ProfitPanel = lazy(() =>
   import('../features/games/components/profit-panel').then((m) => ({ default: m.ProfitPanel })),
 );
+const DownlinePanel = lazy(() =>
+  import('../features/agents/components/downline-panel').then((m) => ({ default: m.DownlinePanel })),
+);
 const AccountRecordsPanel = lazy(() =>
   import('../features/wallet/components/account-records-panel').then((m) => ({
     default: m.AccountRecordsPanel,
   })),
 );
+
+// The agent payroll panels (decision 0041), one chunk for the five of them.
+const payrollPanel = (
+  name:
+    'DailyWagesPanel' | 'HourSalaryPanel' | 'RealtimeSalaryPanel' | 'DividendRecordPanel' | 'RevenuePanel',
+) => lazy(() => import('../features/agents/components/payroll-panels').then((m) => ({ default: m[name] })));
+const RevenuePanel = payrollPanel('RevenuePanel');
+const DividendRecordPanel = payrollPanel('DividendRecordPanel');
+const DailyWagesPanel = payrollPanel('DailyWagesPanel');
+const HourSalaryPanel = payrollPanel('HourSalaryPanel');
+const RealtimeSalaryPanel = payrollPanel('RealtimeSalaryPanel');
 
 /** One menu entry of §2: the feature's panel once it exists, and when the brand or member may see it. */
 type MenuEntry = {
@@ -73,15 +87,31 @@ const AGENT_CENTER: readonly MenuEntry[] = [
   { id: 'agentAnnouncement' },
   { id: 'agentTeamOverview' },
   { id: 'registerCenter' },
-  { id: 'downlineManagmentView' },
+  { id: 'downlineManagmentView', Panel: DownlinePanel },
   { id: 'personalHistoryCopy' },
   { id: 'palStatementsAgentCopy' },
-  { id: 'agentRevenueReport' },
+  { id: 'agentRevenueReport', Panel: RevenuePanel },
   { id: 'agentDownlineTransactionDetailsCopy' },
-  { id: 'agentDividendRecordCopy2', isShown: ({ agent }) => agent.dividendEnabled },
-  { id: 'agentDailyWages2', isShown: ({ agent }) => agent.salaryKinds.includes('DAILY_SALARY') },
-  { id: 'agentHourSalary', isShown: ({ agent }) => agent.salaryKinds.includes('HOURLY_SALARY') },
-  { id: 'agentRealtimeSalary', isShown: ({ agent }) => agent.salaryKinds.includes('REALTIME_SALARY') },
+  {
+    id: 'agentDividendRecordCopy2',
+    Panel: DividendRecordPanel,
+    isShown: ({ agent }) => agent.dividendEnabled,
+  },
+  {
+    id: 'agentDailyWages2',
+    Panel: DailyWagesPanel,
+    isShown: ({ agent }) => agent.salaryKinds.includes('DAILY_SALARY'),
+  },
+  {
+    id: 'agentHourSalary',
+    Panel: HourSalaryPanel,
+    isShown: ({ agent }) => agent.salaryKinds.includes('HOURLY_SALARY'),
+  },
+  {
+    id: 'agentRealtimeSalary',
+    Panel: RealtimeSalaryPanel,
+    isShown: ({ agent }) => agent.salaryKinds.includes('REALTIME_SALARY'),
+  },
 ];
 
 const availableEntries = (entries: readonly MenuEntry[], context: Context) =>

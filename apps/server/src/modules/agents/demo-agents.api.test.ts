@@ -21,7 +21,8 @@ const counts = async () => {
       | 'bet_daily_summary'
       | 'deposit'
       | 'withdrawal'
-      | 'ledger_batch',
+      | 'ledger_batch'
+      | 'agent_payment',
   ) =>
     Number(
       (
@@ -39,6 +40,7 @@ const counts = async () => {
     deposits: await count('deposit'),
     withdrawals: await count('withdrawal'),
     batches: await count('ledger_batch'),
+    payments: await count('agent_payment'),
   };
 };
 
@@ -105,10 +107,23 @@ describe('jade demo agents', () => {
       await server.db.selectFrom('withdrawal').select('id').where('status', '=', 'PAID').execute(),
     ).not.toHaveLength(0);
 
-    const before = await counts();
-    expect(await runCli(server, 'demo', 'agents')).toContain(
-      'demo team already there; added 0 contracts, 0 bets, 0 deposits, 0 withdrawals',
+    // The payroll ran over the month: every kind paid someone, through the ledger.
+    const payments = await server.db
+      .selectFrom('agent_payment')
+      .select(['kind', 'status', 'paid'])
+      .where('status', '=', 'PAID')
+      .execute();
+    expect(new Set(payments.filter((p) => Number(p.paid) > 0).map((p) => p.kind))).toEqual(
+      new Set(CONTRACT_KINDS),
     );
+    expect(printed).toMatch(
+      /payroll: [1-9]\d* daily, [1-9]\d* hourly and [1-9]\d* real-time salary payments, [1-9]\d* dividends/,
+    );
+
+    const before = await counts();
+    const again = await runCli(server, 'demo', 'agents');
+    expect(again).toContain('demo team already there; added 0 contracts, 0 bets, 0 deposits, 0 withdrawals');
+    expect(again).toContain('payroll: 0 daily, 0 hourly and 0 real-time salary payments, 0 dividends');
     expect(await counts()).toEqual(before);
   });
 });

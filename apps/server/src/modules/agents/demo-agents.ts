@@ -1,9 +1,16 @@
-import type { ContractCategory, ContractKind, DividendTier, SalaryTier } from '@jade/contracts/agents';
+import type {
+  ContractCategory,
+  ContractKind,
+  DividendPeriod,
+  DividendTier,
+  SalaryTier,
+} from '@jade/contracts/agents';
 import type { GameCategory } from '@jade/contracts/games';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { addDays, dayOf, dayWindow } from '../../platform/time-zone.js';
 import * as accounts from '../accounts/repo.js';
 import { uniqueReferralCode } from '../accounts/service.js';
 import * as records from '../games/bet-records.js';
@@ -11,6 +18,8 @@ import type { Merchant } from '../merchants/repo.js';
 import type { Operator } from '../operators/service.js';
 import * as ledger from '../wallet/ledger.js';
 import * as payments from '../wallet/payments.js';
+import { answerOffer, offerContract } from './contracts.js';
+import * as payroll from './payroll.js';
 
 /**
  * `jade demo agents`: a team in the demo brand for a newcomer to look at (issue 21). A four-level
@@ -64,7 +73,7 @@ const DONG = 100;
 type ContractSpec = {
   kind: ContractKind;
   category: ContractCategory;
-  period: string | null;
+  period: DividendPeriod | null;
   tiers: (level: number) => SalaryTier[] | DividendTier[];
 };
 
@@ -78,7 +87,7 @@ const CONTRACTS: readonly ContractSpec[] = [
     category: 'RNG',
     period: null,
     tiers: (level) => [
-      { minValidBet: 1_000_000 * DONG, minActive: 1, rateBp: 120 - level * 30 },
+      { minValidBet: 200_000 * DONG, minActive: 1, rateBp: 120 - level * 30 },
       { minValidBet: 5_000_000 * DONG, minActive: 2, rateBp: 180 - level * 40 },
     ],
   },
@@ -86,7 +95,7 @@ const CONTRACTS: readonly ContractSpec[] = [
     kind: 'HOURLY_SALARY',
     category: 'LIVE',
     period: null,
-    tiers: (level) => [{ minValidBet: 100_000 * DONG, minActive: 1, rateBp: 80 - level * 20 }],
+    tiers: (level) => [{ minValidBet: 50_000 * DONG, minActive: 1, rateBp: 80 - level * 20 }],
   },
   {
     kind: 'REALTIME_SALARY',
@@ -117,7 +126,7 @@ const seeded = (seed: number) => {
 };
 
 const DAY_MS = 86_400_000;
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const HOUR_MS = 3_600_000;
 
 /** The demo's operator: deposits and withdrawals are decided in its name. */
 const demoOperator = (merchant: Merchant): Operator => ({
@@ -133,6 +142,7 @@ export type DemoAgentsResult = {
   bets: number;
   deposits: number;
   withdrawals: number;
+  paid: PayrollTally;
   logins: { username: string; level: number; agent: boolean }[];
 };
 
@@ -196,13 +206,13 @@ const ensureMembers = async (db: Db, merchant: Merchant, created: string[], now:
 };
 
 /**
- * Every agent's contracts, ACCEPTED: the top agent's from the brand (offered_by null), each other
- * agent's from its upline. One accepted contract per holder, kind and category, so a second run
- * finds them and adds none.
+ * Every agent's contracts, offered and accepted as an agent would: the top agent's by the brand
+ * (offered_by null), each other agent's by its upline, top-down so that an upline holds its own
+ * before it offers below it (contracts.ts checks every offer against the offerer's caps). A holder
+ * that already has an accepted contract of the kind and category is left alone.
  */
-const ensureContracts = async (db: DbOrTrx, merchant: Merchant, ids: Map<string, number>, now: Date) => {
+const ensureContracts = async (db: Db, merchant: Merchant, ids: Map<string, number>, at: Date) => {
   let added = 0;
-  const at = new Date(now.getTime() - (DEMO_HISTORY_DAYS + 1) * DAY_MS).toISOString();
   for (const seat of DEMO_TEAM) {
     if (seat.type === 0) continue;
     const holder = ids.get(seat.username)!;
@@ -217,23 +227,20 @@ const ensureContracts = async (db: DbOrTrx, merchant: Merchant, ids: Map<string,
         .where('status', '=', 'ACCEPTED')
         .executeTakeFirst();
       if (existing) continue;
-      await db
-        .insertInto('agent_contract')
-        .values({
-          merchant_id: merchant.id,
-          holder_id: holder,
-          offered_by: seat.upline === null ? null : ids.get(seat.upline)!,
+      const offer = await offerContract(
+        db,
+        merchant.id,
+        seat.upline === null ? null : ids.get(seat.upline)!,
+        {
+          account: seat.username,
           kind: spec.kind,
           category: spec.category,
-          period: spec.period,
-          tiers: JSON.stringify(spec.tiers(seat.level)),
-          status: 'ACCEPTED',
-          created_at: at,
-          answered_at: at,
-          ended_at: null,
-          end_reason: null,
-        })
-        .execute();
+          ...(spec.period && { period: spec.period }),
+          tiers: spec.tiers(seat.level),
+        },
+        at,
+      );
+      await answerOffer(db, merchant.id, holder, spec.kind, { contractId: offer.id, accept: true }, at);
       added++;
     }
   }
@@ -279,13 +286,13 @@ const deposit = async (
 
 /** A withdrawal to the member's own bank account, paid by the demo operator; once per day and member. */
 const withdraw = async (db: Db, merchant: Merchant, memberId: number, amount: number, at: Date) => {
-  const day = dayOf(at);
+  const { start, end } = dayWindow(merchant.timeZone, dayOf(merchant.timeZone, at));
   const done = await db
     .selectFrom('withdrawal')
     .select('id')
     .where('member_id', '=', memberId)
-    .where('created_at', '>=', `${day}T00:00:00.000Z`)
-    .where('created_at', '<=', `${day}T23:59:59.999Z`)
+    .where('created_at', '>=', start.toISOString())
+    .where('created_at', '<', end.toISOString())
     .executeTakeFirst();
   if (done) return false;
   const member = await memberFor(db, merchant, memberId);
@@ -403,10 +410,16 @@ const playRounds = async (
         status: 'OPEN',
         placedAt: at,
         settledAt: null,
+        settledDay: null,
         refunded: 0,
         detail: null,
       };
-      const { state, summary } = records.afterPayout(opened, { amount: round.payout, close: true, at });
+      const { state, summary } = records.afterPayout(opened, {
+        amount: round.payout,
+        close: true,
+        at,
+        timeZone: merchant.timeZone,
+      });
       await records.writeRecordState(trx, id, state);
       if (summary) await records.addToDailySummary(trx, summary);
     }
@@ -414,9 +427,57 @@ const playRounds = async (
   return fresh.length;
 };
 
-/** The hour (UTC) of a day's bets: 03:00–10:59, the same calendar day in UTC and Asia/Ho_Chi_Minh. */
-const betTime = (day: Date, random: () => number) =>
-  new Date(day.getTime() + (3 * 60 + Math.floor(random() * 8 * 60)) * 60_000);
+/** A time of a day's bets: 10:00–17:59 on the brand's clock. */
+const betTime = (timeZone: string, day: string, random: () => number) =>
+  new Date(dayWindow(timeZone, day).start.getTime() + (10 * 60 + Math.floor(random() * 8 * 60)) * 60_000);
+/** The brand's hours the members play in, whose hourly salaries the demo pays. */
+const PLAY_HOURS = [10, 11, 12, 13, 14, 15, 16, 17];
+/** How many past days get hourly and afternoon real-time runs. */
+const HOURLY_DAYS = 7;
+
+export type PayrollTally = { daily: number; hourly: number; realtime: number; dividends: number };
+
+/**
+ * The payroll of the history, as its jobs would have run it: every past day's daily salaries and
+ * real-time salaries at the day's end, the last week's hourly salaries of the hours the members
+ * played and real-time salaries at 14:00, and each week's dividends, approved top-down. Every run
+ * is keyed by (contract, period), so a second demo run pays nothing again. Answers what each kind
+ * paid.
+ */
+const runPayroll = async (db: Db, merchant: Merchant, today: string, now: Date): Promise<PayrollTally> => {
+  const tz = merchant.timeZone;
+  const tally: PayrollTally = { daily: 0, hourly: 0, realtime: 0, dividends: 0 };
+  const ended = (at: Date) => at.getTime() <= now.getTime();
+  for (let d = DEMO_HISTORY_DAYS; d >= 0; d--) {
+    const day = addDays(today, -d);
+    const { start, end } = dayWindow(tz, day);
+    // The last week's hours and afternoons: enough to fill those panels, at a few runs a day.
+    if (d <= HOURLY_DAYS) {
+      for (const hour of PLAY_HOURS) {
+        if (!ended(new Date(start.getTime() + (hour + 1) * HOUR_MS))) continue;
+        tally.hourly += (await payroll.runHourlySalaries(db, merchant, day, hour, { now })).paid;
+      }
+      const afternoon = new Date(start.getTime() + 14 * HOUR_MS);
+      if (ended(afternoon))
+        tally.realtime += (await payroll.runRealtimeSalaries(db, merchant, afternoon, { now })).paid;
+    }
+    if (d === 0) {
+      tally.realtime += (await payroll.runRealtimeSalaries(db, merchant, now, { now })).paid;
+      continue;
+    }
+    tally.realtime += (await payroll.runRealtimeSalaries(db, merchant, end, { now })).paid;
+    tally.daily += (await payroll.runDailySalaries(db, merchant, day, { now })).paid;
+    // A week's dividends once the week is over (runDividends finds the period of the day).
+    if (new Date(`${addDays(day, 1)}T00:00:00Z`).getUTCDay() === 1 || d === 1)
+      await payroll.runDividends(db, merchant, day, { now });
+  }
+  // Uplines first: a child's dividend waits for its upline's (decision 0041).
+  for (const pending of await payroll.pendingDividends(db, merchant.id)) {
+    await payroll.approveDividend(db, merchant.id, pending.id, 'demo-agents', now);
+    tally.dividends++;
+  }
+  return tally;
+};
 
 /** Builds (or completes) the demo team; answers what it made and the logins to print. */
 export const buildDemoAgents = async (
@@ -424,11 +485,13 @@ export const buildDemoAgents = async (
   merchant: Merchant,
   now = new Date(),
 ): Promise<DemoAgentsResult> => {
+  const tz = merchant.timeZone;
+  const today = dayOf(tz, now);
+  const first = addDays(today, -DEMO_HISTORY_DAYS);
+  const start = dayWindow(tz, first).start;
   const created: string[] = [];
-  const ids = await ensureMembers(db, merchant, created, now);
-  const contracts = await ensureContracts(db, merchant, ids, now);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const start = new Date(today - DEMO_HISTORY_DAYS * DAY_MS);
+  const ids = await ensureMembers(db, merchant, created, new Date(start.getTime() - DAY_MS));
+  const contracts = await ensureContracts(db, merchant, ids, new Date(start.getTime() - DAY_MS / 2));
 
   let deposits = 0;
   let withdrawals = 0;
@@ -437,18 +500,9 @@ export const buildDemoAgents = async (
   // Every member deposits before the history starts, and again half-way.
   for (const seat of players) {
     const id = ids.get(seat.username)!;
-    if (
-      await deposit(
-        db,
-        merchant,
-        id,
-        50_000_000 * DONG,
-        `DEMO-${seat.username}-1`,
-        new Date(start.getTime() - DAY_MS / 2),
-      )
-    )
-      deposits++;
-    const mid = new Date(start.getTime() + 15 * DAY_MS + 2 * 3_600_000);
+    const before = new Date(start.getTime() - DAY_MS / 4);
+    if (await deposit(db, merchant, id, 50_000_000 * DONG, `DEMO-${seat.username}-1`, before)) deposits++;
+    const mid = new Date(start.getTime() + 15 * DAY_MS + 9 * HOUR_MS);
     if (await deposit(db, merchant, id, 10_000_000 * DONG, `DEMO-${seat.username}-2`, mid)) deposits++;
   }
 
@@ -460,32 +514,31 @@ export const buildDemoAgents = async (
     mains.set(id, await ledger.memberAccount(db, merchant.id, id, 'MAIN'));
   }
   for (let d = 0; d <= DEMO_HISTORY_DAYS; d++) {
-    const day = new Date(start.getTime() + d * DAY_MS);
+    const day = addDays(first, d);
     const isToday = d === DEMO_HISTORY_DAYS;
     const rounds: Round[] = [];
     for (const [p, seat] of players.entries()) {
       const memberId = ids.get(seat.username)!;
       // One generator per member and day: a rerun, or a run on another day, replays the same rounds.
-      const random = seeded(day.getTime() / DAY_MS + p * 7_919);
+      const random = seeded(Date.parse(day) / DAY_MS + p * 7_919);
       const count = 2 + Math.floor(random() * 4);
       for (let r = 0; r < count; r++) {
         const game = GAMES[Math.floor(random() * GAMES.length)]!;
         const gameId = game.games[Math.floor(random() * game.games.length)]!;
         const stake = (10 + Math.floor(random() * 50) * 10) * 1_000 * DONG;
-        // A house edge of about 5 %: most rounds lose, a few pay well.
+        // A house edge of about 7 %: half the rounds lose, most others pay 1.6–2 times, a few 4 times.
         const roll = random();
-        const payout = roll < 0.45 ? 0 : roll < 0.9 ? Math.round(stake * (1.5 + random())) : stake * 3;
+        const payout = roll < 0.52 ? 0 : roll < 0.97 ? Math.round(stake * (1.6 + random() * 0.4)) : stake * 4;
         const at = isToday
           ? new Date(now.getTime() - (count - r) * 7 * 60_000 - p * 60_000)
-          : betTime(day, random);
-        if (at.getTime() > now.getTime()) continue;
-        const roundId = `DEMO-${seat.username}-${dayOf(day)}-${r}`;
+          : betTime(tz, day, random);
+        if (at.getTime() > now.getTime() || at.getTime() < dayWindow(tz, day).start.getTime()) continue;
         rounds.push({
           memberId,
           vendor: game.vendor,
           gameId,
           category: game.category,
-          roundId,
+          roundId: `DEMO-${seat.username}-${day}-${r}`,
           stake,
           payout,
           at,
@@ -496,11 +549,12 @@ export const buildDemoAgents = async (
     // Two members cash out every week.
     if (!isToday && d % 7 === 6) {
       for (const seat of [players[0]!, players[3]!]) {
-        const at = new Date(day.getTime() + 12 * 3_600_000);
+        const at = new Date(dayWindow(tz, day).start.getTime() + 19 * HOUR_MS);
         if (await withdraw(db, merchant, ids.get(seat.username)!, 2_000_000 * DONG, at)) withdrawals++;
       }
     }
   }
+  const paid = await runPayroll(db, merchant, today, now);
 
   return {
     created,
@@ -508,6 +562,7 @@ export const buildDemoAgents = async (
     bets,
     deposits,
     withdrawals,
+    paid,
     logins: DEMO_TEAM.map((seat) => ({ username: seat.username, level: seat.level, agent: seat.type !== 0 })),
   };
 };
@@ -530,6 +585,10 @@ export const runDemoCommand = async (
   out(
     `${merchant.code}: demo team ${result.created.length ? `made (${result.created.length} accounts)` : 'already there'}; ` +
       `added ${result.contracts} contracts, ${result.bets} bets, ${result.deposits} deposits, ${result.withdrawals} withdrawals`,
+  );
+  const { daily, hourly, realtime, dividends } = result.paid;
+  out(
+    `payroll: ${daily} daily, ${hourly} hourly and ${realtime} real-time salary payments, ${dividends} dividends approved and paid`,
   );
   out(`Logins (demo accounts only; every one has the password ${DEMO_AGENT_PASSWORD}):`);
   for (const login of result.logins)

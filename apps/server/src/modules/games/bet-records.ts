@@ -2,6 +2,7 @@ import type { GameCategory } from '@jade/contracts/games';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf } from '../../platform/db/transaction.js';
+import { dayOf, dayWindow, startOfDay } from '../../platform/time-zone.js';
 
 /**
  * Betting records: one row per round or ticket of every vendor, the fact table that turnover, the
@@ -25,6 +26,8 @@ export type BetRecord = {
   status: 'OPEN' | 'SETTLED' | 'VOID';
   placedAt: string;
   settledAt: string | null;
+  /** The brand's day it settled on (its time zone's calendar, decision 0038). */
+  settledDay: string | null;
   /** What was refunded of the stake (rolled back, cancelled); `stake` is what is still staked. */
   refunded: number;
   /** What the round was on, as JSON of a VendorBetDetail (vendors that send it). */
@@ -46,6 +49,7 @@ type Row = {
   status: 'OPEN' | 'SETTLED' | 'VOID';
   placed_at: string;
   settled_at: string | null;
+  settled_day: string | null;
   refunded: number | string;
   detail: string | null;
 };
@@ -65,9 +69,15 @@ export const toBetRecord = (row: Row): BetRecord => ({
   status: row.status,
   placedAt: row.placed_at,
   settledAt: row.settled_at,
+  settledDay: row.settled_day,
   refunded: Number(row.refunded),
   detail: row.detail,
 });
+
+/** A brand's time zone, whose calendar its records' settled days and daily summaries follow. */
+export const brandTimeZone = async (db: DbOrTrx, merchantId: number): Promise<string> =>
+  (await db.selectFrom('merchant').select('time_zone').where('id', '=', merchantId).executeTakeFirst())
+    ?.time_zone ?? 'UTC';
 
 /** The ledger reference of a round's movements: `round:<vendor>:<round id>`. */
 export const roundReference = (vendorCode: string, roundId: string) => `round:${vendorCode}:${roundId}`;
@@ -165,12 +175,17 @@ const stateOf = (record: BetRecord): RecordState => ({
   validBet: record.validBet,
   status: record.status,
   settledAt: record.settledAt,
-  settledDay: record.settledAt && record.settledAt.slice(0, 10),
+  settledDay: record.settledDay,
   refunded: record.refunded,
 });
 
 /** A rolled-back bet leaves the round; a round with nothing left staked and nothing paid is VOID. */
-export const afterStakeRemoved = (record: BetRecord, amount: number, at: string): RecordState => {
+export const afterStakeRemoved = (
+  record: BetRecord,
+  amount: number,
+  at: string,
+  timeZone: string,
+): RecordState => {
   const stake = record.stake - amount;
   const isVoid = stake === 0 && record.payout === 0;
   return {
@@ -179,7 +194,7 @@ export const afterStakeRemoved = (record: BetRecord, amount: number, at: string)
     winLoss: record.payout - stake,
     // Kept, so that a cancelled round still shows what was staked on it (issue 20 item 4).
     refunded: record.refunded + amount,
-    ...(isVoid && { status: 'VOID' as const, settledAt: at, settledDay: at.slice(0, 10) }),
+    ...(isVoid && { status: 'VOID' as const, settledAt: at, settledDay: dayOf(timeZone, at) }),
   };
 };
 
@@ -189,13 +204,16 @@ export const afterStakeRemoved = (record: BetRecord, amount: number, at: string)
  */
 export const afterPayout = (
   record: BetRecord,
-  input: { amount: number; close: boolean; validBet?: number | undefined; at: string },
+  input: { amount: number; validBet?: number | undefined; at: string } & (
+    { close: false } | { close: boolean; timeZone: string }
+  ),
 ): { state: RecordState; summary?: SummaryDelta } => {
   const payout = record.payout + input.amount;
   const winLoss = payout - record.stake;
-  if (!input.close) return { state: { ...stateOf(record), payout, winLoss } };
+  if (!input.close || !('timeZone' in input)) return { state: { ...stateOf(record), payout, winLoss } };
   const validBet = Math.min(input.validBet ?? record.stake, record.stake);
-  const day = input.at.slice(0, 10);
+  // The brand's day, not UTC's: its summaries, salaries and dividends count in it (decision 0038).
+  const day = dayOf(input.timeZone, input.at);
   return {
     state: {
       ...stateOf(record),
@@ -317,12 +335,11 @@ export type BetRecordFilter = {
   memberId: number;
   vendorCode?: string | undefined;
   category?: string | undefined;
-  /** The first and last UTC day (yyyy-MM-dd, inclusive). */
+  /** The first and last of the brand's days (yyyy-MM-dd, inclusive), in its time zone. */
   fromDay: string;
   toDay: string;
+  timeZone: string;
 };
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 /**
  * A round belongs to the day it settled (or was cancelled), as in the daily summary the profit page
@@ -338,8 +355,8 @@ const filtered = (db: DbOrTrx, f: BetRecordFilter) => {
         eb.and([eb('settled_day', '>=', f.fromDay), eb('settled_day', '<=', f.toDay)]),
         eb.and([
           eb('status', '=', 'OPEN'),
-          eb('placed_at', '>=', `${f.fromDay}T00:00:00.000Z`),
-          eb('placed_at', '<', nextDay(f.toDay)),
+          eb('placed_at', '>=', startOfDay(f.timeZone, f.fromDay).toISOString()),
+          eb('placed_at', '<', dayWindow(f.timeZone, f.toDay).end.toISOString()),
         ]),
       ]),
     );

@@ -36,6 +36,7 @@ import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.j
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { parseImportFile } from '../../platform/import-file.js';
+import { addDays, dayOf } from '../../platform/time-zone.js';
 import type { Merchant } from '../merchants/repo.js';
 import demoCatalogue from './demo-catalogue.json' with { type: 'json' };
 import * as betRecords from './bet-records.js';
@@ -480,18 +481,18 @@ export const findBrandGame = (db: DbOrTrx, merchantId: number, vendorCode: strin
   repo.findBrandGame(db, merchantId, vendorCode, gameId);
 
 /**
- * The UTC days a personalHistoryCopy or personalProfit request covers: today back 0, 6 or 29 days
+ * The brand's days (its time zone's, decision 0038) a personalHistoryCopy or personalProfit request covers: today back 0, 6 or 29 days
  * (the window of 1, 7 or 30 days), or the days given. Both pages read it, so that their totals over
  * a range agree (issue 20 item 4).
  */
 export const dayRange = (
   request: { range: 'TODAY' | 'PAST_7' | 'PAST_30'; from?: string | undefined; to?: string | undefined },
+  timeZone: string,
   now: Date,
 ) => {
-  const today = now.toISOString().slice(0, 10);
+  const today = dayOf(timeZone, now);
   const back = { TODAY: 0, PAST_7: 6, PAST_30: 29 }[request.range];
-  const from =
-    request.from ?? new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+  const from = request.from ?? addDays(today, -back);
   const to = request.to ?? today;
   if (from > to) throw new AppError('BAD_REQUEST', 'The start date is after the end date');
   return { from, to };
@@ -543,7 +544,7 @@ export const getBetRecords = async (
   language: string | undefined,
   now = new Date(),
 ): Promise<BetRecordResponse> => {
-  const { from, to } = dayRange(request, now);
+  const { from, to } = dayRange(request, merchant.timeZone, now);
   const { records, totals, count } = await betRecords.listBetRecords(
     db,
     {
@@ -553,6 +554,7 @@ export const getBetRecords = async (
       category: request.category,
       fromDay: from,
       toDay: to,
+      timeZone: merchant.timeZone,
     },
     { offset: pageOffset(request.pageNo, request.pageSize), limit: request.pageSize },
   );
@@ -708,7 +710,7 @@ export const getProfit = async (
   request: z.output<typeof profitRequest>,
   now = new Date(),
 ): Promise<ProfitResponse> => {
-  const { from, to } = dayRange(request, now);
+  const { from, to } = dayRange(request, merchant.timeZone, now);
   const rows = await db
     .selectFrom('bet_daily_summary')
     .selectAll()
@@ -757,7 +759,7 @@ export const getRankList = async (
 ): Promise<RankListResponse> => {
   assertSameBrand(merchant, input.merchantCode);
   const chain = languageChain(input.language, merchant.defaultLanguage);
-  const sinceDay = new Date(now.getTime() - (input.days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const sinceDay = addDays(dayOf(merchant.timeZone, now), -(input.days - 1));
   const wins = await repo.listBigWins(db, merchant.id, {
     sinceDay,
     vendorCode: input.vassalage,

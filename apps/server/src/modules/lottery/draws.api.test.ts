@@ -19,6 +19,7 @@ import { cancelBet, createDraw, drawResult, findDraw, placeBet, settleDraw, void
 import { fairDraw, seedHash } from './fair-draw.js';
 import { XSMB, type DrawResult } from './structures.js';
 import { runLotteryTick } from './tick.js';
+import { dayOf } from '../../platform/time-zone.js';
 
 /**
  * Draws and bets on a real database (SQLite here, PostgreSQL in its pass): placing within limits,
@@ -155,7 +156,12 @@ describe('lottery draws', () => {
       roundId: `ELOTT_1M:${draw.draw_no}:${betIds[0]}`,
     });
     expect(record).toMatchObject({ status: 'SETTLED', category: 'ELOTT', stake: slipCost(XSMB, SLIPS[0]!) });
-    const { differences } = await reconcileGames(server.db, demo.id, new Date().toISOString().slice(0, 10));
+    const { differences } = await reconcileGames(
+      server.db,
+      demo.id,
+      dayOf(demo.timeZone, new Date()),
+      demo.timeZone,
+    );
     expect(differences.filter((d) => d.vendorCode === 'JADE_ELOTT')).toEqual([]);
   });
 

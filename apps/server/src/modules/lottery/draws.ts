@@ -8,6 +8,7 @@ import { groupCommit } from '../../platform/db/group-commit.js';
 import { publishMemberEvent } from '../../platform/member-events.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
+import { dayOf } from '../../platform/time-zone.js';
 import * as records from '../games/bet-records.js';
 import { gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
@@ -333,7 +334,9 @@ export const settleDraw = async (
   const result = JSON.parse(draw.result) as DrawResult;
   const batchSize = options.batchSize ?? 10_000;
   const at = now.toISOString();
-  const day = at.slice(0, 10);
+  // Each bet settles on its brand's day (decision 0038): a draw's bettors may be of brands in many zones.
+  const days = new Map<number, string>();
+  const dayOfBrand = (merchantId: number) => days.get(merchantId)!;
   const category = ((await gameCategoryOf(db, draw.vendor_code, draw.game_id)) ?? 'LOTT') as GameCategory;
   let versions = new Map<number | null, Odds>();
   const payouts = new Map<string, (slip: Slip) => number>();
@@ -365,6 +368,8 @@ export const settleDraw = async (
         .where(isOpenBet)
         .execute();
       for (const bettor of bettors) {
+        if (!days.has(bettor.merchant_id))
+          days.set(bettor.merchant_id, dayOf(await records.brandTimeZone(db, bettor.merchant_id), now));
         if (!floats.has(bettor.merchant_id))
           floats.set(bettor.merchant_id, await ledger.houseAccount(db, bettor.merchant_id, 'VENDOR_FLOAT'));
         const key = `${bettor.merchant_id}:${bettor.member_id}`;
@@ -388,18 +393,26 @@ export const settleDraw = async (
         if (payout > 0) winners.push({ ...bet, payout });
         else losers.push(bet);
       }
-      // Bets and their records by id, a thousand at a time; then the wins, each under its own key.
-      const settledAt = { at, day };
-      for (let i = 0; i < losers.length; i += 1_000) {
-        const part = losers.slice(i, i + 1_000);
-        await write.markLost(
-          settledAt,
-          part.map((bet) => bet.id),
-          part.map((bet) => bet.record_id),
-        );
+      // Bets and their records by id, a thousand at a time and a brand's day at a time; then the
+      // wins, each under its own key.
+      for (const [day, dayLosers] of byDay(losers, dayOfBrand))
+        for (let i = 0; i < dayLosers.length; i += 1_000) {
+          const part = dayLosers.slice(i, i + 1_000);
+          await write.markLost(
+            { at, day },
+            part.map((bet) => bet.id),
+            part.map((bet) => bet.record_id),
+          );
+        }
+      for (const [day, dayWinners] of byDay(winners, dayOfBrand)) {
+        const wins = dayWinners.map((bet) => ({
+          betId: bet.id,
+          recordId: bet.record_id,
+          payout: bet.payout,
+        }));
+        for (let i = 0; i < wins.length; i += 1_000)
+          await write.markWon({ at, day }, wins.slice(i, i + 1_000));
       }
-      const wins = winners.map((bet) => ({ betId: bet.id, recordId: bet.record_id, payout: bet.payout }));
-      for (let i = 0; i < wins.length; i += 1_000) await write.markWon(settledAt, wins.slice(i, i + 1_000));
       const postings: ledger.Posting[] = winners.map((bet) => ({
         merchantId: bet.merchant_id,
         idempotencyKey: `lottery-win:${bet.id}`,
@@ -423,7 +436,7 @@ export const settleDraw = async (
         const row = summaries.get(key) ?? {
           merchantId: bet.merchant_id,
           memberId: bet.member_id,
-          day,
+          day: dayOfBrand(bet.merchant_id),
           category,
           bets: 0,
           stake: 0,
@@ -453,6 +466,21 @@ export const settleDraw = async (
     .where('status', '=', 'DRAWN')
     .execute();
   return { settled, paid };
+};
+
+/** Bets grouped by the day their brand is on (most draws: one group). */
+const byDay = <T extends { merchant_id: number }>(
+  bets: readonly T[],
+  dayOfBrand: (merchantId: number) => string,
+) => {
+  const groups = new Map<string, T[]>();
+  for (const bet of bets) {
+    const day = dayOfBrand(bet.merchant_id);
+    const group = groups.get(day);
+    if (group) group.push(bet);
+    else groups.set(day, [bet]);
+  }
+  return groups;
 };
 
 /**
@@ -603,7 +631,16 @@ const refundBet = async (
     roundId,
   });
   if (record)
-    await records.writeRecordState(trx, record.id, records.afterStakeRemoved(record, Number(bet.cost), at));
+    await records.writeRecordState(
+      trx,
+      record.id,
+      records.afterStakeRemoved(
+        record,
+        Number(bet.cost),
+        at,
+        await records.brandTimeZone(trx, bet.merchant_id),
+      ),
+    );
 };
 
 /** Voids a draw that will not be drawn: every open bet's cost goes back, and its record is VOID. */

@@ -16,6 +16,8 @@ import { findGameDraw, findLotteryGameById, parseXsmbCsv } from './results.js';
 import { XSMN, type DrawResult } from './structures.js';
 import { createDraw } from './draws.js';
 import { runLotteryTick } from './tick.js';
+import { dayOf } from '../../platform/time-zone.js';
+import { brandTimeZone } from '../games/bet-records.js';
 
 /**
  * Official results on the real server: a game taking them waits for two operators who key in the same
@@ -236,8 +238,10 @@ describe('official lottery results', () => {
     const { resumeCorrections } = await import('./results.js');
     expect(await resumeCorrections(server.db)).toBe(0);
     expect(await mainOf(loser)).toBe(1_000_000 - 18_000 + win);
-    const day = new Date().toISOString().slice(0, 10);
-    expect((await reconcileGames(server.db, demoId, day)).differences).toEqual([]);
+    const timeZone = await brandTimeZone(server.db, demoId);
+    expect(
+      (await reconcileGames(server.db, demoId, dayOf(timeZone, new Date()), timeZone)).differences,
+    ).toEqual([]);
     const trail = await operatorClient().call(
       'GET',
       `/api/operator/lottery/results?gameCode=VN_HCM&numero=${draw.draw_no}`,

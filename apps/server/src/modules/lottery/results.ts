@@ -466,7 +466,8 @@ export const resettleCorrection = async (db: Db, entryId: number, now = new Date
             {
               merchantId: bet.merchant_id,
               memberId: bet.member_id,
-              day: (record.settledAt ?? at).slice(0, 10),
+              // The day the record settled on in its brand's zone, where the summary counted it.
+              day: record.settledDay ?? at.slice(0, 10),
               category,
               stake: 0,
               validBet: 0,

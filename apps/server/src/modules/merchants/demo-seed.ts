@@ -244,6 +244,8 @@ export const seedDemoMerchant = async (db: Db, domains: SeedDomain[]): Promise<b
         gtag_id: 'G-JADEDEMO01',
         img_url: '/media',
         sms_expired_minutes: 5,
+        // Its market's day: summaries, salaries and "today" follow Vietnam's calendar (decision 0038).
+        time_zone: 'Asia/Ho_Chi_Minh',
         created_at: now,
         updated_at: now,
       })

@@ -2,8 +2,11 @@ import { SYSTEM_STATUS } from '@jade/contracts/constants';
 import { brandLanguage, type BrandLanguage } from '@jade/contracts/system';
 import { isWhitelabelFlag, WHITELABEL_FLAGS } from '@jade/contracts/whitelabel';
 import { AppError } from '../../platform/errors.js';
-import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
+import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { rederiveBusinessDays } from '../../platform/db/migrations/2026-11-26T0510-business-day.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
+import { writeTransaction } from '../../platform/db/transaction.js';
+import { isValidTimeZone } from '../../platform/time-zone.js';
 import { isValidRange } from '../system/region.js';
 import * as repo from './repo.js';
 
@@ -189,6 +192,25 @@ export const setSystemStatus = async (
     until = null;
   }
   await repo.updateSystemStatus(db, merchantId, status, maintenanceMessage, new Date().toISOString(), until);
+};
+
+/**
+ * Moves a brand to another time zone (decision 0038): its records' settled days and its daily
+ * summaries are derived again in the new zone, in the same write as the change, so no reader sees
+ * the new zone with the old days. Salaries and dividends already paid stay as paid.
+ */
+export const setTimeZone = async (db: Db, merchantId: number, timeZone: string) => {
+  if (!isValidTimeZone(timeZone))
+    throw new AppError(
+      'BAD_REQUEST',
+      `'${timeZone.slice(0, 64)}' is not a time zone (an IANA name: Asia/Ho_Chi_Minh)`,
+    );
+  const canonical = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  await writeTransaction(db, async (trx) => {
+    await trx.updateTable('merchant').set({ time_zone: canonical }).where('id', '=', merchantId).execute();
+    await rederiveBusinessDays(trx, merchantId, canonical);
+  });
+  return canonical;
 };
 
 export const addRegionRule = async (db: DbOrTrx, merchantId: number, rule: repo.RegionRule) => {

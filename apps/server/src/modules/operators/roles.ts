@@ -19,6 +19,11 @@ export const OPERATOR_RIGHTS = {
   // confirm it (lottery/results.ts), so no one person settles a draw.
   'lottery-results.read': ['ADMIN', 'FINANCE'],
   'lottery-results.enter': ['ADMIN', 'FINANCE'],
+  // A contract's rates decide what the brand pays its top agents: offering and ending one is FINANCE's.
+  'agent-contracts.read': ['ADMIN', 'FINANCE'],
+  'agent-contracts.decide': ['FINANCE'],
+  // Agent dividends move money: FINANCE approves them (decision 0041).
+  'agent-dividends.approve': ['FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

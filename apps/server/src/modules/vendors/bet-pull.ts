@@ -2,6 +2,7 @@ import { vendorBetFeed, type VendorBetFeed } from '@jade/contracts/vendor-wallet
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/errors.js';
+import { dayOf } from '../../platform/time-zone.js';
 import * as records from '../games/bet-records.js';
 import { findBrandVendor, gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
@@ -55,7 +56,7 @@ const readCursor = async (db: DbOrTrx, merchantId: number, vendorCode: string) =
 /** One page: its new rounds and the cursor's advance, together or not at all. */
 const writePage = async (
   db: Db,
-  merchant: { id: number; code: string },
+  merchant: { id: number; code: string; timeZone: string },
   vendorCode: string,
   from: string,
   page: VendorBetFeed,
@@ -124,7 +125,7 @@ const writePage = async (
           status: 'SETTLED',
           placed_at: bet.placedAt,
           settled_at: bet.settledAt,
-          settled_day: bet.settledAt.slice(0, 10),
+          settled_day: dayOf(merchant.timeZone, bet.settledAt),
         })
         .onConflict((oc) => oc.columns(['merchant_id', 'vendor_code', 'round_id']).doNothing())
         .returning('id')
@@ -163,7 +164,7 @@ const writePage = async (
       await records.addToDailySummary(trx, {
         merchantId: merchant.id,
         memberId,
-        day: bet.settledAt.slice(0, 10),
+        day: dayOf(merchant.timeZone, bet.settledAt),
         category: category as records.SummaryDelta['category'],
         stake: bet.stake,
         validBet,
@@ -182,7 +183,7 @@ const writePage = async (
  */
 export const pullVendorBets = async (
   db: Db,
-  merchant: { id: number; code: string },
+  merchant: { id: number; code: string; timeZone: string },
   vendorCode: string,
   api: VendorWalletApi,
   now = new Date(),
@@ -228,14 +229,21 @@ export const pullAllVendorBets = async (
   const apis = await db
     .selectFrom('vendor_wallet_api')
     .innerJoin('merchant', 'merchant.id', 'vendor_wallet_api.merchant_id')
-    .select(['merchant.id', 'merchant.code', 'vendor_wallet_api.vendor_code', 'base_url', 'timeout_ms'])
+    .select([
+      'merchant.id',
+      'merchant.code',
+      'merchant.time_zone',
+      'vendor_wallet_api.vendor_code',
+      'base_url',
+      'timeout_ms',
+    ])
     .execute();
   const total: PullSummary = { pulled: 0, skipped: 0, pages: 0 };
   for (const row of apis) {
     try {
       const one = await pullVendorBets(
         db,
-        { id: row.id, code: row.code },
+        { id: row.id, code: row.code, timeZone: row.time_zone },
         row.vendor_code,
         { baseUrl: row.base_url, timeoutMs: row.timeout_ms },
         now,

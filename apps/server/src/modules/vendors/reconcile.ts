@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { dayWindow } from '../../platform/time-zone.js';
 import { roundReference } from '../games/bet-records.js';
 import { roundTotalsOnLedger } from '../wallet/ledger.js';
 
@@ -24,12 +25,15 @@ export const reconcileGames = async (
   db: DbOrTrx,
   merchantId: number,
   day: string,
+  timeZone: string,
 ): Promise<{ rounds: number; differences: RoundDifference[] }> => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
     throw new AppError('BAD_REQUEST', 'The date is YYYY-MM-DD');
   }
-  const from = `${day}T00:00:00.000Z`;
-  const to = new Date(Date.parse(from) + 86_400_000).toISOString();
+  // The brand's day, as its records' settled days are (decision 0038).
+  const window = dayWindow(timeZone, day);
+  const from = window.start.toISOString();
+  const to = window.end.toISOString();
   const records = await db
     .selectFrom('bet_record')
     .select(['vendor_code', 'round_id', 'stake', 'payout', 'status'])

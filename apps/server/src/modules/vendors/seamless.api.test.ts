@@ -7,6 +7,7 @@ import { walletConformance, walletReplayConformance } from '../../test/wallet-co
 import * as merchants from '../merchants/service.js';
 import { checkInvariants, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { turnoverRemaining } from '../wallet/payments.js';
+import { dayOf } from '../../platform/time-zone.js';
 
 const CAPTCHA = 'w4ll';
 const SESSION_SECRET = randomBytes(32).toString('hex');
@@ -123,7 +124,7 @@ describe('seamless wallet and the rest of the platform', () => {
       {
         merchant_id: demo.id,
         member_id: memberId,
-        day: new Date().toISOString().slice(0, 10),
+        day: dayOf(demo.timeZone, new Date()),
         category: 'LIVE',
         bets: 1,
         stake: 3_000,
@@ -165,7 +166,7 @@ describe('seamless wallet and the rest of the platform', () => {
       transactionId: `rr-${memberId}-2`,
       referenceTransactionId: `rd-${memberId}-2`,
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = dayOf(demo.timeZone, new Date());
     const reconcile = async () => {
       const lines: string[] = [];
       await runCommand(['reconcile', 'games', '--date', today], server.db, (line) => lines.push(line));

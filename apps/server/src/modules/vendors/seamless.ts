@@ -407,6 +407,7 @@ export const credit = async (
       close: closes,
       validBet: request.validBet,
       at,
+      timeZone: ctx.merchant.timeZone,
     });
     await store.writeRecordState(record.id, state);
     if (summary) {
@@ -508,7 +509,7 @@ export const rollback = async (
       },
       now,
     );
-    await store.writeRecordState(record.id, records.afterStakeRemoved(record, amount, at));
+    await store.writeRecordState(record.id, records.afterStakeRemoved(record, amount, at, ctx.merchant.timeZone));
     return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
   });
 };

@@ -26,6 +26,7 @@ import { updateMoneySettings } from '../wallet/money-settings.js';
 import { findVendorConnection, setVendorConnection } from './connections.js';
 import { reconcileGames } from './reconcile.js';
 import { connectStudioBrands } from './studio.js';
+import { dayOf } from '../../platform/time-zone.js';
 
 /**
  * The in-house studio as the vendor it is: its own process (run from source with tsx), reached by the
@@ -178,8 +179,8 @@ describe('launching a game (§7 launch V2)', () => {
     const history = await studioApi(`/api/session?sid=${opened.sid}`);
     expect(history.body.history[0].serverSeed).toBe(rotated.body.revealed.serverSeed);
 
-    const day = new Date().toISOString().slice(0, 10);
-    expect((await reconcileGames(server.db, demo.id, day)).differences).toEqual([]);
+    const day = dayOf(demo.timeZone, new Date());
+    expect((await reconcileGames(server.db, demo.id, day, demo.timeZone)).differences).toEqual([]);
   });
 
   it('plays roulette and baccarat through the same wallet', async () => {
@@ -300,7 +301,7 @@ describe('launching a game (§7 launch V2)', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ range: 'PAST_7' }),
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = dayOf(demo.timeZone, new Date());
     expect(profit.body.value.rows).toEqual([
       {
         day: today,

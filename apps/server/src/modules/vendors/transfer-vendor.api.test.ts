@@ -12,6 +12,7 @@ import { checkInvariants, getAccountBalance, memberAccount } from '../wallet/led
 import { setWalletApi } from '../wallet/vendor-wallets.js';
 import { pullAllVendorBets, pullVendorBets } from './bet-pull.js';
 import { reconcileGames } from './reconcile.js';
+import { dayOf } from '../../platform/time-zone.js';
 
 /**
  * A transfer-wallet vendor end to end (decision 0018), against the loopback vendor process of
@@ -47,7 +48,7 @@ const member = async (funds: number) => {
   return { ...m, launch };
 };
 const api = () => ({ baseUrl: vendorUrl, timeoutMs: 400 });
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => dayOf(demo.timeZone, new Date());
 
 beforeAll(async () => {
   server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
@@ -206,7 +207,7 @@ describe("pulling a transfer-wallet vendor's rounds", () => {
     expect(overlapped.skipped).toBeGreaterThanOrEqual(1);
     expect(await mirror(m.memberId)).toBe(10_000);
 
-    const { differences } = await reconcileGames(server.db, demo.id, today());
+    const { differences } = await reconcileGames(server.db, demo.id, today(), demo.timeZone);
     expect(differences.filter((d) => d.vendorCode === vendorCode)).toEqual([]);
     const listed = await m.client.call('POST', '/wps/member/bets', {
       token: m.token,

@@ -38,7 +38,7 @@ export const runVendorCommand = async (
 ): Promise<boolean> => {
   if (group === 'reconcile' && action === 'games') {
     if (!options.date) throw bad(`'reconcile games' needs --date YYYY-MM-DD`);
-    const { rounds, differences } = await reconcileGames(db, merchant.id, options.date);
+    const { rounds, differences } = await reconcileGames(db, merchant.id, options.date, merchant.timeZone);
     out(`${merchant.code} ${options.date}: ${rounds} rounds, ${differences.length} differences`);
     for (const d of differences) {
       const record = d.record

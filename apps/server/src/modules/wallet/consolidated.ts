@@ -1,5 +1,6 @@
 import type { ConsolidatedResponse, FundsSummary } from '@jade/contracts/funds';
 import type { DbOrTrx } from '../../platform/db/index.js';
+import { contractRequestStates } from '../agents/contracts.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as ledger from './ledger.js';
 import { getMoneySettings } from './money-settings.js';
@@ -43,18 +44,14 @@ export const fundsSummary = async (
 
 /**
  * §3/§7 consolidated: the member's agent contract requests and funds summary
- * (docs/decisions/0007-consolidated-funds.md). Agent contracts come with the agents issue; until then
- * every request type is NONE and no info type is raised.
+ * (docs/decisions/0007-consolidated-funds.md, 0040): per kind, an offer waiting, one held, or how
+ * the latest ended; the info types name the kinds with an offer waiting for the member's answer.
  */
 export const getConsolidated = async (
   db: DbOrTrx,
   merchant: Merchant,
   member: Member,
 ): Promise<ConsolidatedResponse> => ({
-  dailysalreqtype: 'NONE',
-  divtypereq: 'NONE',
-  contracthoursalreq: 'NONE',
-  realtimesalreqtype: 'NONE',
-  infoTypes: [],
+  ...(await contractRequestStates(db, merchant.id, member.id)),
   funds: await fundsSummary(db, merchant, member),
 });

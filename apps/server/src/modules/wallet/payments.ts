@@ -13,7 +13,9 @@ import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publishMemberEvent } from '../../platform/member-events.js';
+import { startOfToday } from '../../platform/time-zone.js';
 import { checkPaymentPassword } from '../accounts/payment-password.js';
+import { assertNoOpenAgentDebt } from '../agents/debts.js';
 
 import { storeImage } from '../../platform/uploads.js';
 import { settledTurnover } from '../games/bet-records.js';
@@ -34,8 +36,8 @@ export type Member = {
   payment_password_hash: string | null;
 };
 
-const startOfUtcDay = (now: Date) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+/** Daily limits count from the brand's midnight, not UTC's (decision 0038). */
+const startOfBrandDay = (merchant: Merchant, now: Date) => startOfToday(merchant.timeZone, now).toISOString();
 const mask = (accountNumber: string) =>
   `${'*'.repeat(Math.max(0, accountNumber.length - 4))}${accountNumber.slice(-4)}`;
 const sameName = (a: string, b: string) =>
@@ -184,7 +186,7 @@ export const createDeposit = async (
       .where('member_id', '=', member.id)
       .where('channel_id', '=', channel.id)
       .where('status', 'not in', ['REJECTED', 'FAILED'])
-      .where('created_at', '>=', startOfUtcDay(now))
+      .where('created_at', '>=', startOfBrandDay(merchant, now))
       .executeTakeFirstOrThrow();
     if (Number(today.total) + request.amount > channel.daily_limit) {
       throw new AppError(
@@ -686,12 +688,14 @@ export const requestWithdrawal = async (
   const main = await ledger.memberAccount(db, merchant.id, member.id, 'MAIN');
   const hold = await ledger.memberAccount(db, merchant.id, member.id, 'WITHDRAWAL_HOLD');
   const id = await writeTransaction(db, async (trx) => {
+    // An agent owing its downline salaries or dividends withdraws nothing until it has paid them.
+    await assertNoOpenAgentDebt(trx, merchant.id, member.id);
     const today = await trx
       .selectFrom('withdrawal')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
       .where('member_id', '=', member.id)
       .where('status', '!=', 'REJECTED')
-      .where('created_at', '>=', startOfUtcDay(now))
+      .where('created_at', '>=', startOfBrandDay(merchant, now))
       .executeTakeFirstOrThrow();
     if (Number(today.total) + request.amount > settings.withdrawal.dailyLimit) {
       throw new AppError('PAYMENT_DAILY_LIMIT_REACHED', 'The daily withdrawal limit has been reached', {
@@ -971,7 +975,7 @@ export const transferToUpline = async (
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
         .where('kind', '=', 'UPLINE_TRANSFER')
         .where('debit_account_id', '=', main)
-        .where('created_at', '>=', startOfUtcDay(now))
+        .where('created_at', '>=', startOfBrandDay(merchant, now))
         .executeTakeFirstOrThrow();
       if (Number(today.total) + request.amount > limits.dailyLimit) {
         throw new AppError(

@@ -7,6 +7,7 @@ import type {
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
+import { addDays, dayOf, dayWindow, startOfDay } from '../../platform/time-zone.js';
 import { listTransferVendors } from '../games/service.js';
 import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.js';
 import type { BrandVendor } from '../games/repo.js';
@@ -284,21 +285,25 @@ const RECORD_KINDS: Record<string, string[] | null> = {
   PLAY_MONEY: ['PLAY_MONEY'],
 };
 
-/** The §9 date range as [from, to) ISO instants; explicit yyyy-MM-dd dates (UTC) win. */
-export const recordWindow = (request: AccountRecordRequest, now = new Date()): [string, string] => {
-  const day = 86_400_000;
+/**
+ * The §9 date range as [from, to) ISO instants; explicit yyyy-MM-dd dates win. Days are the brand's
+ * (its time zone's, decision 0038).
+ */
+export const recordWindow = (
+  request: AccountRecordRequest,
+  timeZone: string,
+  now = new Date(),
+): [string, string] => {
   if (request.from || request.to) {
     const from = request.from
-      ? `${request.from}T00:00:00.000Z`
-      : new Date(now.getTime() - 30 * day).toISOString();
-    const to = request.to
-      ? new Date(Date.parse(`${request.to}T00:00:00.000Z`) + day).toISOString()
-      : now.toISOString();
+      ? startOfDay(timeZone, request.from).toISOString()
+      : new Date(now.getTime() - 30 * 86_400_000).toISOString();
+    const to = request.to ? dayWindow(timeZone, request.to).end.toISOString() : now.toISOString();
     return [from, to];
   }
-  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const days = { TODAY: 0, PAST_7: 7, PAST_30: 30 }[request.range];
-  return [new Date(startOfToday - days * day).toISOString(), new Date(now.getTime() + 1).toISOString()];
+  const from = startOfDay(timeZone, addDays(dayOf(timeZone, now), -days));
+  return [from.toISOString(), new Date(now.getTime() + 1).toISOString()];
 };
 
 /**
@@ -307,12 +312,13 @@ export const recordWindow = (request: AccountRecordRequest, now = new Date()): [
  */
 export const getAccountRecord = async (
   db: DbOrTrx,
-  merchantId: number,
+  merchant: { id: number; timeZone: string },
   memberId: number,
   request: AccountRecordRequest,
   now = new Date(),
 ) => {
-  const [from, to] = recordWindow(request, now);
+  const merchantId = merchant.id;
+  const [from, to] = recordWindow(request, merchant.timeZone, now);
   const kinds = RECORD_KINDS[request.kind];
   let base = db
     .selectFrom('ledger_transfer as t')

@@ -28,6 +28,8 @@ import * as gameSessionLogin from './migrations/2026-11-26T0300-game-session-log
 import * as lotteryDrawByGame from './migrations/2026-11-26T0400-lottery-draw-by-game.js';
 import * as betRecordDetail from './migrations/2026-11-26T0440-bet-record-detail.js';
 import * as agentsFoundation from './migrations/2026-11-26T0500-agents-foundation.js';
+import * as businessDay from './migrations/2026-11-26T0510-business-day.js';
+import * as agentPayroll from './migrations/2026-11-26T0530-agent-payroll.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +61,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0400-lottery-draw-by-game': lotteryDrawByGame,
   '2026-11-26T0440-bet-record-detail': betRecordDetail,
   '2026-11-26T0500-agents-foundation': agentsFoundation,
+  '2026-11-26T0510-business-day': businessDay,
+  '2026-11-26T0530-agent-payroll': agentPayroll,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

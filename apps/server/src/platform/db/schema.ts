@@ -5,6 +5,7 @@ import type { GamesWalletTables } from './games-wallet-schema.js';
 import type { LedgerTables } from './ledger-schema.js';
 import type { LotteryTables } from './lottery-schema.js';
 import type { PaymentTables } from './payments-schema.js';
+import type { PayrollTables } from './payroll-schema.js';
 import type { SocialTables } from './social-schema.js';
 import type { VendorTransferTables } from './vendor-transfer-schema.js';
 
@@ -18,6 +19,7 @@ export type Database = AccountTables &
   LotteryTables &
   LedgerTables &
   PaymentTables &
+  PayrollTables &
   SocialTables &
   VendorTransferTables & {
     merchant: MerchantTable;

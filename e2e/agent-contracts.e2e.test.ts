@@ -1,0 +1,128 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { PageWatch } from './support/harness';
+import { allowTestMembers, apiCall, registerMember } from './support/members';
+import { startServer, type TestServer } from './support/server';
+import { addSession } from './support/session';
+
+/**
+ * Issue 21 items 4 and 5 in the real app: an agent offers its downline agent a contract in the
+ * downline management panel (a rate above its own is refused with the cap); the downline logs in,
+ * is prompted, accepts; both see the contract ACCEPTED in their contract lists.
+ */
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const watch = new PageWatch(() => server.baseUrl);
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await allowTestMembers(server);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(watch.take()).toEqual([]);
+});
+
+const agent = async (prefix: string, mobilePrefix: string, fields: Record<string, unknown> = {}) => {
+  const member = await registerMember({
+    baseUrl: server.baseUrl,
+    usernamePrefix: prefix,
+    mobilePrefix,
+    password: 'secret123',
+    paymentPassword: '246810',
+    login: true,
+    fields,
+  });
+  await server.runCli(['member', 'set-type', member.username, '1']);
+  return { ...member, token: member.token as string };
+};
+
+async function agentPage(token: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  context.setDefaultTimeout(10_000);
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('language', 'EN'));
+  await addSession(context, { token, isAgent: 1 });
+  return watch.watch(await context.newPage());
+}
+
+const openDownlinePanel = async (page: Page) => {
+  await page.getByRole('button', { name: 'Agent centre' }).click();
+  const center = page.getByRole('dialog', { name: 'Agent centre' });
+  await center
+    .getByRole('navigation', { name: 'Agent centre menu' })
+    .getByRole('button', { name: 'Downline management' })
+    .click();
+  return center.getByRole('region', { name: 'Downline management' });
+};
+
+describe('agent contracts', () => {
+  it('an agent offers its downline a contract; the downline is prompted, accepts, and both see it accepted', async () => {
+    // The tree: top (holding the brand's 2 % daily lottery salary) and its downline agent, joined
+    // through top's invitation code.
+    const top = await agent('top', '81');
+    await server.runCli(['member', 'set-affiliate', top.username, 'TOPCODE1']);
+    const down = await agent('down', '82', { affiliateCode: 'TOPCODE1' });
+    const offered = await server.runCli([
+      'agents',
+      'offer',
+      top.username,
+      'DAILY_SALARY',
+      'LOTT',
+      JSON.stringify([{ minValidBet: 0, minActive: 0, rateBp: 200 }]),
+    ]);
+    const brandOffer = Number(/#(\d+)/.exec(offered)![1]);
+    const accepted = await apiCall(
+      server.baseUrl,
+      'POST',
+      '/wps/relay/MCS2_processDailySalContract',
+      { contractId: brandOffer, accept: true },
+      { token: top.token },
+    );
+    expect(accepted.success, JSON.stringify(accepted)).toBe(true);
+
+    // The upline offers in the panel: 5 % is above its own 2 % and refused with the cap; 1.5 % goes.
+    const topPage = await agentPage(top.token);
+    await topPage.goto(`${server.baseUrl}/index`);
+    let panel = await openDownlinePanel(topPage);
+    await panel.getByRole('button', { name: `Details of ${down.username}` }).click();
+    const form = panel.getByRole('form', { name: `Offer or change a contract for ${down.username}` });
+    const rate = form.getByRole('textbox', { name: 'Rate (%)' });
+    watch.expect('/wps/agent/contracts', 400);
+    await rate.fill('5');
+    await form.getByRole('button', { name: 'Offer contract' }).click();
+    await form.getByText('Above your own contract: at most 2 %.').waitFor();
+    await rate.fill('1.5');
+    await form.getByRole('button', { name: 'Offer contract' }).click();
+    await form.getByText(`Offer sent to ${down.username}.`).waitFor();
+
+    // The downline logs in: the prompt shows the offer's tier; it accepts.
+    const downPage = await agentPage(down.token);
+    await downPage.goto(`${server.baseUrl}/index`);
+    const prompt = downPage.getByRole('dialog', { name: 'A contract offer is waiting for your answer' });
+    await prompt.getByText(`Offered by ${top.username}`).waitFor();
+    await prompt.getByText(/1\.5 % of team valid bet/).waitFor();
+    await prompt.getByRole('button', { name: 'Accept' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    panel = await openDownlinePanel(downPage);
+    const held = panel.locator('.agent-contract-list').filter({ hasText: 'Offered to me' });
+    await held.getByRole('row').filter({ hasText: top.username }).getByText('Accepted').waitFor();
+
+    // The upline sees it accepted in what it offered.
+    await topPage.reload();
+    panel = await openDownlinePanel(topPage);
+    const mine = panel.locator('.agent-contract-list').filter({ hasText: 'Offered to my downlines' });
+    await mine.getByRole('row').filter({ hasText: down.username }).getByText('Accepted').waitFor();
+  }, 60_000);
+});
