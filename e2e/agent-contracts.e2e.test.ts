@@ -124,5 +124,5 @@ describe('agent contracts', () => {
     panel = await openDownlinePanel(topPage);
     const mine = panel.locator('.agent-contract-list').filter({ hasText: 'Offered to my downlines' });
     await mine.getByRole('row').filter({ hasText: down.username }).getByText('Accepted').waitFor();
-  }, 60_000);
+  }, 120_000);
 });

@@ -32,6 +32,7 @@ import { watchVendorOrigins } from './modules/vendors/connections.js';
 import { launchRoutes } from './modules/vendors/launch-routes.js';
 import { lotteryRoutes } from './modules/lottery/routes.js';
 import { memberEventRoutes } from './modules/accounts/member-events-routes.js';
+import { agentReportRoutes } from './modules/agents/report-routes.js';
 import { vendorWalletRoutes } from './modules/vendors/routes.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
@@ -175,6 +176,7 @@ export const buildApp = async ({
   launchRoutes(app, { db, secrets });
   lotteryRoutes(app, { db, secrets });
   memberEventRoutes(app, { db, secrets });
+  agentReportRoutes(app, { db, secrets });
   await accountRoutes(app, { db, secrets, config, messaging: createMessaging(config), captchaText });
 
   const webDist = config.webDist ?? defaultWebDist();

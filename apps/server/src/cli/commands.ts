@@ -6,6 +6,7 @@ import { DEMO_MERCHANT_CODE } from '../modules/merchants/demo-seed.js';
 import * as repo from '../modules/merchants/repo.js';
 import * as merchants from '../modules/merchants/service.js';
 import { runCatalogueCommand } from '../modules/games/catalogue-commands.js';
+import { publishAgentAnnouncement } from '../modules/messages/service.js';
 import { ENGAGEMENT_USAGE, runEngagementCommand } from '../modules/engagement/engagement-commands.js';
 import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
 import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
@@ -54,6 +55,10 @@ Languages (§1: the brand's list; TY is shipped as Vietnamese)
 Whitelabel flags (§6)
   flag list                              show every flag and its value
   flag set <NAME> <on|off>               switch one flag
+
+Announcements for agents (agentAnnouncement; members never see them)
+  announcement agents <LANG> <TITLE> --message TEXT [--until ISO-TIME]
+                                         publish one to the brand's agents now, in a language
 
 Game catalogue (§3)
   catalogue import <FILE>                load vendors and games from a JSON file and offer them
@@ -280,6 +285,20 @@ export const runCommand = async (
       out(`${merchant.code}: ${name} ${state}`);
       return;
     }
+  }
+
+  if (group === 'announcement' && action === 'agents') {
+    if (rest.length < 2 || !values.message)
+      throw new UsageError(`'announcement agents' takes <LANG> <TITLE> --message TEXT`);
+    const [language, ...title] = rest as [string, ...string[]];
+    const id = await publishAgentAnnouncement(db, merchant.id, {
+      language,
+      title: title.join(' '),
+      content: values.message,
+      endsAt: values.until ?? null,
+    });
+    out(`${merchant.code}: agent announcement ${id} published in ${language.toUpperCase()}`);
+    return;
   }
 
   if (group === 'catalogue' && (await runCatalogueCommand(db, merchant, action, rest, out))) return;

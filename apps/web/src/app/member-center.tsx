@@ -30,6 +30,26 @@ const UplineTransferPanel = lazy(() =>
 const BetRecordsPanel = lazy(() =>
   import('../features/games/components/bet-records-panel').then((m) => ({ default: m.BetRecordsPanel })),
 );
+// The agent centre's reports (issue 21), each its own chunk like the member centre's panels.
+const AgentAnnouncementsPanel = lazy(() =>
+  import('../features/agents/components/agent-announcements-panel').then((m) => ({
+    default: m.AgentAnnouncementsPanel,
+  })),
+);
+const TeamOverviewPanel = lazy(() =>
+  import('../features/agents/components/team-overview-panel').then((m) => ({ default: m.TeamOverviewPanel })),
+);
+const TeamBetsPanel = lazy(() =>
+  import('../features/agents/components/team-bets-panel').then((m) => ({ default: m.TeamBetsPanel })),
+);
+const TeamProfitPanel = lazy(() =>
+  import('../features/agents/components/team-profit-panel').then((m) => ({ default: m.TeamProfitPanel })),
+);
+const TeamTransactionsPanel = lazy(() =>
+  import('../features/agents/components/team-transactions-panel').then((m) => ({
+    default: m.TeamTransactionsPanel,
+  })),
+);
 const ProfitPanel = lazy(() =>
   import('../features/games/components/profit-panel').then((m) => ({ default: m.ProfitPanel })),
 );
@@ -84,14 +104,14 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
  * contract, each salary entry only for the salary types it holds.
  */
 const AGENT_CENTER: readonly MenuEntry[] = [
-  { id: 'agentAnnouncement' },
-  { id: 'agentTeamOverview' },
+  { id: 'agentAnnouncement', Panel: AgentAnnouncementsPanel },
+  { id: 'agentTeamOverview', Panel: TeamOverviewPanel },
   { id: 'registerCenter' },
   { id: 'downlineManagmentView', Panel: DownlinePanel },
-  { id: 'personalHistoryCopy' },
-  { id: 'palStatementsAgentCopy' },
+  { id: 'personalHistoryCopy', Panel: TeamBetsPanel },
+  { id: 'palStatementsAgentCopy', Panel: TeamProfitPanel },
   { id: 'agentRevenueReport', Panel: RevenuePanel },
-  { id: 'agentDownlineTransactionDetailsCopy' },
+  { id: 'agentDownlineTransactionDetailsCopy', Panel: TeamTransactionsPanel },
   {
     id: 'agentDividendRecordCopy2',
     Panel: DividendRecordPanel,

@@ -8,6 +8,7 @@ import { openDb, type DbHandle } from '../../platform/db/index.js';
 import { migrateToLatest } from '../../platform/db/migrate.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { addDays } from '../../platform/time-zone.js';
+import { runCommand } from '../../cli/commands.js';
 import { insertMember } from '../accounts/repo.js';
 import {
   addManyToDailySummary,
@@ -276,10 +277,16 @@ beforeAll(async () => {
           status: 'OPEN',
           placedAt: bet.at,
           settledAt: null,
+          settledDay: null,
           refunded: 0,
           detail: null,
         } as const;
-        const { state, summary } = afterPayout(record, { amount: bet.payout, close: true, at: bet.at });
+        const { state, summary } = afterPayout(record, {
+          amount: bet.payout,
+          close: true,
+          at: bet.at,
+          timeZone: 'UTC',
+        });
         await writeRecordState(trx, id, state);
         const k = `${summary!.memberId}:${summary!.day}:${summary!.category}`;
         const sum = summaries.get(k);
@@ -550,6 +557,23 @@ describe('agent payroll reconciliation', () => {
           : []),
       ].sort(),
     );
+  });
+
+  it("runs a day's salaries and the dividend approvals from the CLI, once", async () => {
+    const cli = async (...argv: string[]) => {
+      const lines: string[] = [];
+      await runCommand([...argv, '--merchant', 'PAYROLL'], handle.db, (line) => lines.push(line));
+      return lines.join('\n');
+    };
+    const daily = contracts.filter((c) => c.kind === 'DAILY_SALARY').length;
+    expect(await cli('agents', 'pay', 'daily', '--day', '2026-11-25')).toContain(
+      `0 paid, ${daily} nothing due, 0 awaiting approval, 0 already done`,
+    );
+    expect(await cli('agents', 'pay', 'daily', '--day', '2026-11-25')).toContain(`${daily} already done`);
+    const waiting = await cli('agents', 'dividends');
+    const first = Number(waiting.split('\n')[0]!.split('\t')[0]);
+    expect(first).toBeGreaterThan(0);
+    expect(await cli('agents', 'dividend', 'approve', String(first))).toMatch(/approved: \d+ paid, \d+ owed/);
   });
 
   it('leaves the ledger balanced: every account sums to zero', async () => {

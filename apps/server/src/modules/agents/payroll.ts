@@ -395,7 +395,11 @@ const salaryRun = async (
   // Periods already recorded are skipped before their figures are read (a catch-up pass is cheap).
   const done = await recordedContracts(db, brand.id, window.periodKey);
   for (const contract of await acceptedContracts(db, brand.id, kind)) {
-    if (!startedBefore(contract, window.end) || done.has(contract.id)) continue;
+    if (!startedBefore(contract, window.end)) continue;
+    if (done.has(contract.id)) {
+      result.skipped += 1;
+      continue;
+    }
     const figures =
       kind === 'DAILY_SALARY'
         ? await teamFiguresByDays(
@@ -576,7 +580,10 @@ export const runDividends = async (db: Db, brand: PayrollBrand, day: string, opt
     const start = dayWindow(brand.timeZone, period.fromDay).start;
     const end = dayWindow(brand.timeZone, period.toDay).end;
     if (end.getTime() > now.getTime() || !startedBefore(contract, end)) continue;
-    if ((await recordedContracts(db, brand.id, period.key)).has(contract.id)) continue;
+    if ((await recordedContracts(db, brand.id, period.key)).has(contract.id)) {
+      result.skipped += 1;
+      continue;
+    }
     const team = await teamFiguresByDays(
       db,
       brand.id,

@@ -332,7 +332,9 @@ export const settledTurnover = async (db: DbOrTrx, merchantId: number, memberId:
 
 export type BetRecordFilter = {
   merchantId: number;
-  memberId: number;
+  /** One member's records, or (with `teamOf`) those of an agent and everyone below it. */
+  memberId?: number | undefined;
+  teamOf?: number | undefined;
   vendorCode?: string | undefined;
   category?: string | undefined;
   /** The first and last of the brand's days (yyyy-MM-dd, inclusive), in its time zone. */
@@ -349,7 +351,18 @@ const filtered = (db: DbOrTrx, f: BetRecordFilter) => {
   let query = db
     .selectFrom('bet_record')
     .where('merchant_id', '=', f.merchantId)
-    .where('member_id', '=', f.memberId)
+    .where((eb) =>
+      f.memberId !== undefined
+        ? eb('member_id', '=', f.memberId)
+        : eb(
+            'member_id',
+            'in',
+            eb
+              .selectFrom('member_closure')
+              .select('descendant_id')
+              .where('ancestor_id', '=', f.teamOf ?? -1),
+          ),
+    )
     .where((eb) =>
       eb.or([
         eb.and([eb('settled_day', '>=', f.fromDay), eb('settled_day', '<=', f.toDay)]),

@@ -545,8 +545,9 @@ export const getBetRecords = async (
   now = new Date(),
 ): Promise<BetRecordResponse> => {
   const { from, to } = dayRange(request, merchant.timeZone, now);
-  const { records, totals, count } = await betRecords.listBetRecords(
+  const { records, totals, count } = await betRecordPage(
     db,
+    merchant,
     {
       merchantId: merchant.id,
       memberId,
@@ -557,7 +558,33 @@ export const getBetRecords = async (
       timeZone: merchant.timeZone,
     },
     { offset: pageOffset(request.pageNo, request.pageSize), limit: request.pageSize },
+    language,
   );
+  return {
+    records: records.map(({ memberId: _member, ...record }) => record),
+    from,
+    to,
+    totals: totals.settled,
+    open: totals.open,
+    cancelled: totals.cancelled,
+    pageNum: request.pageNo,
+    totalPages: pageCount(count, request.pageSize),
+    totalCount: count,
+  };
+};
+
+/**
+ * A page of betting records as the betting-record pages show them (a member's own, an agent's
+ * team's): game names in the visitor's language and what each round was on, with the member's id.
+ */
+export const betRecordPage = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  filter: betRecords.BetRecordFilter,
+  page: { offset: number; limit: number },
+  language: string | undefined,
+) => {
+  const { records, totals, count } = await betRecords.listBetRecords(db, filter, page);
   const names = new Map<string, string>();
   for (const record of records) {
     const key = `${record.vendorCode}\u0000${record.gameId}`;
@@ -575,6 +602,7 @@ export const getBetRecords = async (
   return {
     records: records.map((r) => ({
       id: r.id,
+      memberId: r.memberId,
       vassalage: r.vendorCode,
       gameId: r.gameId,
       gameName: names.get(`${r.vendorCode}\u0000${r.gameId}`) ?? r.gameId,
@@ -590,14 +618,8 @@ export const getBetRecords = async (
       placedAt: r.placedAt,
       settledAt: r.settledAt,
     })),
-    from,
-    to,
-    totals: totals.settled,
-    open: totals.open,
-    cancelled: totals.cancelled,
-    pageNum: request.pageNo,
-    totalPages: pageCount(count, request.pageSize),
-    totalCount: count,
+    totals,
+    count,
   };
 };
 

@@ -1,10 +1,18 @@
 import type { DbOrTrx } from '../../platform/db/index.js';
 
+/**
+ * Announcements for the brand's agents (agentAnnouncement), kept out of the members' list: a type of
+ * its own rather than an audience column, so the list's query and index stay as they are.
+ */
+export const AGENT_ANNOUNCEMENT_TYPE = 'AG';
+
 export type AnnouncementFilter = {
   merchantId: number;
+  /** Without types, every type but the agents' (those are asked for by name). */
   types?: string[];
-  platform: string;
-  execution: string;
+  /** The members' list is per platform and execution; the agents' list is not. */
+  platform?: string;
+  execution?: string;
   /** Only announcements published by then and not yet ended. */
   now: string;
 };
@@ -35,11 +43,13 @@ const current = (db: DbOrTrx, filter: AnnouncementFilter) => {
   let query = db
     .selectFrom('announcement')
     .where('merchant_id', '=', filter.merchantId)
-    .where('platform', '=', filter.platform)
-    .where('execution', '=', filter.execution)
     .where('published_at', '<=', filter.now)
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', filter.now)]));
-  if (filter.types) query = query.where('type', 'in', filter.types);
+  if (filter.platform !== undefined) query = query.where('platform', '=', filter.platform);
+  if (filter.execution !== undefined) query = query.where('execution', '=', filter.execution);
+  query = filter.types
+    ? query.where('type', 'in', filter.types)
+    : query.where('type', '!=', AGENT_ANNOUNCEMENT_TYPE);
   return query;
 };
 

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { RecordTable } from '../../wallet/components/record-table';
 import { PanelError, PanelLoading, useFailureText } from '../../wallet/components/panel-state';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
+import { parseAmount } from '../../wallet/utils/amount';
 import {
   useDownline,
   useDownlines,
@@ -292,7 +293,7 @@ const emptyTier = (): TierDraft => ({ threshold: '0', minActive: '0', pays: 'rat
 /** The offer / change contract form: kind, category, a dividend's period and a tier editor; the server checks the caps. */
 function OfferForm({ account, onDone }: { account: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const { exponent, format } = useMoneyFormat();
+  const { scale, format } = useMoneyFormat();
   const failure = useFailureText();
   const offer = useOfferContract();
   const [kind, setKind] = useState<ContractKind>('DAILY_SALARY');
@@ -301,7 +302,12 @@ function OfferForm({ account, onDone }: { account: string; onDone: () => void })
   const [tiers, setTiers] = useState<TierDraft[]>([emptyTier()]);
   const [done, setDone] = useState(false);
   const dividend = kind === 'DIVIDEND';
-  const minor = (text: string) => Math.round(Number(text.replace(',', '.')) * 10 ** exponent);
+  // Amounts typed the member's way ('2.000.000' in Vietnamese); one the server cannot take comes back as a field error.
+  const minor = (text: string) => {
+    if (/^\s*0*\s*$/.test(text)) return 0;
+    const parsed = parseAmount(text, scale);
+    return parsed.ok ? parsed.minor : Number.NaN;
+  };
   const bp = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
   const toTier = (draft: TierDraft): ContractTier =>
     dividend

@@ -9,7 +9,7 @@ import {
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
 import { PanelError, PanelLoading, StatusBadge, type BadgeTone } from '../../wallet/components/panel-state';
-import { RecordTable } from '../../wallet/components/record-table';
+import { RecordTable, type Column } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useBetRecords } from '../api/get-bet-records';
 import { useGameMenus } from '../api/get-game-menus';
@@ -195,8 +195,13 @@ function DetailText({ detail }: { detail: BetDetail }) {
   return <>{detail.spots.map((spot) => `${spotName(spot)} ${format(spot.amount)}`).join(' · ')}</>;
 }
 
+/** What the list and its totals read: a member's own records, or an agent's team's. */
+type BetListData<R extends BetRecordItem> = Pick<BetRecordResponse, 'totals' | 'open' | 'cancelled'> & {
+  records: R[];
+};
+
 /** Settled results (what the profit page adds up), open bets and cancelled bets, each apart. */
-function BetTotals({ data }: { data: BetRecordResponse }) {
+function BetTotals({ data }: { data: BetListData<BetRecordItem> }) {
   const { t } = useTranslation();
   const { format, formatSigned } = useMoneyFormat();
   return (
@@ -263,7 +268,19 @@ function BetTotals({ data }: { data: BetRecordResponse }) {
   );
 }
 
-function BetList({ data, isUpdating }: { data: BetRecordResponse; isUpdating: boolean }) {
+/**
+ * The betting records with their totals; `leadingColumns` come first (the agent's team list names
+ * each row's member).
+ */
+export function BetList<R extends BetRecordItem>({
+  data,
+  isUpdating,
+  leadingColumns = [],
+}: {
+  data: BetListData<R>;
+  isUpdating: boolean;
+  leadingColumns?: Column<R>[];
+}) {
   const { t } = useTranslation();
   const { format, formatSigned } = useMoneyFormat();
   if (data.records.length === 0) return <p className="wallet-empty">{t('bets.none')}</p>;
@@ -278,6 +295,7 @@ function BetList({ data, isUpdating }: { data: BetRecordResponse; isUpdating: bo
         rows={data.records}
         rowKey={(row) => row.id}
         columns={[
+          ...leadingColumns,
           { id: 'time', label: t('bets.columns.time'), render: (row) => formatDateTime(row.placedAt) },
           {
             id: 'game',

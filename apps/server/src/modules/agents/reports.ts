@@ -1,0 +1,478 @@
+import type {
+  AgentAnnouncementsResponse,
+  TeamBetRecordsResponse,
+  TeamMovementType,
+  TeamOverviewResponse,
+  TeamProfitResponse,
+  TeamTransactionItem,
+  TeamTransactionsResponse,
+} from '@jade/contracts/agent-reports';
+import type {
+  agentAnnouncementsRequest,
+  teamBetRecordsRequest,
+  teamOverviewRequest,
+  teamProfitRequest,
+  teamTransactionsRequest,
+} from '@jade/contracts/agent-reports';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { DbOrTrx } from '../../platform/db/index.js';
+import { addDays, dayOf, startOfDay } from '../../platform/time-zone.js';
+import { betRecordPage } from '../games/service.js';
+import { pageCount, pageOffset } from '../games/rules.js';
+import type { Merchant } from '../merchants/repo.js';
+import { AGENT_ANNOUNCEMENT_TYPE } from '../messages/repo.js';
+import type * as messages from '../messages/repo.js';
+import { announcementPage } from '../messages/service.js';
+import { getMoneySettings } from '../wallet/money-settings.js';
+import { reportDays, teamMemberByAccount } from './guard.js';
+
+/**
+ * The agent centre's reports (§2): every figure is read for the agent's own team (the agent and
+ * everyone below it in member_closure), so an agent never sees a sibling's, an upline's or another
+ * brand's member. Betting figures come from the daily summaries; money from the payment tables.
+ * Every query starts from `member_closure where ancestor_id = agent` and joins the fact table on its
+ * (member, day) or (member, created_at) index.
+ */
+
+/** Deposits that reached the member; withdrawals the brand paid out (whatever the member confirmed). */
+const DEPOSITED = ['APPROVED'];
+const WITHDRAWN = ['PAID', 'RECEIVED', 'NOT_RECEIVED', 'AUTO_RECEIVED'];
+
+type Window = { fromDay: string; toDay: string; start: string; end: string };
+
+/** The report's brand days and the instants they span [start, end), for tables keyed by instant. */
+const windowOf = (
+  merchant: Merchant,
+  request: { range?: z.infer<typeof teamOverviewRequest>['range']; fromDay?: string; toDay?: string },
+  now: Date,
+): Window => {
+  const days = reportDays(merchant, request, now);
+  return {
+    ...days,
+    start: startOfDay(merchant.timeZone, days.fromDay).toISOString(),
+    end: startOfDay(merchant.timeZone, addDays(days.toDay, 1)).toISOString(),
+  };
+};
+
+const daysOf = (fromDay: string, toDay: string) => {
+  const days: string[] = [];
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) days.push(day);
+  return days;
+};
+
+/** The ids below (and including) an agent: the sub-select every team query filters by. */
+const teamIds = (db: DbOrTrx, agentId: number, minDepth = 0) =>
+  db
+    .selectFrom('member_closure')
+    .select('descendant_id')
+    .where('ancestor_id', '=', agentId)
+    .where('depth', '>=', minDepth);
+
+/** agentTeamOverview: team size, new and active members, money and betting figures, by day. */
+export const teamOverview = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  agentId: number,
+  request: z.output<typeof teamOverviewRequest>,
+  now = new Date(),
+): Promise<TeamOverviewResponse> => {
+  const window = windowOf(merchant, request, now);
+  const { activeMemberMinValidBet } = (await getMoneySettings(db, merchant.id)).agents;
+  const [size, joined, byDay, active, deposits, withdrawals] = await Promise.all([
+    db
+      .selectFrom('member_closure')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn.sum<number | string>(eb.case().when('depth', '=', 1).then(1).else(0).end()).as('direct'),
+      ])
+      .where('ancestor_id', '=', agentId)
+      .where('depth', '>', 0)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('member_closure')
+      .innerJoin('member', 'member.id', 'member_closure.descendant_id')
+      .select('member.created_at as at')
+      .where('member_closure.ancestor_id', '=', agentId)
+      .where('member_closure.depth', '>', 0)
+      .where('member.created_at', '>=', window.start)
+      .where('member.created_at', '<', window.end)
+      .execute(),
+    db
+      .selectFrom('member_closure')
+      .innerJoin('bet_daily_summary as s', (join) =>
+        join
+          .onRef('s.member_id', '=', 'member_closure.descendant_id')
+          .on('s.merchant_id', '=', merchant.id)
+          .on('s.day', '>=', window.fromDay)
+          .on('s.day', '<=', window.toDay),
+      )
+      .select((eb) => [
+        's.day',
+        eb.fn.sum<number | string>('s.bets').as('bets'),
+        eb.fn.sum<number | string>('s.valid_bet').as('valid_bet'),
+        eb.fn.sum<number | string>('s.payout').as('payout'),
+        eb.fn.sum<number | string>('s.win_loss').as('win_loss'),
+      ])
+      .where('member_closure.ancestor_id', '=', agentId)
+      .groupBy('s.day')
+      .execute(),
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('member_closure')
+          .innerJoin('bet_daily_summary as s', (join) =>
+            join
+              .onRef('s.member_id', '=', 'member_closure.descendant_id')
+              .on('s.merchant_id', '=', merchant.id)
+              .on('s.day', '>=', window.fromDay)
+              .on('s.day', '<=', window.toDay),
+          )
+          .select('s.member_id')
+          .where('member_closure.ancestor_id', '=', agentId)
+          .groupBy('s.member_id')
+          .having((h) => h.fn.sum('s.valid_bet'), '>=', activeMemberMinValidBet)
+          .as('active'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    movements(db, 'deposit', agentId, window, DEPOSITED),
+    movements(db, 'withdrawal', agentId, window, WITHDRAWN),
+  ]);
+  const series = new Map(
+    daysOf(window.fromDay, window.toDay).map((day) => [
+      day,
+      { day, newMembers: 0, deposits: 0, withdrawals: 0, validBet: 0, payout: 0, profit: 0, bets: 0 },
+    ]),
+  );
+  const on = (day: string) => series.get(day);
+  for (const row of joined) {
+    const entry = on(dayOf(merchant.timeZone, row.at));
+    if (entry) entry.newMembers += 1;
+  }
+  for (const row of byDay) {
+    const entry = on(row.day);
+    if (!entry) continue;
+    entry.bets += Number(row.bets);
+    entry.validBet += Number(row.valid_bet);
+    entry.payout += Number(row.payout);
+    entry.profit -= Number(row.win_loss);
+  }
+  for (const row of deposits) {
+    const entry = on(dayOf(merchant.timeZone, row.at));
+    if (entry) entry.deposits += Number(row.amount);
+  }
+  for (const row of withdrawals) {
+    const entry = on(dayOf(merchant.timeZone, row.at));
+    if (entry) entry.withdrawals += Number(row.amount);
+  }
+  const days = [...series.values()];
+  const total = (
+    key: 'newMembers' | 'deposits' | 'withdrawals' | 'validBet' | 'payout' | 'profit' | 'bets',
+  ) => days.reduce((sum, day) => sum + day[key], 0);
+  return {
+    fromDay: window.fromDay,
+    toDay: window.toDay,
+    teamSize: Number(size.total),
+    directMembers: Number(size.direct ?? 0),
+    activeMembers: Number(active.n),
+    activeMemberMinValidBet,
+    bets: total('bets'),
+    newMembers: total('newMembers'),
+    deposits: total('deposits'),
+    withdrawals: total('withdrawals'),
+    validBet: total('validBet'),
+    payout: total('payout'),
+    profit: total('profit'),
+    series: days.map(({ bets: _bets, ...day }) => day),
+  };
+};
+
+/**
+ * Deposits and withdrawals share every column these reports read (id, member, amount, status,
+ * created_at), so one query serves both; the type names the deposit table for the compiler.
+ */
+const paymentTable = (table: 'deposit' | 'withdrawal') => `${table} as p` as 'deposit as p';
+
+/** The team's completed deposits or withdrawals of the window (instant and amount). */
+const movements = (
+  db: DbOrTrx,
+  table: 'deposit' | 'withdrawal',
+  agentId: number,
+  window: Window,
+  statuses: string[],
+) =>
+  db
+    .selectFrom('member_closure')
+    .innerJoin(paymentTable(table), 'p.member_id', 'member_closure.descendant_id')
+    .select(['p.created_at as at', 'p.amount'])
+    .where('member_closure.ancestor_id', '=', agentId)
+    .where('p.created_at', '>=', window.start)
+    .where('p.created_at', '<', window.end)
+    .where('p.status', 'in', statuses)
+    .execute();
+
+const accountsOf = async (db: DbOrTrx, memberIds: number[]) => {
+  if (memberIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('member')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(memberIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
+};
+
+/** personalHistoryCopy for the team: the betting records of the agent and its downline, or of one member. */
+export const teamBetRecords = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  agentId: number,
+  request: z.output<typeof teamBetRecordsRequest>,
+  language: string | undefined,
+  now = new Date(),
+): Promise<TeamBetRecordsResponse> => {
+  const { fromDay, toDay } = reportDays(merchant, request, now);
+  const member = request.account
+    ? await teamMemberByAccount(db, merchant.id, agentId, request.account)
+    : undefined;
+  const { records, totals, count } = await betRecordPage(
+    db,
+    merchant,
+    {
+      merchantId: merchant.id,
+      ...(member ? { memberId: member.id } : { teamOf: agentId }),
+      category: request.category,
+      fromDay,
+      toDay,
+      timeZone: merchant.timeZone,
+    },
+    { offset: pageOffset(request.pageNo, request.pageSize), limit: request.pageSize },
+    language,
+  );
+  const accounts = await accountsOf(
+    db,
+    records.map((r) => r.memberId),
+  );
+  return {
+    fromDay,
+    toDay,
+    records: records.map(({ memberId, ...record }) => ({ ...record, account: accounts.get(memberId) ?? '' })),
+    totals: totals.settled,
+    open: totals.open,
+    cancelled: totals.cancelled,
+    pageNum: request.pageNo,
+    totalPages: pageCount(count, request.pageSize),
+    totalCount: count,
+  };
+};
+
+/** palStatementsAgentCopy: valid bet, payout and win/loss per team member who played in the window. */
+export const teamProfit = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  agentId: number,
+  request: z.output<typeof teamProfitRequest>,
+  now = new Date(),
+): Promise<TeamProfitResponse> => {
+  const { fromDay, toDay } = reportDays(merchant, request, now);
+  const member = request.account
+    ? await teamMemberByAccount(db, merchant.id, agentId, request.account)
+    : undefined;
+  let perMember = db
+    .selectFrom('member_closure')
+    .innerJoin('bet_daily_summary as s', (join) =>
+      join
+        .onRef('s.member_id', '=', 'member_closure.descendant_id')
+        .on('s.merchant_id', '=', merchant.id)
+        .on('s.day', '>=', fromDay)
+        .on('s.day', '<=', toDay),
+    )
+    .where('member_closure.ancestor_id', '=', agentId);
+  if (request.scope === 'DIRECT') perMember = perMember.where('member_closure.depth', '<=', 1);
+  if (member) perMember = perMember.where('member_closure.descendant_id', '=', member.id);
+  const grouped = perMember
+    .select((eb) => [
+      's.member_id',
+      eb.fn.max('member_closure.depth').as('depth'),
+      eb.fn.sum<number | string>('s.bets').as('bets'),
+      eb.fn.sum<number | string>('s.stake').as('stake'),
+      eb.fn.sum<number | string>('s.valid_bet').as('valid_bet'),
+      eb.fn.sum<number | string>('s.payout').as('payout'),
+      eb.fn.sum<number | string>('s.win_loss').as('win_loss'),
+    ])
+    .groupBy('s.member_id');
+  const [rows, totals] = await Promise.all([
+    db
+      .selectFrom(grouped.as('g'))
+      .innerJoin('member', 'member.id', 'g.member_id')
+      .select([
+        'g.member_id',
+        'member.username',
+        'g.depth',
+        'g.bets',
+        'g.stake',
+        'g.valid_bet',
+        'g.payout',
+        'g.win_loss',
+      ])
+      .orderBy('g.valid_bet', 'desc')
+      .orderBy('g.member_id')
+      .offset(pageOffset(request.pageNo, request.pageSize))
+      .limit(request.pageSize)
+      .execute(),
+    db
+      .selectFrom(grouped.as('g'))
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('members'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('g.bets'), eb.lit(0)).as('bets'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('g.stake'), eb.lit(0)).as('stake'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('g.valid_bet'), eb.lit(0)).as('valid_bet'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('g.payout'), eb.lit(0)).as('payout'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('g.win_loss'), eb.lit(0)).as('win_loss'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const count = Number(totals.members);
+  return {
+    fromDay,
+    toDay,
+    rows: rows.map((row) => ({
+      memberId: row.member_id,
+      account: row.username,
+      depth: Number(row.depth),
+      bets: Number(row.bets),
+      stake: Number(row.stake),
+      validBet: Number(row.valid_bet),
+      payout: Number(row.payout),
+      winLoss: Number(row.win_loss),
+    })),
+    totals: {
+      bets: Number(totals.bets),
+      stake: Number(totals.stake),
+      validBet: Number(totals.valid_bet),
+      payout: Number(totals.payout),
+      winLoss: Number(totals.win_loss),
+    },
+    pageNum: request.pageNo,
+    totalPages: pageCount(count, request.pageSize),
+    totalCount: count,
+  };
+};
+
+/** agentDownlineTransactionDetailsCopy: the team's deposits and withdrawals, newest first. */
+export const teamTransactions = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  agentId: number,
+  request: z.output<typeof teamTransactionsRequest>,
+  now = new Date(),
+): Promise<TeamTransactionsResponse> => {
+  const window = windowOf(merchant, request, now);
+  const member = request.account
+    ? await teamMemberByAccount(db, merchant.id, agentId, request.account)
+    : undefined;
+  const of = (table: 'deposit' | 'withdrawal', type: TeamMovementType) =>
+    db
+      .selectFrom(paymentTable(table))
+      .where('p.merchant_id', '=', merchant.id)
+      .where('p.member_id', 'in', member ? [member.id] : teamIds(db, agentId))
+      .where('p.created_at', '>=', window.start)
+      .where('p.created_at', '<', window.end)
+      .select([
+        'p.id',
+        sql<TeamMovementType>`${sql.lit(type)}`.as('type'),
+        'p.member_id',
+        'p.amount',
+        'p.status',
+        'p.created_at',
+      ]);
+  const types = request.type ? [request.type] : (['DEPOSIT', 'WITHDRAWAL'] as const);
+  const parts = types.map((type) => (type === 'DEPOSIT' ? of('deposit', type) : of('withdrawal', type)));
+  const union = parts.slice(1).reduce((query, part) => query.unionAll(part), parts[0]!);
+  const [rows, figures] = await Promise.all([
+    db
+      .selectFrom(union.as('m'))
+      .selectAll()
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .offset(pageOffset(request.pageNo, request.pageSize))
+      .limit(request.pageSize)
+      .execute(),
+    db
+      .selectFrom(union.as('m'))
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        // What completed, per kind: deposits approved, withdrawals paid.
+        ...(
+          [
+            ['DEPOSIT', DEPOSITED, 'deposits'],
+            ['WITHDRAWAL', WITHDRAWN, 'withdrawals'],
+          ] as const
+        ).map(([type, statuses, name]) =>
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number | string>(
+                eb
+                  .case()
+                  .when(eb.and([eb('m.type', '=', type), eb('m.status', 'in', statuses)]))
+                  .then(eb.ref('m.amount'))
+                  .else(0)
+                  .end(),
+              ),
+              eb.lit(0),
+            )
+            .as(name),
+        ),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const accounts = await accountsOf(
+    db,
+    rows.map((row) => row.member_id),
+  );
+  const count = Number(figures.n);
+  return {
+    fromDay: window.fromDay,
+    toDay: window.toDay,
+    records: rows.map((row): TeamTransactionItem => ({
+      id: `${row.type}-${row.id}`,
+      type: row.type,
+      account: accounts.get(row.member_id) ?? '',
+      amount: Number(row.amount),
+      status: row.status,
+      createdAt: row.created_at,
+    })),
+    totals: { deposits: Number(figures.deposits), withdrawals: Number(figures.withdrawals) },
+    pageNum: request.pageNo,
+    totalPages: pageCount(count, request.pageSize),
+    totalCount: count,
+  };
+};
+
+/** agentAnnouncement: the brand's current announcements for agents, in one language (as MCSFE_getListAnnouncements picks it). */
+export const agentAnnouncements = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  request: z.output<typeof agentAnnouncementsRequest>,
+  language: string | undefined,
+  now = new Date(),
+): Promise<AgentAnnouncementsResponse> => {
+  const filter: messages.AnnouncementFilter = {
+    merchantId: merchant.id,
+    types: [AGENT_ANNOUNCEMENT_TYPE],
+    now: now.toISOString(),
+  };
+  const { rows, totalCount: count } = await announcementPage(db, merchant, filter, language, request);
+  return {
+    announcements: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      content: row.content,
+      publishedAt: row.publishedAt,
+      language: row.language,
+    })),
+    pageNum: request.pageNo,
+    totalPages: pageCount(count, request.pageSize),
+    totalCount: count,
+  };
+};

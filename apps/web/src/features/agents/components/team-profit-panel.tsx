@@ -1,0 +1,126 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AgentDateRange } from '@jade/contracts/agents';
+import { TEAM_SCOPES, type TeamProfitResponse } from '@jade/contracts/agent-reports';
+import { Pagination } from '../../../components/pagination';
+import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
+import { RecordTable } from '../../wallet/components/record-table';
+import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
+import { useTeamProfit } from '../api/reports';
+import { AccountFilter } from './account-filter';
+import { RangePicker } from './range-picker';
+import '../../wallet/wallet.css';
+import './agent-reports.css';
+
+const PAGE_SIZE = 20;
+type Scope = (typeof TEAM_SCOPES)[number];
+
+/** §2 agent centre, palStatementsAgentCopy: valid bet, payout and win/loss per team member, with totals. */
+export function TeamProfitPanel() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [range, setRange] = useState<AgentDateRange>('PAST_7');
+  const [scope, setScope] = useState<Scope>('ALL');
+  const [account, setAccount] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const profit = useTeamProfit({ range, scope, ...(account && { account }), pageNo, pageSize: PAGE_SIZE });
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPageNo(1);
+    };
+  return (
+    <div className="wallet-panel agent-report">
+      <form
+        className="wallet-filters"
+        aria-label={t('agentReports.filters')}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <RangePicker value={range} onChange={filter(setRange)} />
+        <div className="wallet-filter">
+          <label htmlFor={`${id}-scope`}>{t('agentReports.scope')}</label>
+          <select
+            id={`${id}-scope`}
+            value={scope}
+            onChange={(e) => filter(setScope)(e.target.value as Scope)}
+          >
+            {TEAM_SCOPES.map((s) => (
+              <option key={s} value={s}>
+                {t(`agentReports.scopes.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <AccountFilter onApply={filter(setAccount)} />
+      </form>
+      {profit.data ? (
+        <ProfitRows data={profit.data} isUpdating={profit.isPlaceholderData} />
+      ) : profit.isError ? (
+        <PanelError error={profit.error} onRetry={() => void profit.refetch()} />
+      ) : (
+        <PanelLoading />
+      )}
+      {profit.data && <Pagination page={pageNo} totalPages={profit.data.totalPages} onChange={setPageNo} />}
+    </div>
+  );
+}
+
+function ProfitRows({ data, isUpdating }: { data: TeamProfitResponse; isUpdating: boolean }) {
+  const { t } = useTranslation();
+  const { format, formatSigned } = useMoneyFormat();
+  if (data.rows.length === 0) return <p className="wallet-empty">{t('agentReports.profit.none')}</p>;
+  const signed = (value: number) => (
+    <span className={value < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>{formatSigned(value)}</span>
+  );
+  return (
+    <div className={isUpdating ? 'wallet-records is-updating' : 'wallet-records'} aria-busy={isUpdating}>
+      <p className="wallet-section__hint" role="status" data-testid="team-profit-totals">
+        {t('agentReports.profit.totals', {
+          members: data.totalCount,
+          validBet: format(data.totals.validBet),
+          payout: format(data.totals.payout),
+          winLoss: formatSigned(data.totals.winLoss),
+        })}
+      </p>
+      <RecordTable
+        caption={t('agentReports.profit.caption')}
+        rows={data.rows}
+        rowKey={(row) => row.memberId}
+        columns={[
+          {
+            id: 'account',
+            label: t('agentReports.member'),
+            render: (row) =>
+              row.depth === 0 ? t('agentReports.profit.me', { account: row.account }) : row.account,
+          },
+          {
+            id: 'level',
+            label: t('agentReports.profit.level'),
+            isNumeric: true,
+            render: (row) => row.depth,
+          },
+          { id: 'bets', label: t('profit.columns.bets'), isNumeric: true, render: (row) => row.bets },
+          {
+            id: 'validBet',
+            label: t('bets.validBet'),
+            isNumeric: true,
+            render: (row) => format(row.validBet),
+          },
+          {
+            id: 'payout',
+            label: t('bets.columns.payout'),
+            isNumeric: true,
+            render: (row) => format(row.payout),
+          },
+          {
+            id: 'winLoss',
+            label: t('bets.columns.winLoss'),
+            isNumeric: true,
+            render: (row) => signed(row.winLoss),
+          },
+        ]}
+      />
+    </div>
+  );
+}
