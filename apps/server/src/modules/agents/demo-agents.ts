@@ -461,10 +461,9 @@ const runPayroll = async (db: Db, merchant: Merchant, today: string, now: Date):
       if (ended(afternoon))
         tally.realtime += (await payroll.runRealtimeSalaries(db, merchant, afternoon, { now })).paid;
     }
-    if (d === 0) {
-      tally.realtime += (await payroll.runRealtimeSalaries(db, merchant, now, { now })).paid;
-      continue;
-    }
+    // Today's real-time slots are the server's job (every 5 minutes): a run at "now" here would
+    // make a new period on every demo run.
+    if (d === 0) continue;
     tally.realtime += (await payroll.runRealtimeSalaries(db, merchant, end, { now })).paid;
     tally.daily += (await payroll.runDailySalaries(db, merchant, day, { now })).paid;
     // A week's dividends once the week is over (runDividends finds the period of the day).
