@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openAndPrepareDb } from './boot.js';
+import { seedDemoAgents } from './demo/seed.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
 import {
@@ -24,7 +25,11 @@ const start = async () => {
   const studio = await startStudio(config, db, secrets.sessionSecret, console);
   const app = await buildApp({ config, db, secrets });
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
-  if (seeded) app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
+  if (seeded) {
+    app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
+    const started = Date.now();
+    app.log.info(`${await seedDemoAgents(db)} (built in ${Date.now() - started} ms)`);
+  }
 
   const stopJobs = startJobs(
     db,

@@ -16,6 +16,7 @@ import { LOTTERY_USAGE, runLotteryCommand } from '../modules/lottery/lottery-com
 import { AGENT_CONTRACT_USAGE, runAgentContractCommand } from '../modules/agents/contract-commands.js';
 import { PAYROLL_USAGE, runPayrollCommand } from '../modules/agents/payroll-commands.js';
 import { AGENT_JOIN_USAGE, runAgentJoinCommand } from '../modules/agents/agent-commands.js';
+import { DEMO_USAGE, runDemoCommand } from '../modules/agents/demo-agents.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -84,6 +85,8 @@ ${LOTTERY_USAGE}
 ${AGENT_CONTRACT_USAGE}
 ${PAYROLL_USAGE}
 ${AGENT_JOIN_USAGE}
+
+${DEMO_USAGE}
 
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
@@ -344,6 +347,7 @@ export const runCommand = async (
   if (await runPayrollCommand(db, merchant, group, action, rest, { day: values.day }, out)) return;
   const joinOptions = { status: values.status, upline: values.upline };
   if (await runAgentJoinCommand(db, merchant, group, action, rest, joinOptions, out)) return;
+  if (await runDemoCommand(db, merchant, group, action, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

@@ -8,6 +8,7 @@ import { seedDemoLotteryLimits } from '../modules/lottery/settings.js';
 import { seedDemoAnnouncements } from '../modules/messages/service.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
+import { buildDemoAgents, DEMO_AGENT_PASSWORD } from '../modules/agents/demo-agents.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -43,4 +44,18 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
   await seedDemoLotteryLimits(db, demo.id);
   await seedDemoLotteryHistory(db);
   return true;
+};
+
+/**
+ * The demo's agent team (`jade demo agents`), built by `npm start` on the database it has just seeded,
+ * so that a newcomer finds every agent panel filled. Not part of `seedDemo`: every API test's server
+ * seeds the demo brand and would pay for the team's month of bets. Answers the lines to log: the
+ * team's logins and their (demo) password.
+ */
+export const seedDemoAgents = async (db: Db): Promise<string> => {
+  const demo = await getMerchantByCode(db, DEMO_MERCHANT_CODE);
+  const result = await buildDemoAgents(db, demo);
+  const agents = result.logins.filter((login) => login.agent).map((login) => login.username);
+  const members = result.logins.filter((login) => !login.agent).map((login) => login.username);
+  return `demo agent team: agents ${agents.join(', ')}; members ${members.join(', ')}; password ${DEMO_AGENT_PASSWORD}`;
 };

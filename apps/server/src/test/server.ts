@@ -11,6 +11,13 @@ import { loadConfig, type Config } from '../platform/config.js';
 import type { Db, Dialect } from '../platform/db/index.js';
 import { loadSecrets } from '../platform/secrets.js';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The API project's template database (template-database.ts). */
+    testTemplate: TestTemplate;
+  }
+}
+
 export type TestServer = {
   url: string;
   app: FastifyInstance;

@@ -6,12 +6,6 @@ import type { TestProject } from 'vitest/node';
 import { openAndPrepareDb } from '../boot.js';
 import { createTestDatabase, templateConfig, type TestTemplate } from './server.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testTemplate: TestTemplate;
-  }
-}
-
 /**
  * Global setup of the API tests (vitest.config.ts): one database migrated and seeded with the demo
  * brand, once per run, which each test server copies (the file on SQLite, CREATE DATABASE ... TEMPLATE

@@ -1,0 +1,461 @@
+// bench/agents: the agent side at a brand's scale (issue 21): 100,000 members in a tree of depth 6 and
+// 1,000,000 settled bets over 30 days, on the built code (`npm run build`, or `npx tsc -b apps/server`,
+// first). The brand is written straight into a fresh database: members and their closure rows, the
+// betting records and the daily summaries the settlement would have written for them, and ACCEPTED
+// contracts (a daily salary on RNG for every agent, hourly and real-time salaries and a dividend
+// higher up). Then, each beside a ceiling measured in the same run:
+//   - the team overview of a top agent over the past 30 days (median of 9 calls; target under 50 ms
+//     on SQLite); ceiling: the same sums over the whole brand's summaries, no tree join;
+//   - a daily salary run for every daily contract (median of 3 runs, each a different day; target
+//     under 10 s on SQLite); ceilings: every agent's team figures for the day in one grouped query,
+//     and the ledger's own rate of single posts, times the payments the run made.
+// Until the reports and payroll modules are built, the overview is the equivalent closure-join query
+// and the run is skipped (the bench says so).
+//   node bench/agents.mjs [--members 100000] [--bets 1000000]
+//   node scripts/with-postgres.mjs node bench/agents.mjs --pg
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, 'apps/server/dist');
+const { values } = parseArgs({
+  options: {
+    members: { type: 'string', default: '100000' },
+    bets: { type: 'string', default: '1000000' },
+    pg: { type: 'boolean', default: false },
+  },
+});
+const MEMBERS = Number(values.members);
+const BETS = Number(values.bets);
+const DAYS = 30;
+/** Agents per upline at each level below the top: 3 top agents, then 18, 108, 648, 3,888. */
+const TOP_AGENTS = 3;
+const FAN_OUT = 6;
+const AGENT_LEVELS = 5;
+const DB_NAME = values.pg ? 'PostgreSQL' : 'SQLite';
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load ${os.loadavg()[0].toFixed(1)}`,
+);
+
+const { loadConfig } = await import(`${dist}/platform/config.js`);
+const { openAndPrepareDb } = await import(`${dist}/boot.js`);
+const ledger = await import(`${dist}/modules/wallet/ledger.js`);
+const { getMerchantByCode } = await import(`${dist}/modules/merchants/service.js`);
+const optional = async (file) => {
+  const full = `${dist}/${file}`;
+  return fs.existsSync(full) ? import(full) : undefined;
+};
+const reports = await optional('modules/agents/reports.js');
+const payroll = await optional('modules/agents/payroll.js');
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-agents-'));
+let databaseUrl = `sqlite:${dir}/site.db`;
+if (values.pg) {
+  const base = process.env.TEST_POSTGRES_URL;
+  if (!base) throw new Error('--pg runs under scripts/with-postgres.mjs (TEST_POSTGRES_URL)');
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query('create database bench_agents');
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = '/bench_agents';
+  databaseUrl = url.toString();
+}
+const config = loadConfig({
+  DATA_DIR: dir,
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: 'silent',
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+});
+const { db, close } = await openAndPrepareDb(config);
+const merchant = await getMerchantByCode(db, 'DEMO');
+
+// xorshift32: a fixed seed, so every run builds the same brand.
+let seed = 20261126;
+const random = () => {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) / 2 ** 32;
+};
+const pick = (n) => Math.floor(random() * n);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
+const DAY_MS = 86_400_000;
+const todayMs = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+const dayAt = (d) => new Date(todayMs - (DAYS - d) * DAY_MS).toISOString().slice(0, 10);
+/** The 30 UTC days before today, oldest first. */
+const days = Array.from({ length: DAYS }, (_, d) => dayAt(d));
+
+const { sqliteHandleOf } = await import(`${dist}/platform/db/index.js`);
+const raw = sqliteHandleOf(db);
+/**
+ * Rows written in bulk, as fast as each database takes them: on SQLite one prepared INSERT per row in
+ * one transaction; on PostgreSQL 10,000 rows a statement, each column one array parameter (unnest).
+ */
+const insertChunked = async (table, rows) => {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  if (raw) {
+    const insert = raw.prepare(
+      `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+    );
+    raw.transaction(() => {
+      for (const row of rows) insert.run(...columns.map((c) => row[c]));
+    })();
+    return;
+  }
+  const types = columns.map((c) => {
+    const value = rows.find((row) => row[c] !== null)?.[c];
+    return typeof value === 'number' ? 'bigint[]' : 'text[]';
+  });
+  for (let i = 0; i < rows.length; i += 10_000) {
+    const chunk = rows.slice(i, i + 10_000);
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+      select * from unnest(${sql.join(columns.map((c, j) => sql`${chunk.map((row) => row[c])}::${sql.raw(types[j])}`))})`.execute(
+      db,
+    );
+  }
+};
+
+// ---- The tree: agents level by level, members under the level-5 agents.
+const t0 = process.hrtime.bigint();
+const { top } = await db
+  .selectFrom('member')
+  .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
+  .executeTakeFirstOrThrow();
+let nextId = Number(top) + 1;
+/** id → { level, chain (ancestors, top first, itself last) } */
+const nodes = [];
+const agentsByLevel = [];
+const created = new Date(todayMs - 90 * DAY_MS);
+const newNode = (level, parent, type) => {
+  const id = nextId++;
+  const node = { id, level, parent, type, chain: parent ? [...parent.chain, id] : [id] };
+  nodes.push(node);
+  return node;
+};
+agentsByLevel.push(Array.from({ length: TOP_AGENTS }, () => newNode(1, null, 1)));
+for (let level = 2; level <= AGENT_LEVELS; level++)
+  agentsByLevel.push(
+    agentsByLevel
+      .at(-1)
+      .flatMap((parent) => Array.from({ length: FAN_OUT }, () => newNode(level, parent, 1))),
+  );
+const leafAgents = agentsByLevel.at(-1);
+const agentCount = nodes.length;
+const members = [];
+for (let i = agentCount; i < MEMBERS; i++)
+  members.push(newNode(AGENT_LEVELS + 1, leafAgents[pick(leafAgents.length)], 0));
+
+const memberRows = nodes.map((node) => {
+  // Joined over the past 90 days, so the overview's new-member count has something to count.
+  const at = new Date(created.getTime() + pick(90 * 24) * 3_600_000).toISOString();
+  return {
+    id: node.id,
+    merchant_id: merchant.id,
+    username: `ag${node.id}`,
+    username_key: `ag${node.id}`,
+    password_hash: 'x',
+    type: node.type,
+    upline_id: node.parent?.id ?? null,
+    referral_code: `AG${node.id}`,
+    affiliate_code: node.type ? `AF${node.id}` : null,
+    register_method: 'SCRIPT',
+    register_ip: '127.0.0.1',
+    password_changed_at: at,
+    created_at: at,
+    updated_at: at,
+  };
+});
+await insertChunked('member', memberRows);
+if (values.pg)
+  await sql`select setval(pg_get_serial_sequence('member', 'id'), (select max(id) from member))`.execute(db);
+const closureRows = nodes.flatMap((node) =>
+  node.chain.map((ancestor, i) => ({
+    merchant_id: merchant.id,
+    ancestor_id: ancestor,
+    descendant_id: node.id,
+    depth: node.chain.length - 1 - i,
+  })),
+);
+await insertChunked('member_closure', closureRows);
+console.log(
+  `${DB_NAME}: ${nodes.length.toLocaleString('en-US')} members (${agentCount.toLocaleString('en-US')} agents on levels 1–${AGENT_LEVELS}, the rest on level ${AGENT_LEVELS + 1}), ${closureRows.length.toLocaleString('en-US')} closure rows in ${(ms(t0) / 1000).toFixed(1)} s`,
+);
+
+// ---- Bets: 30 % of the members play, each on a few days of the month, mostly one category.
+const t1 = process.hrtime.bigint();
+const CATEGORIES = [
+  ['RNG', 'JADE_STUDIO', 'JADE_FORTUNE'],
+  ['LIVE', 'PEARL_LIVE', 'PBAC_1'],
+  ['SPORTS', 'APEX_SPORTS', 'SPORTSBOOK'],
+  ['FISH', 'REEF_FISH', 'REEF_01'],
+  ['PVP', 'ROYAL_POKER', 'RP_HOLDEM'],
+];
+const players = members
+  .filter(() => random() < 0.3)
+  .map((m) => ({
+    id: m.id,
+    favourite: pick(CATEGORIES.length),
+    firstDay: pick(DAYS),
+  }));
+const summaries = new Map();
+const { recordTop } = await db
+  .selectFrom('bet_record')
+  .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('recordTop'))
+  .executeTakeFirstOrThrow();
+let recordId = Number(recordTop);
+const betRows = (count) => {
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const player = players[pick(players.length)];
+    const day = days[(player.firstDay + pick(8) * 3) % DAYS];
+    const [category, vendor, game] = CATEGORIES[random() < 0.8 ? player.favourite : pick(CATEGORIES.length)];
+    const stake = (1 + pick(50)) * 10_000;
+    const roll = random();
+    const payout = roll < 0.5 ? 0 : roll < 0.95 ? Math.round(stake * (1.4 + random() * 0.8)) : stake * 3;
+    const at = `${day}T${String(pick(24)).padStart(2, '0')}:${String(pick(60)).padStart(2, '0')}:00.000Z`;
+    recordId++;
+    rows.push({
+      id: recordId,
+      merchant_id: merchant.id,
+      member_id: player.id,
+      vendor_code: vendor,
+      game_id: game,
+      category,
+      round_id: `BENCH-${recordId}`,
+      stake,
+      valid_bet: stake,
+      payout,
+      win_loss: payout - stake,
+      status: 'SETTLED',
+      placed_at: at,
+      settled_at: at,
+      settled_day: day,
+    });
+    const key = `${player.id}|${day}|${category}`;
+    const s = summaries.get(key);
+    if (s) {
+      s.bets++;
+      s.stake += stake;
+      s.valid_bet += stake;
+      s.payout += payout;
+      s.win_loss += payout - stake;
+    } else
+      summaries.set(key, {
+        merchant_id: merchant.id,
+        member_id: player.id,
+        day,
+        category,
+        bets: 1,
+        stake,
+        valid_bet: stake,
+        payout,
+        win_loss: payout - stake,
+      });
+  }
+  return rows;
+};
+for (let written = 0; written < BETS; written += 100_000)
+  await insertChunked('bet_record', betRows(Math.min(100_000, BETS - written)));
+if (values.pg)
+  await sql`select setval(pg_get_serial_sequence('bet_record', 'id'), (select max(id) from bet_record))`.execute(
+    db,
+  );
+await insertChunked('bet_daily_summary', [...summaries.values()]);
+console.log(
+  `${DB_NAME}: ${BETS.toLocaleString('en-US')} settled bets of ${players.length.toLocaleString('en-US')} players, ${summaries.size.toLocaleString('en-US')} daily summary rows in ${(ms(t1) / 1000).toFixed(1)} s`,
+);
+
+// ---- Contracts: a daily salary on RNG for every agent; hourly, real-time and dividend higher up.
+const t2 = process.hrtime.bigint();
+const accepted = new Date(todayMs - 60 * DAY_MS).toISOString();
+const contract = (node, kind, category, tiers, period = null) => ({
+  merchant_id: merchant.id,
+  holder_id: node.id,
+  offered_by: node.parent?.id ?? null,
+  kind,
+  category,
+  period,
+  tiers: JSON.stringify(tiers),
+  status: 'ACCEPTED',
+  created_at: accepted,
+  answered_at: accepted,
+  ended_at: null,
+  end_reason: null,
+});
+const agents = nodes.slice(0, agentCount);
+const contracts = [
+  ...agents.map((a) =>
+    contract(a, 'DAILY_SALARY', 'RNG', [
+      { minValidBet: 100_000, minActive: 1, rateBp: 120 - a.level * 10 },
+      { minValidBet: 10_000_000, minActive: 5, rateBp: 170 - a.level * 10 },
+    ]),
+  ),
+  ...agents
+    .filter((a) => a.level <= 2)
+    .map((a) =>
+      contract(a, 'HOURLY_SALARY', 'LIVE', [
+        { minValidBet: 100_000, minActive: 1, rateBp: 50 - a.level * 10 },
+      ]),
+    ),
+  ...agents
+    .filter((a) => a.level <= 3)
+    .map((a) =>
+      contract(a, 'REALTIME_SALARY', 'SPORTS', [
+        { minValidBet: 100_000, minActive: 1, rateBp: 50 - a.level * 10 },
+      ]),
+    ),
+  ...agents
+    .filter((a) => a.level === 1)
+    .map((a) =>
+      contract(a, 'DIVIDEND', 'RNG', [{ minNetLoss: 1_000_000, minActive: 1, shareBp: 3_000 }], 'MONTHLY'),
+    ),
+];
+await insertChunked('agent_contract', contracts);
+// The ledger's rate of single posts (a payment each, its account made first), for a ceiling below:
+// 500 agents' wallets funded one post each. A salary run needs no funds: an upline pays its children
+// out of its own salary, which is at least theirs.
+const cash = await ledger.houseAccount(db, merchant.id, 'CASH');
+const POSTS = Math.min(500, agents.length);
+const t3 = process.hrtime.bigint();
+for (const agent of agents.slice(-POSTS))
+  await ledger.postTransfer(db, {
+    merchantId: merchant.id,
+    idempotencyKey: `bench-fund:${agent.id}`,
+    kind: 'DEPOSIT',
+    debitAccountId: cash,
+    creditAccountId: await ledger.memberAccount(db, merchant.id, agent.id, 'MAIN'),
+    amount: 1_000_000_000,
+  });
+const postMs = ms(t3) / POSTS;
+if (values.pg) await sql`analyze`.execute(db);
+console.log(
+  `${DB_NAME}: ${contracts.length.toLocaleString('en-US')} accepted contracts (${agents.length.toLocaleString('en-US')} daily) and ${POSTS} ledger posts in ${(ms(t2) / 1000).toFixed(1)} s (${postMs.toFixed(2)} ms a post with its account)`,
+);
+
+// ---- The team overview of the biggest top agent.
+const topAgent = agentsByLevel[0][0];
+const from = days[0];
+const to = days.at(-1);
+const { n: teamSize } = await db
+  .selectFrom('member_closure')
+  .select((eb) => eb.fn.countAll().as('n'))
+  .where('ancestor_id', '=', topAgent.id)
+  .executeTakeFirstOrThrow();
+/** The betting figures of a window: active players, valid bet, payout, win/loss. */
+const betSums = (eb) => [
+  eb.fn.count('s.member_id').distinct().as('active'),
+  eb.fn.sum('s.valid_bet').as('valid'),
+  eb.fn.sum('s.payout').as('payout'),
+  eb.fn.sum('s.win_loss').as('winLoss'),
+];
+/** The closure-join aggregate a team overview is made of, for when reports.ts is not built yet. */
+const closureOverview = async () => {
+  const team = await db
+    .selectFrom('member_closure as c')
+    .innerJoin('member as m', 'm.id', 'c.descendant_id')
+    .select((eb) => [
+      eb.fn.countAll().as('size'),
+      eb.fn
+        .sum(eb.case().when('m.created_at', '>=', `${from}T00:00:00.000Z`).then(1).else(0).end())
+        .as('fresh'),
+    ])
+    .where('c.ancestor_id', '=', topAgent.id)
+    .where('c.merchant_id', '=', merchant.id)
+    .executeTakeFirstOrThrow();
+  const bets = await db
+    .selectFrom('member_closure as c')
+    .innerJoin('bet_daily_summary as s', (join) =>
+      join.onRef('s.member_id', '=', 'c.descendant_id').on('s.merchant_id', '=', merchant.id),
+    )
+    .select(betSums)
+    .where('c.ancestor_id', '=', topAgent.id)
+    .where('s.day', '>=', from)
+    .where('s.day', '<=', to)
+    .executeTakeFirstOrThrow();
+  return { ...team, ...bets };
+};
+const brandAggregate = () =>
+  db
+    .selectFrom('bet_daily_summary as s')
+    .select(betSums)
+    .where('s.merchant_id', '=', merchant.id)
+    .where('s.day', '>=', from)
+    .where('s.day', '<=', to)
+    .executeTakeFirstOrThrow();
+const overview = reports?.teamOverview
+  ? () => reports.teamOverview(db, merchant, topAgent.id, { fromDay: from, toDay: to })
+  : closureOverview;
+const timed = async (fn, runs = 9) => {
+  await fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    times.push(ms(t));
+  }
+  return median(times);
+};
+const overviewMs = await timed(overview);
+const brandMs = await timed(brandAggregate);
+console.log(
+  `${DB_NAME}: team overview of a top agent (${Number(teamSize).toLocaleString('en-US')} in its team, ${from}–${to}), ${reports?.teamOverview ? 'reports.ts teamOverview' : 'closure-join query (reports.ts not built yet)'}: median ${overviewMs.toFixed(1)} ms (target under 50 ms on SQLite); ceiling: the same sums over the whole brand's summaries without the tree: ${brandMs.toFixed(1)} ms`,
+);
+
+// ---- A daily salary run for every daily contract, three days, each its own run.
+const runDay = days.at(-1);
+const teamFigures = () =>
+  db
+    .selectFrom('bet_daily_summary as s')
+    .innerJoin('member_closure as c', 'c.descendant_id', 's.member_id')
+    .select((eb) => [
+      'c.ancestor_id',
+      eb.fn.sum('s.valid_bet').as('valid'),
+      eb.fn.count('s.member_id').distinct().as('active'),
+    ])
+    .where('s.merchant_id', '=', merchant.id)
+    .where('s.day', '=', runDay)
+    .where('s.category', '=', 'RNG')
+    .where('c.depth', '>', 0)
+    .groupBy('c.ancestor_id')
+    .execute();
+const figuresMs = await timed(teamFigures, 3);
+const runFn = payroll && (payroll.runDailySalaries ?? payroll.runDailySalary);
+if (runFn) {
+  const times = [];
+  let paid = 0;
+  for (const day of days.slice(-3)) {
+    const { n: before } = await db
+      .selectFrom('ledger_batch')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const t = process.hrtime.bigint();
+    await runFn(db, merchant, day);
+    times.push(ms(t));
+    const { n: after } = await db
+      .selectFrom('ledger_batch')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    paid = Number(after) - Number(before);
+  }
+  const runMs = median(times);
+  console.log(
+    `${DB_NAME}: daily salary run for ${agents.length.toLocaleString('en-US')} daily contracts: median ${(runMs / 1000).toFixed(2)} s of 3 days (${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s; ${paid.toLocaleString('en-US')} ledger posts on the last) (target under 10 s on SQLite); ceilings: every agent's team figures for a day in one grouped query ${figuresMs.toFixed(0)} ms, plus ${paid.toLocaleString('en-US')} single ledger posts at ${postMs.toFixed(2)} ms = ${((paid * postMs) / 1000).toFixed(2)} s`,
+  );
+} else {
+  console.log(
+    `${DB_NAME}: daily salary run: payroll.ts not built yet; its ceilings: every agent's team figures for a day in one grouped query ${figuresMs.toFixed(0)} ms, and ${agents.length.toLocaleString('en-US')} single ledger posts at ${postMs.toFixed(2)} ms = ${((agents.length * postMs) / 1000).toFixed(2)} s`,
+  );
+}
+const { ok } = await ledger.checkInvariants(db);
+await close();
+fs.rmSync(dir, { recursive: true, force: true });
+console.log(`ledger invariants ${ok ? 'hold' : 'BROKEN'}`);
+if (!ok) process.exitCode = 1;
