@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openAndPrepareDb } from '../boot.js';
-import { createTestDatabase, templateConfig, type TestTemplate } from './server.js';
+import { createTestDatabase, templateConfig } from './server.js';
 
 /**
  * Global setup of the API tests (vitest.config.ts): one database migrated and seeded with the demo
