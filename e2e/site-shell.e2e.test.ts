@@ -768,6 +768,7 @@ describe('member and agent centres', () => {
       'Betting record',
       'Account record',
       'Profit and loss',
+      'Invite friends',
     ]);
     expect(await menu.getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe('page');
     await center.getByText('0912345678 · verified').waitFor();
