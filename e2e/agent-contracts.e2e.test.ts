@@ -2,14 +2,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { PageWatch } from './support/harness';
-import { allowTestMembers, apiCall, registerMember } from './support/members';
+import { allowTestMembers, apiCall, registerFundedMember, registerMember } from './support/members';
 import { startServer, type TestServer } from './support/server';
 import { addSession } from './support/session';
 
 /**
- * Issue 21 items 4 and 5 in the real app: an agent offers its downline agent a contract in the
- * downline management panel (a rate above its own is refused with the cap); the downline logs in,
- * is prompted, accepts; both see the contract ACCEPTED in their contract lists.
+ * Issue 21 in the real app: an agent offers its downline agent a real-time salary contract in the
+ * downline management panel (a rate above its own is refused with the cap); the downline logs in, is
+ * prompted, accepts; both see the contract ACCEPTED. A member under the downline plays a studio slot,
+ * the real-time salary runs, both agents see the payment in their salary panels, and the upline's team
+ * overview chart shows the day.
  */
 let server: TestServer;
 let browser: Browser;
@@ -68,8 +70,8 @@ const openDownlinePanel = async (page: Page) => {
 };
 
 describe('agent contracts', () => {
-  it('an agent offers its downline a contract; the downline is prompted, accepts, and both see it accepted', async () => {
-    // The tree: top (holding the brand's 2 % daily lottery salary) and its downline agent, joined
+  it('an agent offers its downline a contract; the downline accepts; a member below bets; both are paid and the overview shows the day', async () => {
+    // The tree: top (holding the brand's 2 % real-time salary on slots) and its downline agent, joined
     // through top's invitation code.
     const top = await agent('top', '81');
     await server.runCli(['member', 'set-affiliate', top.username, 'TOPCODE1']);
@@ -78,15 +80,15 @@ describe('agent contracts', () => {
       'agents',
       'offer',
       top.username,
-      'DAILY_SALARY',
-      'LOTT',
+      'REALTIME_SALARY',
+      'RNG',
       JSON.stringify([{ minValidBet: 0, minActive: 0, rateBp: 200 }]),
     ]);
     const brandOffer = Number(/#(\d+)/.exec(offered)![1]);
     const accepted = await apiCall(
       server.baseUrl,
       'POST',
-      '/wps/relay/MCS2_processDailySalContract',
+      '/wps/relay/MCSFE_processRealTimeSalaryContract',
       { contractId: brandOffer, accept: true },
       { token: top.token },
     );
@@ -98,6 +100,8 @@ describe('agent contracts', () => {
     let panel = await openDownlinePanel(topPage);
     await panel.getByRole('button', { name: `Details of ${down.username}` }).click();
     const form = panel.getByRole('form', { name: `Offer or change a contract for ${down.username}` });
+    await form.getByLabel('Kind').selectOption({ label: 'Real-time salary' });
+    await form.getByLabel('Category').selectOption({ label: 'Slots' });
     const rate = form.getByRole('textbox', { name: 'Rate (%)' });
     watch.expect('/wps/agent/contracts', 400);
     await rate.fill('5');
@@ -124,5 +128,69 @@ describe('agent contracts', () => {
     panel = await openDownlinePanel(topPage);
     const mine = panel.locator('.agent-contract-list').filter({ hasText: 'Offered to my downlines' });
     await mine.getByRole('row').filter({ hasText: down.username }).getByText('Accepted').waitFor();
-  }, 120_000);
+
+    // A member under the downline plays a slot round; the real-time salary runs (as its job does).
+    await server.runCli(['member', 'set-affiliate', down.username, 'DOWNCODE']);
+    const player = await registerFundedMember(server, 'play', '83', 10_000_000, {
+      affiliateCode: 'DOWNCODE',
+    });
+    const launched = await apiCall(
+      server.baseUrl,
+      'POST',
+      '/wps/game/launchGame',
+      { vassalage: 'JADE_STUDIO', gameId: 'JADE_FORTUNE' },
+      { token: player.token },
+    );
+    expect(launched.success, JSON.stringify(launched)).toBe(true);
+    const opened = await fetch(launched.value.url as string, { redirect: 'manual' });
+    const sid = /#sid=([\w-]+)/.exec(opened.headers.get('location') ?? '')?.[1];
+    const round = await fetch(`${server.studioUrl}/api/round`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sid, bet: { lineBet: 10_000 } }),
+    });
+    expect(round.status).toBe(200);
+    await server.runCli(['agents', 'pay', 'realtime']);
+
+    // The downline sees what its upline paid it; the upline what the brand paid it and what it paid.
+    const salaryPanel = async (page: Page) => {
+      await page.reload();
+      await page.getByRole('button', { name: 'Agent centre' }).click();
+      const center = page.getByRole('dialog', { name: 'Agent centre' });
+      await center
+        .getByRole('navigation', { name: 'Agent centre menu' })
+        .getByRole('button', { name: 'Real-time salary' })
+        .click();
+      return center;
+    };
+    let center = await salaryPanel(downPage);
+    await center
+      .getByRole('row')
+      .filter({ hasText: top.username })
+      .getByRole('cell', { name: 'Paid', exact: true })
+      .waitFor();
+    center = await salaryPanel(topPage);
+    await center.getByRole('cell', { name: 'Paid', exact: true }).first().waitFor();
+    await center.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Paid to my downline' });
+    await center
+      .getByRole('row')
+      .filter({ hasText: down.username })
+      .getByRole('cell', { name: 'Paid', exact: true })
+      .waitFor();
+
+    // The upline's team overview shows today's bar in its chart.
+    const overview = await apiCall(
+      server.baseUrl,
+      'POST',
+      '/wps/agent/team/overview',
+      { range: 'PAST_7' },
+      { token: top.token },
+    );
+    expect(overview.success, JSON.stringify(overview)).toBe(true);
+    await center
+      .getByRole('navigation', { name: 'Agent centre menu' })
+      .getByRole('button', { name: 'Team overview' })
+      .click();
+    await center.getByTestId(`overview-bar-${overview.value.toDay as string}`).waitFor();
+  }, 180_000);
 });

@@ -157,6 +157,8 @@ export async function registerFundedMember(
   usernamePrefix = 'player',
   mobilePrefix = '93',
   amount = 10_000_000,
+  /** Further registration fields, e.g. an agent's affiliateCode to register under. */
+  fields: Record<string, unknown> = {},
 ) {
   const member = await registerMember({
     baseUrl: server.baseUrl,
@@ -165,6 +167,7 @@ export async function registerFundedMember(
     password: 'secret123',
     paymentPassword: '246810',
     login: true,
+    fields,
   });
   const token = member.token as string;
   const channels = await apiCall(server.baseUrl, 'GET', '/wps/payment/channels', undefined, { token });
