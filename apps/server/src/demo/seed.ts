@@ -8,7 +8,7 @@ import { seedDemoLotteryLimits } from '../modules/lottery/settings.js';
 import { seedDemoAnnouncements } from '../modules/messages/service.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
-import { buildDemoAgents, DEMO_AGENT_PASSWORD } from '../modules/agents/demo-agents.js';
+import { buildDemoAgents } from '../modules/agents/demo-agents.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -57,5 +57,6 @@ export const seedDemoAgents = async (db: Db): Promise<string> => {
   const result = await buildDemoAgents(db, demo);
   const agents = result.logins.filter((login) => login.agent).map((login) => login.username);
   const members = result.logins.filter((login) => !login.agent).map((login) => login.username);
-  return `demo agent team: agents ${agents.join(', ')}; members ${members.join(', ')}; password ${DEMO_AGENT_PASSWORD}`;
+  // The server's log never carries a password, not even the demo's: the README and the CLI give it.
+  return `demo agent team: agents ${agents.join(', ')}; members ${members.join(', ')} (their password: README, "Trying the demo as an agent")`;
 };
