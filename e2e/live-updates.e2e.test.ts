@@ -54,12 +54,18 @@ afterEach(async () => {
 /**
  * A Đề slip on all hundred numbers of the open fast draw: one of them is the special prize's last two
  * digits, so it wins ₫97,500 for ₫100,000 (the demo's ₫1,000 a point) whatever the draw. A draw closing as it is sent is refused, and
- * the next one is taken.
+ * the next one is taken; while none is open (between draws, or before the first tick) it waits.
  */
 const betToWin = async (token: string) => {
   const numbers = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
   for (let attempt = 1; ; attempt++) {
     const open = await apiCall(server.baseUrl, 'GET', `/lotto/lgw/games/opened/numero?gameCode=${GAME}`);
+    // Between two fast draws, or before the lottery's first tick after a start, none is open yet.
+    if (!open.success) {
+      if (attempt >= 30) throw new Error(`no draw opened: ${JSON.stringify(open)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      continue;
+    }
     const placed = await apiCall(
       server.baseUrl,
       'POST',
@@ -68,7 +74,7 @@ const betToWin = async (token: string) => {
       { token, headers: { 'idempotency-key': `live-win-${attempt}-${open.value.numero}` } },
     );
     if (placed.success) return placed.value.bet.numero as string;
-    if (attempt >= 3) throw new Error(`the bet was refused: ${JSON.stringify(placed)}`);
+    if (attempt >= 33) throw new Error(`the bet was refused: ${JSON.stringify(placed)}`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 };
