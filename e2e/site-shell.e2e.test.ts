@@ -234,7 +234,8 @@ const ROUTES: RouteCase[] = [
       expect(await tab.getAttribute('aria-pressed')).toBe('true');
       await page.getByRole('button', { name: 'Golden Reels Game Hall' }).waitFor();
       await page.locator('.game-card').first().waitFor();
-      expect(await page.locator('.game-card').count()).toBe(24);
+      // The cards render in more than one pass: count them once the page has settled.
+      await expect.poll(() => page.locator('.game-card').count()).toBe(24);
       await page.getByRole('navigation', { name: 'Pages' }).waitFor();
       await page.locator('.game-card__hot').first().waitFor();
     },
