@@ -123,6 +123,25 @@ const payments = async (contractId: number) =>
 const contract = (holder: string, kind: Contract['kind'], category: string) =>
   contracts.find((c) => c.holder === holder && c.kind === kind && c.category === category)!;
 
+/** A member of the brand, joined under its upline on the first of the month. */
+const addMember = (brandId: number, name: string, uplineId: number | null, type: number) => {
+  const at = '2026-11-01T00:00:00.000Z';
+  return insertMember(handle.db, {
+    merchant_id: brandId,
+    username: name,
+    username_key: name,
+    password_hash: 'x',
+    referral_code: `ref-${name}`,
+    register_method: 'TEST',
+    register_ip: '127.0.0.1',
+    password_changed_at: at,
+    created_at: at,
+    updated_at: at,
+    upline_id: uplineId,
+    type,
+  });
+};
+
 const mainBalanceOf = async (brandId: number, memberId: number) =>
   Number(
     await ledger.getAccountBalance(
@@ -146,22 +165,8 @@ beforeAll(async () => {
 
   // The tree: T → A1, A2; A1 → B1, B2; B1 → C1; players under every agent (4 agent levels).
   const add = async (name: string, upline: string | null, type: number) => {
-    const at = '2026-11-01T00:00:00.000Z';
     const uplineId = upline === null ? null : nodes.get(upline)!.id;
-    const id = await insertMember(handle.db, {
-      merchant_id: merchantId,
-      username: name,
-      username_key: name,
-      password_hash: 'x',
-      referral_code: `ref-${name}`,
-      register_method: 'TEST',
-      register_ip: '127.0.0.1',
-      password_changed_at: at,
-      created_at: at,
-      updated_at: at,
-      upline_id: uplineId,
-      type,
-    });
+    const id = await addMember(merchantId, name, uplineId, type);
     const node = { id, upline: uplineId, name };
     nodes.set(name, node);
     byId.set(id, node);
@@ -615,20 +620,7 @@ describe('agent payroll in chunks', () => {
     });
     const at = '2026-11-01T00:00:00.000Z';
     const agent = async (name: string, upline: (typeof chain)[number] | null, amount: number) => {
-      const holderId = await insertMember(handle.db, {
-        merchant_id: other.id,
-        username: name,
-        username_key: name,
-        password_hash: 'x',
-        referral_code: `ref-${name}`,
-        register_method: 'TEST',
-        register_ip: '127.0.0.1',
-        password_changed_at: at,
-        created_at: at,
-        updated_at: at,
-        upline_id: upline?.holderId ?? null,
-        type: 1,
-      });
+      const holderId = await addMember(other.id, name, upline?.holderId ?? null, 1);
       const { id } = await handle.db
         .insertInto('agent_contract')
         .values({
