@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherBrand } from '../../test/brands.js';
 import { createTestDatabase } from '../../test/server.js';
-import { openDb, type DbHandle } from '../../platform/db/index.js';
+import { MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
+import { openDb, withPlugin, type DbHandle } from '../../platform/db/index.js';
 import { migrateToLatest } from '../../platform/db/migrate.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { addDays } from '../../platform/time-zone.js';
@@ -122,13 +123,33 @@ const payments = async (contractId: number) =>
 const contract = (holder: string, kind: Contract['kind'], category: string) =>
   contracts.find((c) => c.holder === holder && c.kind === kind && c.category === category)!;
 
-const mainBalance = async (memberId: number) =>
+/** A member of the brand, joined under its upline on the first of the month. */
+const addMember = (brandId: number, name: string, uplineId: number | null, type: number) => {
+  const at = '2026-11-01T00:00:00.000Z';
+  return insertMember(handle.db, {
+    merchant_id: brandId,
+    username: name,
+    username_key: name,
+    password_hash: 'x',
+    referral_code: `ref-${name}`,
+    register_method: 'TEST',
+    register_ip: '127.0.0.1',
+    password_changed_at: at,
+    created_at: at,
+    updated_at: at,
+    upline_id: uplineId,
+    type,
+  });
+};
+
+const mainBalanceOf = async (brandId: number, memberId: number) =>
   Number(
     await ledger.getAccountBalance(
       handle.db,
-      await ledger.memberAccount(handle.db, merchantId, memberId, 'MAIN'),
+      await ledger.memberAccount(handle.db, brandId, memberId, 'MAIN'),
     ),
   );
+const mainBalance = (memberId: number) => mainBalanceOf(merchantId, memberId);
 
 beforeAll(async () => {
   const database = await createTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'jade-payroll-')));
@@ -144,22 +165,8 @@ beforeAll(async () => {
 
   // The tree: T → A1, A2; A1 → B1, B2; B1 → C1; players under every agent (4 agent levels).
   const add = async (name: string, upline: string | null, type: number) => {
-    const at = '2026-11-01T00:00:00.000Z';
     const uplineId = upline === null ? null : nodes.get(upline)!.id;
-    const id = await insertMember(handle.db, {
-      merchant_id: merchantId,
-      username: name,
-      username_key: name,
-      password_hash: 'x',
-      referral_code: `ref-${name}`,
-      register_method: 'TEST',
-      register_ip: '127.0.0.1',
-      password_changed_at: at,
-      created_at: at,
-      updated_at: at,
-      upline_id: uplineId,
-      type,
-    });
+    const id = await addMember(merchantId, name, uplineId, type);
     const node = { id, upline: uplineId, name };
     nodes.set(name, node);
     byId.set(id, node);
@@ -334,6 +341,7 @@ describe('agent payroll reconciliation', () => {
     let count = 0;
     await expect(
       runDailySalaries(handle.db, brand, DAYS[0]!, {
+        chunkSize: 2,
         afterPayment: () => {
           if (++count === 2) throw new Error('cut');
         },
@@ -584,5 +592,155 @@ describe('agent payroll reconciliation', () => {
       .executeTakeFirstOrThrow();
     expect(Number(total.sum)).toBe(0);
     await ledger.checkInvariants(handle.db);
+  });
+});
+
+describe('agent payroll in chunks', () => {
+  // A brand of its own: a top agent paid by the brand, 5 agents under it and 6 under each (36 daily
+  // salaries, a fixed amount each, every upline able to pay its children), on two days of bets.
+  const DAY = '2026-11-18';
+  const DAY2 = '2026-11-19';
+  let other: { id: number; timeZone: string };
+  /** The contracts in the order a run pays them: uplines first. */
+  const chain: { holderId: number; contractId: number; amount: number }[] = [];
+
+  const paymentsOn = async (day: string) =>
+    handle.db
+      .selectFrom('agent_payment')
+      .select(['contract_id', 'gross', 'paid', 'status'])
+      .where('merchant_id', '=', other.id)
+      .where('day', '=', day)
+      .orderBy('contract_id')
+      .execute();
+
+  beforeAll(async () => {
+    other = { id: await createOtherBrand(handle.db, { code: 'PAYCHUNK', name: 'chunks' }), timeZone: 'UTC' };
+    await updateMoneySettings(handle.db, other.id, {
+      agents: { activeMemberMinValidBet: 1, dividendCarryForward: false },
+    });
+    const at = '2026-11-01T00:00:00.000Z';
+    const agent = async (name: string, upline: (typeof chain)[number] | null, amount: number) => {
+      const holderId = await addMember(other.id, name, upline?.holderId ?? null, 1);
+      const { id } = await handle.db
+        .insertInto('agent_contract')
+        .values({
+          merchant_id: other.id,
+          holder_id: holderId,
+          offered_by: upline?.holderId ?? null,
+          kind: 'DAILY_SALARY',
+          category: 'RNG',
+          tiers: JSON.stringify([{ minValidBet: 1, minActive: 1, amount }]),
+          status: 'ACCEPTED',
+          created_at: at,
+          answered_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const node = { holderId, contractId: id, amount };
+      chain.push(node);
+      return node;
+    };
+    const top = await agent('k', null, 100_000);
+    const middle = [];
+    for (let i = 0; i < 5; i++) middle.push(await agent(`k${i}`, top, 10_000));
+    for (const [i, upline] of middle.entries())
+      for (let j = 0; j < 6; j++) await agent(`k${i}-${j}`, upline, 1_000);
+    // Each bottom agent's own bets: every team above it has an active member.
+    await writeTransaction(handle.db, (trx) =>
+      addManyToDailySummary(
+        trx,
+        chain.slice(6).flatMap(({ holderId }) =>
+          [DAY, DAY2].map((day) => ({
+            merchantId: other.id,
+            memberId: holderId,
+            day,
+            category: 'RNG' as const,
+            stake: 50_000,
+            validBet: 50_000,
+            payout: 0,
+            winLoss: -50_000,
+            bets: 1,
+          })),
+        ),
+      ),
+    );
+  });
+
+  it("pays a day's salaries in fewer statements than there are contracts", async () => {
+    let statements = 0;
+    const counting = withPlugin(handle.db, {
+      transformQuery: ({ node }) => {
+        statements += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    expect(await runDailySalaries(counting, other, DAY)).toEqual({
+      paid: chain.length,
+      nothing: 0,
+      awaiting: 0,
+      skipped: 0,
+    });
+    expect(statements).toBeLessThan(chain.length);
+    const rows = await paymentsOn(DAY);
+    expect(rows.map((r) => [r.contract_id, Number(r.paid), r.status])).toEqual(
+      chain.map((c) => [c.contractId, c.amount, 'PAID']),
+    );
+  });
+
+  it('pays the contracts before one the ledger refuses in the same chunk, and the rest once on a rerun', async () => {
+    // The fourth contract's holder holds nearly the most a wallet may: its salary is refused.
+    const victim = chain[3]!;
+    const cash = await ledger.houseAccount(handle.db, other.id, 'CASH');
+    const wallet = await ledger.memberAccount(handle.db, other.id, victim.holderId, 'MAIN');
+    const full = MAX_MEMBER_BALANCE - (await mainBalanceOf(other.id, victim.holderId)) - 1;
+    await ledger.postTransfer(handle.db, {
+      merchantId: other.id,
+      idempotencyKey: 'test-fill',
+      kind: 'DEPOSIT',
+      debitAccountId: cash,
+      creditAccountId: wallet,
+      amount: full,
+    });
+    await expect(runDailySalaries(handle.db, other, DAY2, { chunkSize: 4 })).rejects.toMatchObject({
+      code: 'WALLET_BALANCE_LIMIT',
+    });
+    expect((await paymentsOn(DAY2)).map((r) => r.contract_id)).toEqual(
+      chain.slice(0, 3).map((c) => c.contractId),
+    );
+
+    await ledger.postTransfer(handle.db, {
+      merchantId: other.id,
+      idempotencyKey: 'test-empty',
+      kind: 'WITHDRAWAL',
+      debitAccountId: wallet,
+      creditAccountId: cash,
+      amount: full,
+    });
+    expect(await runDailySalaries(handle.db, other, DAY2, { chunkSize: 4 })).toMatchObject({
+      paid: chain.length - 3,
+      skipped: 3,
+    });
+    expect(await runDailySalaries(handle.db, other, DAY2, { chunkSize: 4 })).toMatchObject({
+      paid: 0,
+      skipped: chain.length,
+    });
+    const rows = await paymentsOn(DAY2);
+    expect(rows.map((r) => [r.contract_id, Number(r.paid), r.status])).toEqual(
+      chain.map((c) => [c.contractId, c.amount, 'PAID']),
+    );
+    const keys = await handle.db
+      .selectFrom('ledger_batch')
+      .select('idempotency_key')
+      .where('merchant_id', '=', other.id)
+      .where('idempotency_key', 'like', `agent-salary:%:D:${DAY2}`)
+      .execute();
+    expect(keys.length).toBe(chain.length);
+    const total = await handle.db
+      .selectFrom('ledger_account')
+      .select((eb) => eb.fn.sum<number | string>('balance').as('sum'))
+      .where('merchant_id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(total.sum)).toBe(0);
   });
 });

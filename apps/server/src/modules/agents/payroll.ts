@@ -5,7 +5,7 @@ import {
   type DividendTier,
   type SalaryTier,
 } from '@jade/contracts/agents';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import type { AgentPaymentStatus } from '../../platform/db/payroll-schema.js';
 import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
@@ -39,7 +39,12 @@ type ContractRow = {
 };
 
 /** A run's hooks: tests cut a run half-way by throwing from `afterPayment`. */
-export type RunOptions = { afterPayment?: (paymentId: number) => void; now?: Date };
+export type RunOptions = {
+  afterPayment?: (paymentId: number) => void;
+  now?: Date;
+  /** Periods paid a transaction (tests make it small to cut a run between chunks). */
+  chunkSize?: number;
+};
 
 export type RunResult = { paid: number; nothing: number; awaiting: number; skipped: number };
 
@@ -49,86 +54,132 @@ const emptyResult = (): RunResult => ({ paid: 0, nothing: 0, awaiting: 0, skippe
 
 export type TeamFigures = { validBet: number; payout: number; activeMembers: number };
 
-/** Team totals from a per-member list of (valid bet, payout): active members reach the brand's minimum. */
-const teamFigures = (
-  rows: { valid_bet: number | string; payout: number | string }[],
-  minValidBet: number,
-) => {
-  let validBet = 0;
-  let payout = 0;
-  let activeMembers = 0;
-  for (const row of rows) {
-    const v = Number(row.valid_bet);
-    validBet += v;
-    payout += Number(row.payout);
-    if (v > 0 && v >= minValidBet) activeMembers += 1;
-  }
-  return { validBet, payout, activeMembers };
+const NO_FIGURES: TeamFigures = { validBet: 0, payout: 0, activeMembers: 0 };
+
+/** Team figures by holder and category, as `teamKey` names them. */
+type TeamFiguresMap = Map<string, TeamFigures>;
+
+type MemberFigures = {
+  member_id: number;
+  category: string;
+  valid_bet: number | string;
+  payout: number | string;
 };
 
-/** The holder's team (itself and every descendant) from the daily summaries of the days, one category. */
-export const teamFiguresByDays = async (
+const teamKey = (holderId: number, category: string) => `${holderId}:${category}`;
+
+/** The holders of the brand's accepted contracts of a kind: the ancestors whose teams are summed. */
+const holdersOf = (db: DbOrTrx, merchantId: number, kind: ContractRow['kind']) =>
+  db
+    .selectFrom('agent_contract')
+    .select('holder_id')
+    .where('merchant_id', '=', merchantId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'ACCEPTED');
+
+/**
+ * Every team's figures from one grouped statement (issue 21's bench: one closure-join query per
+ * contract made a brand's daily run take minutes): `perMember` sums each member's valid bet and
+ * payout over the window by category; each holder of an accepted contract of `kind` (itself and every
+ * descendant, through member_closure) then sums its members', and counts those whose valid bet reaches
+ * the brand's minimum as active.
+ */
+const teamFiguresOf = async <DB, TB extends keyof DB>(
   db: DbOrTrx,
   merchantId: number,
-  holderId: number,
-  category: string,
+  kind: ContractRow['kind'],
+  perMember: SelectQueryBuilder<DB, TB, MemberFigures>,
+  minValidBet: number,
+): Promise<TeamFiguresMap> => {
+  const rows = await db
+    .selectFrom(perMember.as('m'))
+    .innerJoin('member_closure as c', 'c.descendant_id', 'm.member_id')
+    .select([
+      'c.ancestor_id',
+      'm.category',
+      sql<number | string>`sum(m.valid_bet)`.as('valid_bet'),
+      sql<number | string>`sum(m.payout)`.as('payout'),
+      sql<
+        number | string
+      >`sum(case when m.valid_bet > 0 and m.valid_bet >= ${minValidBet} then 1 else 0 end)`.as('active'),
+    ])
+    .where('c.ancestor_id', 'in', holdersOf(db, merchantId, kind))
+    .groupBy(['c.ancestor_id', 'm.category'])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      teamKey(row.ancestor_id, row.category),
+      { validBet: Number(row.valid_bet), payout: Number(row.payout), activeMembers: Number(row.active) },
+    ]),
+  );
+};
+
+/** Every team's figures from the daily summaries of the days [fromDay, toDay], in the categories. */
+const teamFiguresByDays = (
+  db: DbOrTrx,
+  merchantId: number,
+  kind: ContractRow['kind'],
+  categories: readonly string[],
   fromDay: string,
   toDay: string,
   minValidBet: number,
-): Promise<TeamFigures> => {
-  const rows = await db
-    .selectFrom('member_closure')
-    .innerJoin('bet_daily_summary as s', (join) =>
-      join.onRef('s.member_id', '=', 'member_closure.descendant_id').on('s.merchant_id', '=', merchantId),
-    )
-    .select((eb) => [
-      's.member_id',
-      eb.fn.sum<number | string>('s.valid_bet').as('valid_bet'),
-      eb.fn.sum<number | string>('s.payout').as('payout'),
-    ])
-    .where('member_closure.ancestor_id', '=', holderId)
-    .where('s.category', '=', category)
-    .where('s.day', '>=', fromDay)
-    .where('s.day', '<=', toDay)
-    .groupBy('s.member_id')
-    .execute();
-  return teamFigures(rows, minValidBet);
-};
+) =>
+  teamFiguresOf(
+    db,
+    merchantId,
+    kind,
+    db
+      .selectFrom('bet_daily_summary as s')
+      .select((eb) => [
+        's.member_id',
+        's.category',
+        eb.fn.sum<number | string>('s.valid_bet').as('valid_bet'),
+        eb.fn.sum<number | string>('s.payout').as('payout'),
+      ])
+      .where('s.merchant_id', '=', merchantId)
+      .where('s.category', 'in', categories)
+      .where('s.day', '>=', fromDay)
+      .where('s.day', '<=', toDay)
+      .groupBy(['s.member_id', 's.category']),
+    minValidBet,
+  );
 
 /**
- * The holder's team from the settled records of an instant window [start, end), one category. The
- * settled_day bounds (a day either side of the window, whichever calendar settled_day is kept in)
+ * Every team's figures from the settled records of an instant window [start, end), in the categories.
+ * The settled_day bounds (a day either side of the window, whichever calendar settled_day is kept in)
  * let the (merchant, settled_day) index narrow the scan; settled_at decides.
  */
-export const teamFiguresByInstants = async (
+const teamFiguresByInstants = (
   db: DbOrTrx,
   merchantId: number,
-  holderId: number,
-  category: string,
+  kind: ContractRow['kind'],
+  categories: readonly string[],
   start: Date,
   end: Date,
   minValidBet: number,
-): Promise<TeamFigures> => {
-  const rows = await db
-    .selectFrom('member_closure')
-    .innerJoin('bet_record as r', 'r.member_id', 'member_closure.descendant_id')
-    .select((eb) => [
-      'r.member_id',
-      eb.fn.sum<number | string>('r.valid_bet').as('valid_bet'),
-      eb.fn.sum<number | string>('r.payout').as('payout'),
-    ])
-    .where('member_closure.ancestor_id', '=', holderId)
-    .where('r.merchant_id', '=', merchantId)
-    .where('r.status', '=', 'SETTLED')
-    .where('r.category', '=', category)
-    .where('r.settled_day', '>=', addDays(start.toISOString().slice(0, 10), -1))
-    .where('r.settled_day', '<=', addDays(end.toISOString().slice(0, 10), 1))
-    .where('r.settled_at', '>=', start.toISOString())
-    .where('r.settled_at', '<', end.toISOString())
-    .groupBy('r.member_id')
-    .execute();
-  return teamFigures(rows, minValidBet);
-};
+) =>
+  teamFiguresOf(
+    db,
+    merchantId,
+    kind,
+    db
+      .selectFrom('bet_record as r')
+      .select((eb) => [
+        'r.member_id',
+        'r.category',
+        eb.fn.sum<number | string>('r.valid_bet').as('valid_bet'),
+        eb.fn.sum<number | string>('r.payout').as('payout'),
+      ])
+      .where('r.merchant_id', '=', merchantId)
+      .where('r.status', '=', 'SETTLED')
+      .where('r.category', 'in', categories)
+      .where('r.settled_day', '>=', addDays(start.toISOString().slice(0, 10), -1))
+      .where('r.settled_day', '<=', addDays(end.toISOString().slice(0, 10), 1))
+      .where('r.settled_at', '>=', start.toISOString())
+      .where('r.settled_at', '<', end.toISOString())
+      .groupBy(['r.member_id', 'r.category']),
+    minValidBet,
+  );
 
 const bpOf = (amount: number, bp: number) => Number((BigInt(amount) * BigInt(bp)) / 10_000n);
 
@@ -289,87 +340,287 @@ const transferPayment = async (
   return { paid, owed };
 };
 
-/** Locks the contract for the payment (PostgreSQL: two instances paying it queue here). */
-const lockContract = async (trx: DbOrTrx, contractId: number) => {
-  let query = trx.selectFrom('agent_contract').select(['id', 'status']).where('id', '=', contractId);
-  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirst();
-};
+/** A period of a contract to record and pay, its figures read before the transaction. */
+type Due = { contract: ContractRow; figures: Figures };
+
+type Outcome = { id: number; status: AgentPaymentStatus } | 'skipped';
 
 /**
- * Records one period of one contract and pays it, in one write transaction. A period already
- * recorded is left as it is (skipped). Real-time salary pays the day-to-date gross minus what the
- * earlier slots of that day already paid, read under the contract's lock.
+ * Periods recorded and paid in one write transaction (issue 21's bench: a transaction a payment made
+ * a brand's daily run take minutes). Small enough that a chunk's locks are held for milliseconds.
  */
-const payPeriod = async (
-  db: Db,
-  contract: ContractRow,
-  figures: Figures,
-  now: Date,
-): Promise<{ id: number; status: AgentPaymentStatus } | 'skipped'> =>
+const CHUNK = 200;
+
+/** The balances of ledger accounts, locked in ascending id order (PostgreSQL: until commit). */
+const lockedBalances = async (trx: DbOrTrx, accountIds: Iterable<number>) => {
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b);
+  const balances = new Map<number, number>();
+  if (ids.length === 0) return balances;
+  let query = trx.selectFrom('ledger_account').select(['id', 'balance']).where('id', 'in', ids).orderBy('id');
+  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+  for (const row of await query.execute()) balances.set(row.id, Number(row.balance));
+  return balances;
+};
+
+const openDebtsOf = (trx: DbOrTrx, merchantId: number, debtorIds: readonly number[]) =>
+  trx
+    .selectFrom('agent_debt')
+    .select(['id', 'payment_id', 'debtor_id', 'creditor_id', 'amount', 'settled'])
+    .where('merchant_id', '=', merchantId)
+    .where('debtor_id', 'in', debtorIds)
+    .where('status', '=', 'OPEN')
+    .orderBy('id')
+    .execute();
+
+type Row = {
+  due: Due;
+  gross: number;
+  paid: number;
+  owed: number;
+  status: AgentPaymentStatus;
+  from: number;
+  to: number;
+};
+type Debt = { id: number; paymentId: number; creditorId: number; amount: number; settled: number };
+type Step = { debt: Debt; before: number; pay: number; from: number; to: number };
+
+/**
+ * Records a chunk of periods (uplines first) and pays them, in one write transaction, each as if paid
+ * on its own in that order. Locks come first and in one order, so two instances paying at once queue
+ * instead of deadlocking (PostgreSQL): the chunk's contracts by ascending id, then every wallet the
+ * chunk moves (holders, payers, the brand's expense account, the creditors of the holders' open
+ * debts) by ascending id. A period already recorded, or whose contract is no longer accepted, is left
+ * as it is (skipped). Who pays what is then worked out on the locked balances in order (an upline's
+ * salary is in its wallet before it pays its children; what it cannot cover is owed, and what a
+ * holder receives settles what it owes first), and written in a few statements, the ledger's posts
+ * with `postManyWithin` under each payment's own key.
+ */
+const payPeriods = async (db: Db, dues: readonly Due[], now: Date): Promise<Outcome[]> =>
   writeTransaction(db, async (trx) => {
-    const locked = await lockContract(trx, contract.id);
-    if (locked?.status !== 'ACCEPTED') return 'skipped' as const;
-    const existing = await trx
-      .selectFrom('agent_payment')
-      .select('id')
-      .where('contract_id', '=', contract.id)
-      .where('period_key', '=', figures.periodKey)
-      .executeTakeFirst();
-    if (existing) return 'skipped' as const;
-    let gross = figures.gross;
-    if (contract.kind === 'REALTIME_SALARY') {
-      const before = await trx
-        .selectFrom('agent_payment')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('gross'), eb.lit(0)).as('gross'))
-        .where('contract_id', '=', contract.id)
-        .where('day', '=', figures.day)
-        .executeTakeFirstOrThrow();
-      gross = Math.max(0, figures.gross - Number(before.gross));
-    }
-    const status: AgentPaymentStatus =
-      gross <= 0 ? 'NOTHING' : contract.kind === 'DIVIDEND' ? 'AWAITING_APPROVAL' : 'PAID';
-    const { id } = await trx
-      .insertInto('agent_payment')
-      .values({
-        merchant_id: contract.merchant_id,
-        contract_id: contract.id,
-        holder_id: contract.holder_id,
-        payer_id: contract.offered_by,
-        kind: contract.kind,
-        category: contract.category,
-        period_key: figures.periodKey,
-        day: figures.day,
-        window_start: figures.start.toISOString(),
-        window_end: figures.end.toISOString(),
-        team_valid_bet: figures.teamValidBet,
-        net_loss: figures.netLoss,
-        carried_in: figures.carriedIn,
-        active_members: figures.activeMembers,
-        tier: figures.tier,
-        gross,
-        paid: 0,
-        owed: 0,
-        status,
-        created_at: now.toISOString(),
-        approved_by: null,
-        approved_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (status !== 'PAID') return { id, status };
-    const { paid, owed } = await transferPayment(
-      trx,
-      contract,
-      { id, periodKey: figures.periodKey, gross },
-      now,
+    const merchantId = dues[0]!.contract.merchant_id;
+    const contractIds = [...new Set(dues.map((d) => d.contract.id))].sort((a, b) => a - b);
+    let lock = trx
+      .selectFrom('agent_contract')
+      .select(['id', 'status'])
+      .where('id', 'in', contractIds)
+      .orderBy('id');
+    if (dialectOf(trx) === 'postgres') lock = lock.forUpdate();
+    const accepted = new Set((await lock.execute()).filter((c) => c.status === 'ACCEPTED').map((c) => c.id));
+    const periodOf = (contractId: number, key: string) => `${contractId}|${key}`;
+    const recorded = new Set(
+      (
+        await trx
+          .selectFrom('agent_payment')
+          .select(['contract_id', 'period_key'])
+          .where('contract_id', 'in', contractIds)
+          .where('period_key', 'in', [...new Set(dues.map((d) => d.figures.periodKey))])
+          .execute()
+      ).map((p) => periodOf(p.contract_id, p.period_key)),
     );
-    const final: AgentPaymentStatus = owed > 0 ? 'OWED' : 'PAID';
-    await trx.updateTable('agent_payment').set({ paid, owed, status: final }).where('id', '=', id).execute();
-    return { id, status: final };
+    // Real-time salary pays the day-to-date gross minus what the day's earlier slots paid.
+    const realtime = dues.filter((d) => d.contract.kind === 'REALTIME_SALARY');
+    const earlier = new Map<string, number>();
+    if (realtime.length > 0) {
+      const sums = await trx
+        .selectFrom('agent_payment')
+        .select((eb) => ['contract_id', 'day', eb.fn.sum<number | string>('gross').as('gross')])
+        .where('contract_id', 'in', [...new Set(realtime.map((d) => d.contract.id))])
+        .where('day', 'in', [...new Set(realtime.map((d) => d.figures.day))])
+        .groupBy(['contract_id', 'day'])
+        .execute();
+      for (const sum of sums) earlier.set(periodOf(sum.contract_id, sum.day), Number(sum.gross));
+    }
+    const rows = dues.map((due): Row | null => {
+      const key = periodOf(due.contract.id, due.figures.periodKey);
+      if (!accepted.has(due.contract.id) || recorded.has(key)) return null;
+      recorded.add(key);
+      let gross = due.figures.gross;
+      if (due.contract.kind === 'REALTIME_SALARY')
+        gross = Math.max(0, gross - (earlier.get(periodOf(due.contract.id, due.figures.day)) ?? 0));
+      const status: AgentPaymentStatus =
+        gross <= 0 ? 'NOTHING' : due.contract.kind === 'DIVIDEND' ? 'AWAITING_APPROVAL' : 'PAID';
+      return { due, gross, paid: 0, owed: 0, status, from: 0, to: 0 };
+    });
+    const paying = rows.filter((r): r is Row => r?.status === 'PAID');
+
+    const newDebts: Row[] = [];
+    const steps: Step[] = [];
+    if (paying.length > 0) {
+      const holders = [...new Set(paying.map((r) => r.due.contract.holder_id))];
+      const members = new Set(holders);
+      for (const r of paying) if (r.due.contract.offered_by !== null) members.add(r.due.contract.offered_by);
+      for (const d of await openDebtsOf(trx, merchantId, holders)) members.add(d.creditor_id);
+      const mains = await ledger.memberAccountsIn(trx, merchantId, [...members], 'MAIN');
+      const house = paying.some((r) => r.due.contract.offered_by === null)
+        ? await ledger.houseAccount(trx, merchantId, 'AGENT_COMMISSION_EXPENSE')
+        : undefined;
+      const balances = await lockedBalances(
+        trx,
+        house === undefined ? mains.values() : [...mains.values(), house],
+      );
+      // Read again under the locks; a debt added in between may name a creditor not locked yet.
+      const debts = await openDebtsOf(trx, merchantId, holders);
+      const creditors = debts.map((d) => d.creditor_id).filter((id) => !mains.has(id));
+      if (creditors.length > 0) {
+        const more = await ledger.memberAccountsIn(trx, merchantId, creditors, 'MAIN');
+        for (const [member, id] of more) mains.set(member, id);
+        for (const [id, balance] of await lockedBalances(trx, more.values())) balances.set(id, balance);
+      }
+      const debtsOf = new Map<number, Debt[]>();
+      for (const d of debts) {
+        const list = debtsOf.get(d.debtor_id) ?? [];
+        list.push({
+          id: d.id,
+          paymentId: d.payment_id,
+          creditorId: d.creditor_id,
+          amount: Number(d.amount),
+          settled: Number(d.settled),
+        });
+        debtsOf.set(d.debtor_id, list);
+      }
+      const move = (from: number, to: number, amount: number) => {
+        balances.set(from, balances.get(from)! - amount);
+        balances.set(to, balances.get(to)! + amount);
+      };
+      for (const row of paying) {
+        const { holder_id: holder, offered_by: payer } = row.due.contract;
+        row.to = mains.get(holder)!;
+        row.from = payer === null ? house! : mains.get(payer)!;
+        row.paid = payer === null ? row.gross : Math.max(0, Math.min(row.gross, balances.get(row.from)!));
+        row.owed = row.gross - row.paid;
+        if (row.owed > 0) row.status = 'OWED';
+        if (row.owed > 0 && payer !== null) newDebts.push(row);
+        if (row.paid === 0) continue;
+        move(row.from, row.to, row.paid);
+        // What the holder just received settles what it owes its own children, oldest first.
+        for (const debt of debtsOf.get(holder) ?? []) {
+          const balance = balances.get(row.to)!;
+          if (balance <= 0) break;
+          const pay = Math.min(debt.amount - debt.settled, balance);
+          if (pay <= 0) continue;
+          const to = mains.get(debt.creditorId)!;
+          steps.push({ debt, before: debt.settled, pay, from: row.to, to });
+          debt.settled += pay;
+          move(row.to, to, pay);
+        }
+      }
+    }
+
+    const recording = rows.filter((r): r is Row => r !== null);
+    const ids = new Map<string, number>();
+    if (recording.length > 0) {
+      const inserted = await trx
+        .insertInto('agent_payment')
+        .values(
+          recording.map(({ due: { contract, figures }, gross, paid, owed, status }) => ({
+            merchant_id: contract.merchant_id,
+            contract_id: contract.id,
+            holder_id: contract.holder_id,
+            payer_id: contract.offered_by,
+            kind: contract.kind,
+            category: contract.category,
+            period_key: figures.periodKey,
+            day: figures.day,
+            window_start: figures.start.toISOString(),
+            window_end: figures.end.toISOString(),
+            team_valid_bet: figures.teamValidBet,
+            net_loss: figures.netLoss,
+            carried_in: figures.carriedIn,
+            active_members: figures.activeMembers,
+            tier: figures.tier,
+            gross,
+            paid,
+            owed,
+            status,
+            created_at: now.toISOString(),
+            approved_by: null,
+            approved_at: null,
+          })),
+        )
+        .returning(['id', 'contract_id', 'period_key'])
+        .execute();
+      for (const p of inserted) ids.set(periodOf(p.contract_id, p.period_key), p.id);
+    }
+    const idOf = (row: Row) => ids.get(periodOf(row.due.contract.id, row.due.figures.periodKey))!;
+    if (newDebts.length > 0) {
+      await trx
+        .insertInto('agent_debt')
+        .values(
+          newDebts.map((row) => ({
+            merchant_id: merchantId,
+            payment_id: idOf(row),
+            debtor_id: row.due.contract.offered_by!,
+            creditor_id: row.due.contract.holder_id,
+            amount: row.owed,
+            settled: 0,
+            status: 'OPEN' as const,
+            created_at: now.toISOString(),
+            settled_at: null,
+          })),
+        )
+        .execute();
+    }
+    // Each debt settled moves on from what it was read as (its debtor's wallet is locked meanwhile).
+    const settledBy = new Map<Debt, number>();
+    for (const step of steps) settledBy.set(step.debt, (settledBy.get(step.debt) ?? 0) + step.pay);
+    for (const [debt, total] of settledBy) {
+      const done = debt.settled === debt.amount;
+      const updated = await trx
+        .updateTable('agent_debt')
+        .set({
+          settled: debt.settled,
+          status: done ? 'SETTLED' : 'OPEN',
+          settled_at: done ? now.toISOString() : null,
+        })
+        .where('id', '=', debt.id)
+        .where('settled', '=', debt.settled - total)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new Error(`agent debt ${debt.id} moved under its lock`);
+      await trx
+        .updateTable('agent_payment')
+        .set({
+          paid: sql`paid + ${total}`,
+          owed: sql`owed - ${total}`,
+          status: sql`case when owed - ${total} = 0 then 'PAID' else status end`,
+        })
+        .where('id', '=', debt.paymentId)
+        .execute();
+    }
+    const postings: ledger.Posting[] = [
+      ...paying
+        .filter((row) => row.paid > 0)
+        .map((row) => ({
+          merchantId,
+          idempotencyKey: ledgerKey(row.due.contract, row.due.figures.periodKey),
+          legs: [
+            {
+              kind: row.due.contract.kind === 'DIVIDEND' ? 'AGENT_DIVIDEND' : 'AGENT_SALARY',
+              debitAccountId: row.from,
+              creditAccountId: row.to,
+              amount: row.paid,
+              reference: `agent-payment:${idOf(row)}`,
+            },
+          ],
+        })),
+      ...steps.map((step) => ({
+        merchantId,
+        idempotencyKey: `agent-debt:${step.debt.id}:${step.before}`,
+        legs: [
+          {
+            kind: 'AGENT_DEBT',
+            debitAccountId: step.from,
+            creditAccountId: step.to,
+            amount: step.pay,
+            reference: `agent-payment:${step.debt.paymentId}`,
+          },
+        ],
+      })),
+    ];
+    if (postings.length > 0) await ledger.postManyWithin(db, trx, postings, now);
+    return rows.map((row): Outcome => (row === null ? 'skipped' : { id: idOf(row), status: row.status }));
   });
 
-const tally = (result: RunResult, outcome: Awaited<ReturnType<typeof payPeriod>>, options: RunOptions) => {
+const tally = (result: RunResult, outcome: Outcome, options: RunOptions) => {
   if (outcome === 'skipped') {
     result.skipped += 1;
     return;
@@ -378,6 +629,30 @@ const tally = (result: RunResult, outcome: Awaited<ReturnType<typeof payPeriod>>
   else if (outcome.status === 'AWAITING_APPROVAL') result.awaiting += 1;
   else result.paid += 1;
   options.afterPayment?.(outcome.id);
+};
+
+/**
+ * Records and pays the periods in order, a chunk a transaction. A chunk refused as a whole (one of its
+ * payments refused by the ledger) is paid again a period a transaction, so the periods before the one
+ * refused are paid and the refusal is that period's alone, as when every period had its own.
+ */
+const payAll = async (db: Db, dues: readonly Due[], result: RunResult, options: RunOptions) => {
+  const now = options.now ?? new Date();
+  const size = Math.max(1, options.chunkSize ?? CHUNK);
+  for (let i = 0; i < dues.length; i += size) {
+    const chunk = dues.slice(i, i + size);
+    let outcomes: Outcome[];
+    try {
+      outcomes = await payPeriods(db, chunk, now);
+    } catch (error) {
+      if (chunk.length === 1) throw error;
+      for (const due of chunk)
+        for (const outcome of await payPeriods(db, [due], now)) tally(result, outcome, options);
+      continue;
+    }
+    for (const outcome of outcomes) tally(result, outcome, options);
+  }
+  return result;
 };
 
 // ---------------------------------------------------------------- salary runs
@@ -390,58 +665,56 @@ const salaryRun = async (
   options: RunOptions,
 ) => {
   const result = emptyResult();
-  const now = options.now ?? new Date();
   const { agents } = await getMoneySettings(db, brand.id);
   // Periods already recorded are skipped before their figures are read (a catch-up pass is cheap).
   const done = await recordedContracts(db, brand.id, window.periodKey);
+  const due: ContractRow[] = [];
   for (const contract of await acceptedContracts(db, brand.id, kind)) {
     if (!startedBefore(contract, window.end)) continue;
-    if (done.has(contract.id)) {
-      result.skipped += 1;
-      continue;
-    }
-    const figures =
-      kind === 'DAILY_SALARY'
-        ? await teamFiguresByDays(
-            db,
-            brand.id,
-            contract.holder_id,
-            contract.category,
-            window.day,
-            window.day,
-            agents.activeMemberMinValidBet,
-          )
-        : await teamFiguresByInstants(
-            db,
-            brand.id,
-            contract.holder_id,
-            contract.category,
-            window.start,
-            window.end,
-            agents.activeMemberMinValidBet,
-          );
+    if (done.has(contract.id)) result.skipped += 1;
+    else due.push(contract);
+  }
+  if (due.length === 0) return result;
+  const categories = [...new Set(due.map((c) => c.category))];
+  const teams =
+    kind === 'DAILY_SALARY'
+      ? await teamFiguresByDays(
+          db,
+          brand.id,
+          kind,
+          categories,
+          window.day,
+          window.day,
+          agents.activeMemberMinValidBet,
+        )
+      : await teamFiguresByInstants(
+          db,
+          brand.id,
+          kind,
+          categories,
+          window.start,
+          window.end,
+          agents.activeMemberMinValidBet,
+        );
+  const dues = due.map((contract): Due => {
+    const team = teams.get(teamKey(contract.holder_id, contract.category)) ?? NO_FIGURES;
     const { tier, gross } = salaryFor(
       salaryTiers.parse(JSON.parse(contract.tiers)),
-      figures.validBet,
-      figures.activeMembers,
+      team.validBet,
+      team.activeMembers,
     );
-    const outcome = await payPeriod(
-      db,
-      contract,
-      {
-        ...window,
-        teamValidBet: figures.validBet,
-        netLoss: 0,
-        carriedIn: 0,
-        activeMembers: figures.activeMembers,
-        tier,
-        gross,
-      },
-      now,
-    );
-    tally(result, outcome, options);
-  }
-  return result;
+    const figures = {
+      ...window,
+      teamValidBet: team.validBet,
+      netLoss: 0,
+      carriedIn: 0,
+      activeMembers: team.activeMembers,
+      tier,
+      gross,
+    };
+    return { contract, figures };
+  });
+  return payAll(db, dues, result, options);
 };
 
 /** Daily salaries of the brand's day `day` (its daily summaries), for every accepted daily contract. */
@@ -524,110 +797,131 @@ export const dividendPeriodOf = (period: DividendPeriod, day: string) => {
 };
 
 /**
- * Rebates and bonuses the team received in the window: what the brand's promotion expense paid into
- * team members' accounts (decision 0041: every category, since a rebate names none).
+ * Rebates and bonuses each holder's team received in the window, by holder: what the brand's
+ * promotion expense paid into team members' accounts (decision 0041: every category, since a rebate
+ * names none).
  */
-const teamPromotions = async (db: DbOrTrx, merchantId: number, holderId: number, start: Date, end: Date) => {
+const teamPromotions = async (
+  db: DbOrTrx,
+  merchantId: number,
+  holderIds: readonly number[],
+  start: Date,
+  end: Date,
+) => {
   const house = await ledger.houseAccount(db, merchantId, 'PROMOTION_EXPENSE');
-  const row = await db
+  const rows = await db
     .selectFrom('ledger_transfer as t')
     .innerJoin('ledger_account as a', 'a.id', 't.credit_account_id')
     .innerJoin('member_closure as c', 'c.descendant_id', 'a.member_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('t.amount'), eb.lit(0)).as('total'))
+    .select((eb) => ['c.ancestor_id', eb.fn.sum<number | string>('t.amount').as('total')])
     .where('t.merchant_id', '=', merchantId)
     .where('t.debit_account_id', '=', house)
-    .where('c.ancestor_id', '=', holderId)
+    .where('c.ancestor_id', 'in', holderIds)
     .where('t.created_at', '>=', start.toISOString())
     .where('t.created_at', '<', end.toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+    .groupBy('c.ancestor_id')
+    .execute();
+  return new Map(rows.map((row) => [row.ancestor_id, Number(row.total)]));
 };
 
-/** Salaries paid into the team from outside it in the days: the holder's own salaries (it pays its children from them). */
+/**
+ * Salaries paid into each holder's team from outside it in the days, by holder and category: the
+ * holder's own salaries (it pays its children from them).
+ */
 const teamSalaries = async (
   db: DbOrTrx,
   merchantId: number,
-  holderId: number,
-  category: string,
+  holderIds: readonly number[],
   fromDay: string,
   toDay: string,
 ) => {
-  const row = await db
+  const rows = await db
     .selectFrom('agent_payment')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('gross'), eb.lit(0)).as('total'))
+    .select((eb) => ['holder_id', 'category', eb.fn.sum<number | string>('gross').as('total')])
     .where('merchant_id', '=', merchantId)
-    .where('holder_id', '=', holderId)
+    .where('holder_id', 'in', holderIds)
     .where('kind', 'in', ['DAILY_SALARY', 'HOURLY_SALARY', 'REALTIME_SALARY'])
-    .where('category', '=', category)
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+    .groupBy(['holder_id', 'category'])
+    .execute();
+  return new Map(rows.map((row) => [teamKey(row.holder_id, row.category), Number(row.total)]));
 };
 
 /**
  * Computes the dividends of every accepted dividend contract whose period contains `day` and has
  * ended (the caller passes a period's last day, or any day of one that is over): the team's net loss
  * is valid bets − payouts − rebates − bonuses − salaries; with carry-forward on, the previous period's
- * team profit lowers it. A positive net loss reaching a tier waits for an operator's approval.
+ * team profit lowers it. A positive net loss reaching a tier waits for an operator's approval. The
+ * contracts sharing a period have their figures read together, a few grouped statements a period.
  */
 export const runDividends = async (db: Db, brand: PayrollBrand, day: string, options: RunOptions = {}) => {
   const result = emptyResult();
   const now = options.now ?? new Date();
   const { agents } = await getMoneySettings(db, brand.id);
-  for (const contract of await acceptedContracts(db, brand.id, 'DIVIDEND')) {
-    const period = dividendPeriodOf((contract.period ?? 'MONTHLY') as DividendPeriod, day);
+  const byPeriod = new Map<string, { period: DividendPeriod; contracts: ContractRow[] }>();
+  const contracts = await acceptedContracts(db, brand.id, 'DIVIDEND');
+  for (const contract of contracts) {
+    const period = (contract.period ?? 'MONTHLY') as DividendPeriod;
+    const group = byPeriod.get(period) ?? { period, contracts: [] };
+    group.contracts.push(contract);
+    byPeriod.set(period, group);
+  }
+  const dues: Due[] = [];
+  for (const group of byPeriod.values()) {
+    const period = dividendPeriodOf(group.period, day);
     const start = dayWindow(brand.timeZone, period.fromDay).start;
     const end = dayWindow(brand.timeZone, period.toDay).end;
-    if (end.getTime() > now.getTime() || !startedBefore(contract, end)) continue;
-    if ((await recordedContracts(db, brand.id, period.key)).has(contract.id)) {
-      result.skipped += 1;
-      continue;
+    if (end.getTime() > now.getTime()) continue;
+    const done = await recordedContracts(db, brand.id, period.key);
+    const due: ContractRow[] = [];
+    for (const contract of group.contracts) {
+      if (!startedBefore(contract, end)) continue;
+      if (done.has(contract.id)) result.skipped += 1;
+      else due.push(contract);
     }
-    const team = await teamFiguresByDays(
+    if (due.length === 0) continue;
+    const holders = [...new Set(due.map((c) => c.holder_id))];
+    const teams = await teamFiguresByDays(
       db,
       brand.id,
-      contract.holder_id,
-      contract.category,
+      'DIVIDEND',
+      [...new Set(due.map((c) => c.category))],
       period.fromDay,
       period.toDay,
       agents.activeMemberMinValidBet,
     );
-    const promotions = await teamPromotions(db, brand.id, contract.holder_id, start, end);
-    const salaries = await teamSalaries(
-      db,
-      brand.id,
-      contract.holder_id,
-      contract.category,
-      period.fromDay,
-      period.toDay,
-    );
-    let netLoss = team.validBet - team.payout - promotions - salaries;
-    let carriedIn = 0;
+    const promotions = await teamPromotions(db, brand.id, holders, start, end);
+    const salaries = await teamSalaries(db, brand.id, holders, period.fromDay, period.toDay);
+    // The previous period's team profit (a negative net loss, itself after what it carried in).
+    const previous = new Map<number, number>();
     if (agents.dividendCarryForward) {
-      const previousKey = dividendPeriodOf(
-        (contract.period ?? 'MONTHLY') as DividendPeriod,
-        addDays(period.fromDay, -1),
-      ).key;
-      const previous = await db
+      const rows = await db
         .selectFrom('agent_payment')
-        .select('net_loss')
-        .where('contract_id', '=', contract.id)
-        .where('period_key', '=', previousKey)
-        .executeTakeFirst();
-      // The previous period's team profit (a negative net loss, itself after what it carried in).
-      if (previous && Number(previous.net_loss) < 0) carriedIn = -Number(previous.net_loss);
-      netLoss -= carriedIn;
+        .select(['contract_id', 'net_loss'])
+        .where(
+          'contract_id',
+          'in',
+          due.map((c) => c.id),
+        )
+        .where('period_key', '=', dividendPeriodOf(group.period, addDays(period.fromDay, -1)).key)
+        .execute();
+      for (const row of rows) previous.set(row.contract_id, Number(row.net_loss));
     }
-    const { tier, gross } = dividendFor(
-      dividendTiers.parse(JSON.parse(contract.tiers)),
-      netLoss,
-      team.activeMembers,
-    );
-    const outcome = await payPeriod(
-      db,
-      contract,
-      {
+    for (const contract of due) {
+      const key = teamKey(contract.holder_id, contract.category);
+      const team = teams.get(key) ?? NO_FIGURES;
+      let netLoss =
+        team.validBet - team.payout - (promotions.get(contract.holder_id) ?? 0) - (salaries.get(key) ?? 0);
+      const before = previous.get(contract.id) ?? 0;
+      const carriedIn = before < 0 ? -before : 0;
+      netLoss -= carriedIn;
+      const { tier, gross } = dividendFor(
+        dividendTiers.parse(JSON.parse(contract.tiers)),
+        netLoss,
+        team.activeMembers,
+      );
+      const figures = {
         periodKey: period.key,
         day: period.toDay,
         start,
@@ -638,12 +932,14 @@ export const runDividends = async (db: Db, brand: PayrollBrand, day: string, opt
         activeMembers: team.activeMembers,
         tier,
         gross,
-      },
-      now,
-    );
-    tally(result, outcome, options);
+      };
+      dues.push({ contract, figures });
+    }
   }
-  return result;
+  // Uplines first across the periods, as the contracts were read.
+  const order = new Map(contracts.map((c, i) => [c.id, i]));
+  dues.sort((a, b) => order.get(a.contract.id)! - order.get(b.contract.id)!);
+  return payAll(db, dues, result, { ...options, now });
 };
 
 /**

@@ -114,6 +114,60 @@ export const memberAccount = (db: DbOrTrx, merchantId: number, memberId: number,
 export const houseAccount = (db: DbOrTrx, merchantId: number, kind: HouseAccount) =>
   ensureAccount(db, { merchantId, code: houseCode(kind), memberId: null, kind, allowNegative: true });
 
+/**
+ * Many members' accounts of one kind at once (a payroll run's thousands of agents), created if
+ * missing, inside the caller's transaction: a few statements whatever their number. Member id → account id.
+ */
+export const memberAccountsIn = async (
+  trx: DbOrTrx,
+  merchantId: number,
+  memberIds: readonly number[],
+  kind: MemberAccountKind,
+): Promise<Map<number, number>> => {
+  const ids = new Map<number, number>();
+  const find = async (members: readonly number[]) => {
+    for (const chunk of chunksOf(members)) {
+      const rows = await trx
+        .selectFrom('ledger_account')
+        .select(['id', 'code'])
+        .where('merchant_id', '=', merchantId)
+        .where(
+          'code',
+          'in',
+          chunk.map((m) => memberCode(m, kind)),
+        )
+        .execute();
+      const byCode = new Map(rows.map((row) => [row.code, row.id]));
+      for (const m of chunk) {
+        const id = byCode.get(memberCode(m, kind));
+        if (id !== undefined) ids.set(m, id);
+      }
+    }
+  };
+  const unique = [...new Set(memberIds)];
+  await find(unique);
+  const missing = unique.filter((m) => !ids.has(m));
+  if (missing.length === 0) return ids;
+  const at = new Date().toISOString();
+  for (const chunk of chunksOf(missing))
+    await trx
+      .insertInto('ledger_account')
+      .values(
+        chunk.map((m) => ({
+          merchant_id: merchantId,
+          code: memberCode(m, kind),
+          member_id: m,
+          kind,
+          allow_negative: 0,
+          created_at: at,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
+      .execute();
+  await find(missing);
+  return ids;
+};
+
 const loadBatch = async (db: DbOrTrx, batchId: number): Promise<Transfer[]> =>
   (
     await db

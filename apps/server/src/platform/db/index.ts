@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type Transaction } from 'kysely';
 import pg from 'pg';
 import { readCacheInvalidation } from './read-cache.js';
 import type { Database } from './schema.js';
@@ -21,6 +21,17 @@ const sqliteHandles = new WeakMap<Db, SQLite.Database>();
  * Kysely's lock on the one connection, so no other query interleaves.
  */
 export const sqliteHandleOf = (db: DbOrTrx): SQLite.Database | undefined => sqliteHandles.get(db as Db);
+
+/**
+ * `db` with a plugin added (a test counting the statements a job runs), keeping its SQLite handle so
+ * the ledger's prepared-statement path still runs.
+ */
+export const withPlugin = (db: Db, plugin: KyselyPlugin): Db => {
+  const next = db.withPlugin(plugin);
+  const sqlite = sqliteHandles.get(db);
+  if (sqlite) sqliteHandles.set(next, sqlite);
+  return next;
+};
 
 const sqlitePath = (url: string) => url.slice('sqlite:'.length) || ':memory:';
 
