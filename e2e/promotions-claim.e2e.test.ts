@@ -17,8 +17,13 @@ let operatorToken: string;
 const contexts: BrowserContext[] = [];
 const watch = new PageWatch(() => server.baseUrl);
 
+let key = 0;
+/** A JSON call as the web app makes it, each with an idempotency key of its own. */
 const api = (method: string, route: string, body?: unknown, token?: string) =>
-  apiCall(server.baseUrl, method, route, body, { token });
+  apiCall(server.baseUrl, method, route, body, {
+    token,
+    headers: { 'idempotency-key': `promotions-claim-${Date.now()}-${++key}` },
+  });
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
