@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test/server.js';
 import { addToDailySummary } from '../games/bet-records.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
+import { seedDemoClaims } from './promotion-claims.js';
 import { checkInvariants } from '../wallet/ledger.js';
 
 const CAPTCHA = 'pr0m';
@@ -362,6 +363,22 @@ describe('eligibility', () => {
     expect(await reason(loyal)).toBeUndefined();
     const joined = await m.call('POST', `/wps/promotions/${boost}/apply`, {});
     expect(joined.body.value).toMatchObject({ status: 'JOINED', kind: 'REBATE_BOOST', bonus: 0 });
+  });
+});
+
+describe('the demo', () => {
+  it('joins the demo members to the cashback boost once, whatever the runs', async () => {
+    const m = await newMember();
+    const { username } = await server.db
+      .selectFrom('member')
+      .select('username')
+      .where('id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    const demo = await merchants.getMerchantByCode(server.db, 'DEMO');
+    expect(await seedDemoClaims(server.db, demo, [username])).toBeGreaterThanOrEqual(1);
+    expect(await seedDemoClaims(server.db, demo, [username])).toBe(0);
+    const claims = (await m.claims()).claims as { code: string; status: string }[];
+    expect(claims.find((c) => c.code === 'SLOTS_CASHBACK')?.status).toBe('JOINED');
   });
 });
 

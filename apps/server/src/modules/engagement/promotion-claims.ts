@@ -607,3 +607,29 @@ export const promotionCosts = async (db: DbOrTrx, merchantId: number): Promise<P
     total: Number(total.total),
   };
 };
+
+/**
+ * The demo team's members join the brand's rebate boosts (JOINED, no money moves), so the reward
+ * centre of a demo login shows a claim; a second run adds nothing.
+ */
+export const seedDemoClaims = async (db: Db, merchant: Merchant, usernames: readonly string[]) => {
+  const members = await db
+    .selectFrom('member')
+    .select(['id', 'type', 'vip_level'])
+    .where('merchant_id', '=', merchant.id)
+    .where('username', 'in', usernames.length > 0 ? [...usernames] : [''])
+    .execute();
+  const boosts = (
+    await repo.listPromotions(db, { merchantId: merchant.id, now: new Date().toISOString() })
+  ).filter((p) => p.rules.kind === 'REBATE_BOOST');
+  let joined = 0;
+  for (const member of members) {
+    for (const promotion of boosts) {
+      const used = await usedKeys(db, merchant.id, member.id);
+      if (used.has(claimKey(promotion.id, member.id, null))) continue;
+      await applyForPromotion(db, '', merchant, member, promotion.id, {});
+      joined += 1;
+    }
+  }
+  return joined;
+};
