@@ -19,6 +19,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { contractRoutes } from './modules/agents/contract-routes.js';
 import { createMessaging } from './modules/accounts/messaging.js';
 import { engagementRoutes } from './modules/engagement/routes.js';
+import { promotionClaimRoutes } from './modules/engagement/promotion-routes.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -169,6 +170,7 @@ export const buildApp = async ({
   gameRoutes(app, { db });
   messageRoutes(app, { db });
   engagementRoutes(app, { db, secrets });
+  promotionClaimRoutes(app, { db, secrets, config });
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });

@@ -75,6 +75,44 @@ export const promotionTerms = z.object({
 });
 export type PromotionTerms = z.infer<typeof promotionTerms>;
 
+/**
+ * What a promotion pays and to whom (decision 0050), the one source of its terms: the pages, the
+ * banner and the claim all read these. DEPOSIT_MATCH pays bonusRateBp of the qualifying deposit up
+ * to maxBonus; FIXED_BONUS pays bonusAmount; REBATE_BOOST adds bonusRateBp to the member's rebate
+ * rate (signed up as Joined; the rebate job pays it); NONE is information only.
+ */
+export const PROMOTION_KINDS = ['NONE', 'DEPOSIT_MATCH', 'FIXED_BONUS', 'REBATE_BOOST'] as const;
+export const promotionKind = z.enum(PROMOTION_KINDS);
+export type PromotionKind = z.infer<typeof promotionKind>;
+
+export const promotionRules = z
+  .object({
+    kind: promotionKind.default('NONE'),
+    /** FIXED_BONUS: the amount paid. */
+    bonusAmount: minorUnits.max(1_000_000_000_000).nullable().default(null),
+    /**
+     * Which deposit may qualify, counted among the member's approved deposits (1 = the first);
+     * for a fixed bonus, the member's approved deposits at the claim.
+     */
+    minDepositCount: z.number().int().min(0).max(10_000).default(0),
+    maxDepositCount: z.number().int().min(0).max(10_000).nullable().default(null),
+    /** The interface languages the offer runs in; null: all of them. */
+    languages: z.array(languageCode).min(1).max(20).nullable().default(null),
+    /** An operator approves each application before it can be claimed. */
+    needsReview: z.boolean().default(false),
+    /** The application must carry at least one proof image (§5 activity proof). */
+    proofRequired: z.boolean().default(false),
+  })
+  .refine((r) => r.maxDepositCount === null || r.maxDepositCount >= r.minDepositCount, {
+    path: ['maxDepositCount'],
+    message: 'The highest deposit count must not be below the lowest',
+  })
+  .refine((r) => r.kind !== 'FIXED_BONUS' || (r.bonusAmount ?? 0) > 0, {
+    path: ['bonusAmount'],
+    message: 'A fixed bonus needs its amount',
+  });
+export type PromotionRules = z.infer<typeof promotionRules>;
+
 export const importedPromotion = z
   .object({
     code: z
@@ -99,7 +137,20 @@ export const importedPromotion = z
       minDeposit: null,
       turnoverMultiplier: null,
     }),
+    rules: promotionRules.default({
+      kind: 'NONE',
+      bonusAmount: null,
+      minDepositCount: 0,
+      maxDepositCount: null,
+      languages: null,
+      needsReview: false,
+      proofRequired: false,
+    }),
   })
+  .refine(
+    (p) => p.rules.kind !== 'DEPOSIT_MATCH' || (p.terms.bonusRateBp !== null && p.terms.maxBonus !== null),
+    { path: ['terms', 'bonusRateBp'], message: 'A deposit match needs its rate and its cap' },
+  )
   .refine((p) => p.endsAt === null || Date.parse(p.endsAt) > Date.parse(p.startsAt), {
     path: ['endsAt'],
     message: 'A promotion must end after it starts',
@@ -215,6 +266,15 @@ export const promotionSummary = z.object({
     maxBonus: z.number().int().nullable(),
     minDeposit: z.number().int().nullable(),
     turnoverMultiplier: z.number().int().nullable(),
+  }),
+  rules: z.object({
+    kind: promotionKind,
+    bonusAmount: z.number().int().nullable(),
+    minDepositCount: z.number().int(),
+    maxDepositCount: z.number().int().nullable(),
+    languages: z.array(z.string()).nullable(),
+    needsReview: z.boolean(),
+    proofRequired: z.boolean(),
   }),
 });
 export type PromotionSummary = z.infer<typeof promotionSummary>;

@@ -11,6 +11,12 @@ export const errorStatus = {
   MERCHANT_NOT_FOUND: 404,
   VENDOR_NOT_FOUND: 404,
   PROMOTION_NOT_FOUND: 404,
+  /** The member does not meet the promotion's rules (details.reason names which). */
+  PROMOTION_NOT_ELIGIBLE: 409,
+  /** This promotion (for this deposit) was already applied for. */
+  PROMOTION_ALREADY_CLAIMED: 409,
+  /** The claim is not in a state that allows this (claim an ISSUED one, review an APPLYING one). */
+  PROMOTION_CLAIM_STATE: 409,
   VENDOR_TRANSFER_FAILED: 409,
   /** The game is not in the brand's catalogue (or its vendor is switched off). */
   GAME_NOT_FOUND: 404,

@@ -8,6 +8,7 @@ import * as merchants from '../modules/merchants/service.js';
 import { runCatalogueCommand } from '../modules/games/catalogue-commands.js';
 import { publishAgentAnnouncement } from '../modules/messages/service.js';
 import { ENGAGEMENT_USAGE, runEngagementCommand } from '../modules/engagement/engagement-commands.js';
+import { PROMOTION_USAGE, runPromotionCommand } from '../modules/engagement/promotion-commands.js';
 import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
 import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
@@ -75,6 +76,8 @@ ${ACCOUNT_USAGE}
 ${PAYMENT_USAGE}
 
 ${ENGAGEMENT_USAGE}
+
+${PROMOTION_USAGE}
 
 ${VENDOR_WALLET_USAGE}
 
@@ -307,6 +310,7 @@ export const runCommand = async (
 
   if (group === 'catalogue' && (await runCatalogueCommand(db, merchant, action, rest, out))) return;
   if (group === 'engagement' && (await runEngagementCommand(db, merchant, action, rest, out))) return;
+  if (group === 'promo' && (await runPromotionCommand(db, merchant, action, rest, out))) return;
   if (await runAccountCommand(db, merchant, group, action, rest, { to: values.to, limit: values.limit }, out))
     return;
   const paymentOptions = {

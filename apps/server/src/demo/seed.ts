@@ -9,6 +9,7 @@ import { seedDemoAnnouncements } from '../modules/messages/service.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
 import { buildDemoAgents } from '../modules/agents/demo-agents.js';
+import { seedDemoClaims } from '../modules/engagement/promotion-claims.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -57,6 +58,8 @@ export const seedDemoAgents = async (db: Db): Promise<string> => {
   const result = await buildDemoAgents(db, demo);
   const agents = result.logins.filter((login) => login.agent).map((login) => login.username);
   const members = result.logins.filter((login) => !login.agent).map((login) => login.username);
+  // The team's members have joined the cashback boost, so their reward centre is not empty (0050).
+  await seedDemoClaims(db, demo, members);
   // The server's log never carries a password, not even the demo's: the README and the CLI give it.
   return `demo agent team: agents ${agents.join(', ')}; members ${members.join(', ')} (their password: README, "Trying the demo as an agent")`;
 };

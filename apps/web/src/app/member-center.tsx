@@ -70,6 +70,18 @@ const AccountRecordsPanel = lazy(() =>
   })),
 );
 
+// Promotion claims (decision 0050): one chunk for the reward centre and bonus details.
+const RewardCenterPanel = lazy(() =>
+  import('../features/member-center/components/promotion-claim-panels').then((m) => ({
+    default: m.RewardCenterPanel,
+  })),
+);
+const BonusDetailsPanel = lazy(() =>
+  import('../features/member-center/components/promotion-claim-panels').then((m) => ({
+    default: m.BonusDetailsPanel,
+  })),
+);
+
 // The agent payroll panels (decision 0041), one chunk for the five of them.
 const payrollPanel = (
   name:
@@ -100,8 +112,8 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'manualRebate', isShown: ({ flags }) => flags.MANPLAYREB3 },
   { id: 'transactionHistory', Panel: AccountRecordsPanel },
   { id: 'personalProfit', Panel: ProfitPanel },
-  { id: 'bonusDetails' },
-  { id: 'rewardCenter' },
+  { id: 'bonusDetails', Panel: BonusDetailsPanel },
+  { id: 'rewardCenter', Panel: RewardCenterPanel },
   { id: 'referral', Panel: ReferralPanel },
   { id: 'missionLeaderboard' },
   { id: 'messageV2' },

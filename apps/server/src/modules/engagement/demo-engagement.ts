@@ -4,6 +4,12 @@ import type { EngagementFileInput } from '@jade/contracts/engagement';
 const vnd = (amount: number) => amount * 100;
 const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * The first-deposit bonus's wagering: the promotion's terms, the page's text and the home notice all
+ * read this one figure (the notice once said 10×, the page 15×, and nothing enforced either).
+ */
+export const WELCOME_TURNOVER = 15;
+
 const rank = (
   level: number,
   EN: string,
@@ -105,8 +111,9 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
           bonusRateBp: 10_000,
           maxBonus: vnd(5_000_000),
           minDeposit: vnd(100_000),
-          turnoverMultiplier: 15,
+          turnoverMultiplier: WELCOME_TURNOVER,
         },
+        rules: { kind: 'DEPOSIT_MATCH', maxDepositCount: 1 },
         titles: {
           EN: '100% First Deposit Bonus up to ₫5,000,000',
           TY: 'Thưởng 100% nạp đầu lên đến 5.000.000 ₫',
@@ -120,18 +127,16 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
             '<p>Make your first deposit of ₫100,000 or more and we match it 100%, up to ₫5,000,000.</p>' +
             '<h3>How to take part</h3><ol><li>Register and verify your mobile number.</li>' +
             '<li>Deposit at least ₫100,000 into your main wallet.</li>' +
-            '<li>The bonus is credited within 10 minutes of the deposit being approved.</li></ol>' +
-            '<h3>Terms</h3><ul><li>Deposit plus bonus must be wagered 15 times before withdrawal.</li>' +
-            '<li>One first-deposit bonus per person, household, device and IP address.</li>' +
-            '<li>Live casino baccarat bets count 50% towards the turnover.</li></ul>',
+            '<li>Once the deposit is approved, press Claim on this page or in the Reward Center: the bonus is paid at once.</li></ol>' +
+            `<h3>Terms</h3><ul><li>Deposit plus bonus must be wagered ${WELCOME_TURNOVER} times before withdrawal; the Bonus details page shows your progress.</li>` +
+            '<li>One first-deposit bonus per member.</li></ul>',
           TY:
             '<p>Nạp lần đầu từ 100.000 ₫ trở lên, chúng tôi tặng thêm 100% giá trị nạp, tối đa 5.000.000 ₫.</p>' +
             '<h3>Cách tham gia</h3><ol><li>Đăng ký và xác minh số điện thoại.</li>' +
             '<li>Nạp tối thiểu 100.000 ₫ vào ví chính.</li>' +
-            '<li>Tiền thưởng được cộng trong vòng 10 phút sau khi lệnh nạp được duyệt.</li></ol>' +
-            '<h3>Điều khoản</h3><ul><li>Tiền nạp cộng tiền thưởng phải đạt doanh thu cược gấp 15 lần trước khi rút.</li>' +
-            '<li>Mỗi người, hộ gia đình, thiết bị và địa chỉ IP chỉ nhận một lần thưởng nạp đầu.</li>' +
-            '<li>Cược baccarat tại sòng bài trực tiếp được tính 50% vào doanh thu.</li></ul>',
+            '<li>Khi lệnh nạp được duyệt, bấm Nhận thưởng tại trang này hoặc trong Trung tâm thưởng: tiền thưởng được cộng ngay.</li></ol>' +
+            `<h3>Điều khoản</h3><ul><li>Tiền nạp cộng tiền thưởng phải đạt doanh thu cược gấp ${WELCOME_TURNOVER} lần trước khi rút; trang Chi tiết thưởng hiển thị tiến độ.</li>` +
+            '<li>Mỗi thành viên chỉ nhận một lần thưởng nạp đầu.</li></ul>',
         },
       },
       {
@@ -148,6 +153,7 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
           minDeposit: vnd(200_000),
           turnoverMultiplier: 10,
         },
+        rules: { kind: 'DEPOSIT_MATCH', minDepositCount: 2, needsReview: true },
         titles: { EN: '50% Weekend Reload Bonus', TY: 'Thưởng nạp lại cuối tuần 50%' },
         summaries: {
           EN: 'Every Saturday and Sunday, top up and get 50% extra, up to ₫2,000,000.',
@@ -157,13 +163,13 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
           EN:
             '<p>Deposit ₫200,000 or more on a Saturday or Sunday (GMT+7) and receive a 50% bonus, up to ₫2,000,000 per weekend.</p>' +
             '<ul><li>For members who have made at least one deposit before.</li>' +
-            '<li>Deposit plus bonus must be wagered 10 times on slots, fishing or lottery.</li>' +
-            '<li>Ask customer service for the bonus before you bet with the deposit.</li></ul>',
+            '<li>Deposit plus bonus must be wagered 10 times before withdrawal.</li>' +
+            '<li>Apply on this page after the deposit is approved; our team checks the deposit day, then you claim the bonus.</li></ul>',
           TY:
             '<p>Nạp từ 200.000 ₫ vào thứ Bảy hoặc Chủ Nhật (GMT+7) để nhận thưởng 50%, tối đa 2.000.000 ₫ mỗi cuối tuần.</p>' +
             '<ul><li>Dành cho thành viên đã nạp tiền ít nhất một lần.</li>' +
-            '<li>Tiền nạp cộng tiền thưởng phải đạt doanh thu cược gấp 10 lần ở slot, bắn cá hoặc xổ số.</li>' +
-            '<li>Liên hệ chăm sóc khách hàng để nhận thưởng trước khi đặt cược bằng khoản nạp.</li></ul>',
+            '<li>Tiền nạp cộng tiền thưởng phải đạt doanh thu cược gấp 10 lần trước khi rút.</li>' +
+            '<li>Đăng ký tại trang này sau khi lệnh nạp được duyệt; bộ phận hỗ trợ kiểm tra ngày nạp, sau đó bạn nhận thưởng.</li></ul>',
         },
       },
       {
@@ -175,6 +181,7 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
         startsAt: at(-60),
         endsAt: null,
         terms: { bonusRateBp: 120, maxBonus: vnd(10_000_000), minDeposit: null, turnoverMultiplier: 1 },
+        rules: { kind: 'REBATE_BOOST' },
         titles: { EN: 'Daily Slots Cashback 1.2%', TY: 'Hoàn trả slot hằng ngày 1,2%' },
         summaries: {
           EN: 'Win or lose, get 1.2% of your slot bets back every day, up to ₫10,000,000.',
@@ -182,12 +189,12 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
         },
         contents: {
           EN:
-            "<p>Every day at 12:00 (GMT+7) we pay back 1.2% of yesterday's valid slot bets, up to ₫10,000,000.</p>" +
+            "<p>Join once on this page. Every day at 12:00 (GMT+7) we pay back 1.2% of yesterday's valid slot bets, up to ₫10,000,000.</p>" +
             '<ul><li>Bets with every slot provider on the site count.</li>' +
             '<li>Cashback needs to be wagered only once before withdrawal.</li>' +
             '<li>VIP members receive the higher rebate rate of their rank instead.</li></ul>',
           TY:
-            '<p>Vào 12:00 (GMT+7) mỗi ngày, chúng tôi hoàn trả 1,2% tổng cược hợp lệ ở slot của ngày hôm trước, tối đa 10.000.000 ₫.</p>' +
+            '<p>Tham gia một lần tại trang này. Vào 12:00 (GMT+7) mỗi ngày, chúng tôi hoàn trả 1,2% tổng cược hợp lệ ở slot của ngày hôm trước, tối đa 10.000.000 ₫.</p>' +
             '<ul><li>Áp dụng cho cược ở tất cả nhà cung cấp slot trên trang.</li>' +
             '<li>Tiền hoàn trả chỉ cần cược 1 lần trước khi rút.</li>' +
             '<li>Thành viên VIP được áp dụng mức hoàn trả cao hơn theo cấp bậc.</li></ul>',
@@ -201,23 +208,24 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
         imageUrl: '/media/promotions/parlay-insurance.svg',
         startsAt: at(-5),
         endsAt: at(25),
-        terms: { bonusRateBp: null, maxBonus: vnd(1_000_000), minDeposit: null, turnoverMultiplier: 3 },
+        terms: { bonusRateBp: null, maxBonus: null, minDeposit: null, turnoverMultiplier: 3 },
+        rules: { kind: 'FIXED_BONUS', bonusAmount: vnd(200_000), needsReview: true, proofRequired: true },
         titles: { EN: 'Football Parlay Insurance', TY: 'Bảo hiểm cược xiên bóng đá' },
         summaries: {
-          EN: 'Lost a parlay of 5 or more legs by a single match? We refund your stake, up to ₫1,000,000.',
-          TY: 'Thua cược xiên từ 5 trận chỉ vì một trận? Chúng tôi hoàn lại tiền cược, tối đa 1.000.000 ₫.',
+          EN: 'Lost a parlay of 5 or more legs by a single match? Send us the bet and get ₫200,000 back.',
+          TY: 'Thua cược xiên từ 5 trận chỉ vì một trận? Gửi phiếu cược cho chúng tôi và nhận lại 200.000 ₫.',
         },
         contents: {
           EN:
-            '<p>Place a football parlay of 5 legs or more at odds of 1.50 or higher per leg. If exactly one leg loses, your stake comes back as a bonus, up to ₫1,000,000.</p>' +
-            '<ul><li>One refund per member per day.</li>' +
+            '<p>Place a football parlay of 5 legs or more at odds of 1.50 or higher per leg. If exactly one leg loses, apply on this page with a screenshot of the bet: once our team has checked it, claim ₫200,000.</p>' +
+            '<ul><li>One refund per member.</li>' +
             '<li>Draws and void legs do not count as losing legs.</li>' +
-            '<li>The refund must be wagered 3 times on sports.</li></ul>',
+            '<li>The refund must be wagered 3 times before withdrawal.</li></ul>',
           TY:
-            '<p>Đặt cược xiên bóng đá từ 5 trận trở lên với tỷ lệ mỗi trận từ 1.50. Nếu chỉ thua đúng một trận, tiền cược được hoàn lại dưới dạng tiền thưởng, tối đa 1.000.000 ₫.</p>' +
-            '<ul><li>Mỗi thành viên được hoàn một lần mỗi ngày.</li>' +
+            '<p>Đặt cược xiên bóng đá từ 5 trận trở lên với tỷ lệ mỗi trận từ 1.50. Nếu chỉ thua đúng một trận, hãy đăng ký tại trang này kèm ảnh chụp phiếu cược: sau khi được kiểm tra, bạn nhận 200.000 ₫.</p>' +
+            '<ul><li>Mỗi thành viên được hoàn một lần.</li>' +
             '<li>Trận hòa hoặc trận bị hủy không tính là trận thua.</li>' +
-            '<li>Tiền hoàn phải đạt doanh thu cược gấp 3 lần ở thể thao.</li></ul>',
+            '<li>Tiền hoàn phải đạt doanh thu cược gấp 3 lần trước khi rút.</li></ul>',
         },
       },
       {
@@ -229,23 +237,22 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
         imageUrl: '/media/promotions/vip-birthday.svg',
         startsAt: at(-90),
         endsAt: null,
-        terms: { bonusRateBp: null, maxBonus: vnd(8_888_000), minDeposit: null, turnoverMultiplier: 1 },
+        terms: { bonusRateBp: null, maxBonus: null, minDeposit: null, turnoverMultiplier: 1 },
+        rules: { kind: 'FIXED_BONUS', bonusAmount: vnd(888_000), needsReview: true },
         titles: { EN: 'VIP Birthday Gift', TY: 'Quà sinh nhật VIP' },
         summaries: {
-          EN: 'From VIP 1 upwards, celebrate your birthday month with a gift of up to ₫8,888,000.',
-          TY: 'Từ VIP 1 trở lên, đón tháng sinh nhật với quà tặng lên đến 8.888.000 ₫.',
+          EN: 'From VIP 1 upwards, celebrate your birthday month with a gift of ₫888,000.',
+          TY: 'Từ VIP 1 trở lên, đón tháng sinh nhật với quà tặng 888.000 ₫.',
         },
         contents: {
           EN:
-            '<p>Members of VIP 1 and above receive a gift in their birthday month. The amount depends on your rank and is listed in the VIP club table.</p>' +
+            '<p>Members of VIP 1 and above receive a gift of ₫888,000 in their birthday month: apply on this page, our team checks your date of birth, then claim it.</p>' +
             '<ul><li>Your date of birth must be verified in My account.</li>' +
-            '<li>The gift needs to be wagered once before withdrawal.</li>' +
-            '<li>The gift is valid for 30 days after it is credited.</li></ul>',
+            '<li>The gift needs to be wagered once before withdrawal.</li></ul>',
           TY:
-            '<p>Thành viên từ VIP 1 trở lên nhận quà trong tháng sinh nhật. Giá trị quà tùy theo cấp bậc và được liệt kê trong bảng câu lạc bộ VIP.</p>' +
+            '<p>Thành viên từ VIP 1 trở lên nhận quà 888.000 ₫ trong tháng sinh nhật: đăng ký tại trang này, bộ phận hỗ trợ kiểm tra ngày sinh, sau đó bạn nhận quà.</p>' +
             '<ul><li>Ngày sinh phải được xác minh trong mục Tài khoản của tôi.</li>' +
-            '<li>Quà tặng chỉ cần cược 1 lần trước khi rút.</li>' +
-            '<li>Quà có hiệu lực trong 30 ngày kể từ khi được cộng.</li></ul>',
+            '<li>Quà tặng chỉ cần cược 1 lần trước khi rút.</li></ul>',
         },
       },
       {
@@ -256,22 +263,23 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
         imageUrl: '/media/promotions/lotto-sunday.svg',
         startsAt: at(-3),
         endsAt: at(40),
-        terms: { bonusRateBp: 1_000, maxBonus: vnd(20_000_000), minDeposit: null, turnoverMultiplier: 0 },
+        terms: { bonusRateBp: null, maxBonus: null, minDeposit: null, turnoverMultiplier: 0 },
+        rules: { kind: 'FIXED_BONUS', bonusAmount: vnd(100_000), needsReview: true, proofRequired: true },
         titles: { EN: 'Lucky Sunday Southern Lottery', TY: 'Chủ Nhật may mắn xổ số miền Nam' },
         summaries: {
-          EN: 'Every Sunday, hit the 2D special prize of the Southern lottery and win 10% extra.',
-          TY: 'Mỗi Chủ Nhật, trúng đề 2D giải đặc biệt xổ số miền Nam được thưởng thêm 10%.',
+          EN: 'Hit the 2D special prize of the Southern lottery on a Sunday and win ₫100,000 extra.',
+          TY: 'Trúng đề 2D giải đặc biệt xổ số miền Nam vào Chủ Nhật được thưởng thêm 100.000 ₫.',
         },
         contents: {
           EN:
-            '<p>Every Sunday, winning 2D bets on the special prize of the Southern (Ho Chi Minh City) lottery receive an extra 10% of the win, up to ₫20,000,000.</p>' +
+            '<p>Won a 2D bet on the special prize of the Southern (Ho Chi Minh City) lottery on a Sunday? Apply on this page with a screenshot of the winning bet: once our team has checked it, claim ₫100,000 extra.</p>' +
             '<ul><li>Bets placed in the Vietnam lottery lobby count.</li>' +
-            '<li>The extra win is paid by Monday 18:00 (GMT+7).</li>' +
+            '<li>One extra prize per member.</li>' +
             '<li>No turnover requirement.</li></ul>',
           TY:
-            '<p>Mỗi Chủ Nhật, cược đề 2D trúng giải đặc biệt xổ số miền Nam (TP. Hồ Chí Minh) được thưởng thêm 10% tiền thắng, tối đa 20.000.000 ₫.</p>' +
+            '<p>Trúng cược đề 2D giải đặc biệt xổ số miền Nam (TP. Hồ Chí Minh) vào Chủ Nhật? Đăng ký tại trang này kèm ảnh chụp phiếu trúng: sau khi được kiểm tra, bạn nhận thêm 100.000 ₫.</p>' +
             '<ul><li>Áp dụng cho cược đặt tại sảnh xổ số Việt Nam.</li>' +
-            '<li>Tiền thưởng thêm được trả trước 18:00 thứ Hai (GMT+7).</li>' +
+            '<li>Mỗi thành viên nhận một lần.</li>' +
             '<li>Không yêu cầu doanh thu cược.</li></ul>',
         },
       },

@@ -294,10 +294,12 @@ describe('GET /wps/relay/MCSFE_getAvailablePromotions', () => {
     const member = await registeredMember(server, { prefix: 'promo', captcha: CAPTCHA });
     const fresh = await available(member.token);
     expect(fresh.promotions.map((p) => p.code)).toEqual(NEW_MEMBER_OFFERS);
-    expect(fresh.count).toBe(4);
+    // Nothing to claim yet: the first-deposit bonus waits for a deposit, the rest for a review (0050).
+    expect(fresh.count).toBe(0);
     expect(fresh.promotions[0]?.language).toBe('TY');
 
-    // An approved deposit makes an existing member: the first-deposit offer goes, the reload comes.
+    // An approved deposit makes an existing member: the reload comes, and the first-deposit offer
+    // stays while that deposit can claim it, which the badge counts.
     const channel = await server.db
       .selectFrom('payment_channel')
       .select('id')
@@ -322,22 +324,24 @@ describe('GET /wps/relay/MCSFE_getAvailablePromotions', () => {
       .execute();
     const existing = await available(member.token, '?language=EN');
     expect(existing.promotions.map((p) => p.code)).toEqual([
+      'WELCOME_100',
       'WEEKEND_RELOAD',
       'SLOTS_CASHBACK',
       'PARLAY_INSURANCE',
       'LOTTO_SUNDAY',
     ]);
-    expect(existing.promotions[0]?.title).toBe('50% Weekend Reload Bonus');
+    expect(existing.promotions[1]?.title).toBe('50% Weekend Reload Bonus');
+    expect(existing.count).toBe(1);
 
     // VIP 1 opens the birthday gift (minimum VIP level 1).
     await server.db.updateTable('member').set({ vip_level: 1 }).where('id', '=', member.memberId).execute();
     const vip = await available(member.token);
-    expect(vip.count).toBe(5);
+    expect(vip.count).toBe(1);
     expect(vip.promotions.map((p) => p.code)).toContain('VIP_BIRTHDAY');
 
     const posted = await createClient(server).call('POST', AVAILABLE, { token: member.token, body: {} });
     expect(posted.status).toBe(200);
-    expect(posted.body.value.count).toBe(5);
+    expect(posted.body.value.count).toBe(1);
   });
 
   it('gives a trial (free play) account nothing', async () => {

@@ -1,4 +1,10 @@
-import type { PromotionAudience, PromotionCategory, PromotionTerms } from '@jade/contracts/engagement';
+import type {
+  PromotionAudience,
+  PromotionCategory,
+  PromotionKind,
+  PromotionRules,
+  PromotionTerms,
+} from '@jade/contracts/engagement';
 import type { DbOrTrx } from '../../platform/db/index.js';
 
 export type VipRankRow = {
@@ -27,6 +33,7 @@ export type PromotionRow = {
   audience: PromotionAudience;
   minVipLevel: number;
   terms: PromotionTerms;
+  rules: PromotionRules;
 };
 
 export type PromotionInput = Omit<PromotionRow, 'id'> & {
@@ -93,7 +100,7 @@ export const upsertRank = async (db: DbOrTrx, merchantId: number, rank: VipRankI
     .execute();
 };
 
-const current = (db: DbOrTrx, filter: PromotionFilter) => {
+export const current = (db: DbOrTrx, filter: PromotionFilter) => {
   let query = db
     .selectFrom('promotion')
     .where('merchant_id', '=', filter.merchantId)
@@ -106,7 +113,7 @@ const current = (db: DbOrTrx, filter: PromotionFilter) => {
   return query;
 };
 
-const summaryColumns = [
+export const summaryColumns = [
   'id',
   'code',
   'category',
@@ -121,6 +128,13 @@ const summaryColumns = [
   'max_bonus',
   'min_deposit',
   'turnover_multiplier',
+  'kind',
+  'bonus_amount',
+  'min_deposit_count',
+  'max_deposit_count',
+  'languages',
+  'needs_review',
+  'proof_required',
 ] as const;
 
 type SummaryRecord = {
@@ -138,11 +152,18 @@ type SummaryRecord = {
   max_bonus: number | null;
   min_deposit: number | null;
   turnover_multiplier: number | null;
+  kind: string;
+  bonus_amount: number | null;
+  min_deposit_count: number;
+  max_deposit_count: number | null;
+  languages: string | null;
+  needs_review: number;
+  proof_required: number;
 };
 
 const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
 
-const toPromotionRow = (r: SummaryRecord): PromotionRow => ({
+export const toPromotionRow = (r: SummaryRecord): PromotionRow => ({
   id: r.id,
   code: r.code,
   category: r.category as PromotionCategory,
@@ -158,6 +179,15 @@ const toPromotionRow = (r: SummaryRecord): PromotionRow => ({
     maxBonus: nullableNumber(r.max_bonus),
     minDeposit: nullableNumber(r.min_deposit),
     turnoverMultiplier: r.turnover_multiplier,
+  },
+  rules: {
+    kind: r.kind as PromotionKind,
+    bonusAmount: nullableNumber(r.bonus_amount),
+    minDepositCount: r.min_deposit_count,
+    maxDepositCount: r.max_deposit_count,
+    languages: r.languages === null ? null : (JSON.parse(r.languages) as string[]),
+    needsReview: r.needs_review === 1,
+    proofRequired: r.proof_required === 1,
   },
 });
 
@@ -232,6 +262,13 @@ export const upsertPromotion = async (
     max_bonus: promotion.terms.maxBonus,
     min_deposit: promotion.terms.minDeposit,
     turnover_multiplier: promotion.terms.turnoverMultiplier,
+    kind: promotion.rules.kind,
+    bonus_amount: promotion.rules.bonusAmount,
+    min_deposit_count: promotion.rules.minDepositCount,
+    max_deposit_count: promotion.rules.maxDepositCount,
+    languages: promotion.rules.languages && JSON.stringify(promotion.rules.languages),
+    needs_review: promotion.rules.needsReview ? 1 : 0,
+    proof_required: promotion.rules.proofRequired ? 1 : 0,
     updated_at: now,
   };
   await db

@@ -4,7 +4,6 @@ import {
   PROMOTIONS_PAGE_SIZE,
   type AvailablePromotionsResponse,
   type EngagementFile,
-  type PromotionAudience,
   type PromotionDetail,
   type PromotionDetailQuery,
   type PromotionListQuery,
@@ -27,6 +26,7 @@ import {
 import type { Merchant } from '../merchants/repo.js';
 import { hasApprovedDeposit } from '../wallet/payments.js';
 import { demoEngagement } from './demo-engagement.js';
+import { claimableCount, claimableOffers } from './promotion-claims.js';
 import * as repo from './repo.js';
 
 /** The brand's enabled VIP ranks, lowest first, each named in the asked language or its fallback (0003). */
@@ -45,7 +45,7 @@ export const getVipRanks = async (
  * A promotion in one language: the first of the chain its title has (0003, per promotion), and the
  * summary and content in that same language where they have it.
  */
-const localize = (row: repo.PromotionRow, chain: readonly string[]) => {
+export const localize = (row: repo.PromotionRow, chain: readonly string[]) => {
   const language = pickLanguage(Object.keys(row.titles), chain) ?? '';
   const own = [language, ...chain];
   const summary: PromotionSummary = {
@@ -61,6 +61,7 @@ const localize = (row: repo.PromotionRow, chain: readonly string[]) => {
     audience: row.audience,
     minVipLevel: row.minVipLevel,
     terms: row.terms,
+    rules: row.rules,
   };
   return { summary, own };
 };
@@ -112,7 +113,8 @@ export const getPromotion = async (
 export type PromotionMember = { id: number; type: number; vip_level: number };
 
 /**
- * §7 available promotions: the running ones this member may take now, by audience and VIP level.
+ * §7 available promotions: the running ones this member may take now, by audience and VIP level;
+ * the count is what it can claim at once (the header badge).
  * Trial accounts take none (§6: blocked from real-account features).
  */
 export const getAvailablePromotions = async (
@@ -123,17 +125,27 @@ export const getAvailablePromotions = async (
   now: Date = new Date(),
 ): Promise<AvailablePromotionsResponse> => {
   if (member.type === TRIAL_ACCOUNT_TYPE) return { promotions: [], count: 0 };
-  const audiences: PromotionAudience[] = (await hasApprovedDeposit(db, merchant.id, member.id))
-    ? ['ALL', 'MEMBER']
-    : ['ALL', 'NEW_MEMBER'];
-  const rows = await repo.listPromotions(db, {
-    merchantId: merchant.id,
-    now: now.toISOString(),
-    audiences,
-    vipLevel: member.vip_level,
-  });
+  const hasDeposited = await hasApprovedDeposit(db, merchant.id, member.id);
+  const offers = await claimableOffers(db, merchant, member, language, now);
+  const claimable = new Set(offers.map((o) => o.promotionId));
+  // A first-deposit offer stays listed while the first deposit can still claim it.
+  const rows = (
+    await repo.listPromotions(db, {
+      merchantId: merchant.id,
+      now: now.toISOString(),
+      vipLevel: member.vip_level,
+    })
+  ).filter((row) =>
+    row.audience === 'NEW_MEMBER'
+      ? !hasDeposited || claimable.has(row.id)
+      : row.audience === 'MEMBER'
+        ? hasDeposited
+        : true,
+  );
   const chain = languageChain(language, merchant.defaultLanguage);
-  return { promotions: rows.map((row) => localize(row, chain).summary), count: rows.length };
+  // The badge counts what the member can claim now (decision 0050), not every offer it may read.
+  const count = await claimableCount(db, merchant, member, offers);
+  return { promotions: rows.map((row) => localize(row, chain).summary), count };
 };
 
 /** Validates an engagement file, naming every bad field by its path ('promotions[2].endsAt'). */

@@ -1,4 +1,5 @@
 import type { AnnouncementType } from '@jade/contracts/messages';
+import { WELCOME_TURNOVER } from '../engagement/demo-engagement.js';
 
 type Text = { title: string; content: string };
 
@@ -35,13 +36,11 @@ export const demoAnnouncements: { type: AnnouncementType; isPinned?: boolean; EN
     type: 'PR',
     EN: {
       title: 'First deposit bonus 100%',
-      content:
-        '<p>Make your first deposit and receive a <strong>100% bonus</strong> up to 5,000,000 ₫. Turnover 10x applies.</p>',
+      content: `<p>Make your first deposit and claim a <strong>100% bonus</strong> up to 5,000,000 ₫ from the promotion page. Deposit plus bonus must be wagered ${WELCOME_TURNOVER} times before withdrawal.</p>`,
     },
     TY: {
       title: 'Thưởng nạp đầu 100%',
-      content:
-        '<p>Nạp tiền lần đầu và nhận <strong>thưởng 100%</strong> tối đa 5.000.000 ₫. Áp dụng doanh thu cược 10 lần.</p>',
+      content: `<p>Nạp tiền lần đầu và nhận <strong>thưởng 100%</strong> tối đa 5.000.000 ₫ tại trang khuyến mãi. Tiền nạp cộng tiền thưởng phải đạt doanh thu cược gấp ${WELCOME_TURNOVER} lần trước khi rút.</p>`,
     },
   },
   {

@@ -29,6 +29,11 @@ export const OPERATOR_RIGHTS = {
   'agent-applications.read': ['ADMIN', 'FINANCE'],
   'agent-applications.decide': ['ADMIN'],
   'members.move': ['ADMIN'],
+  // Promotions (decision 0050): ADMIN writes the offers; approving an application lets money be
+  // paid, so reviews are FINANCE's; both may read the queue and the costs.
+  'promotions.read': ['ADMIN', 'FINANCE'],
+  'promotions.manage': ['ADMIN'],
+  'promotion-claims.decide': ['FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

@@ -570,11 +570,19 @@ export const turnoverRemaining = async (
   multiplier: number,
 ) => Math.max(0, await turnoverBalance(db, merchantId, memberId, multiplier));
 
-/** The turnover requirement before the clamp at 0: negative when more was wagered than required. */
-const turnoverBalance = async (db: DbOrTrx, merchantId: number, memberId: number, multiplier: number) => {
-  if (multiplier <= 0) return 0;
+/**
+ * The turnover requirement before the clamp at 0: negative when more was wagered than required.
+ * Adjustments (upline transfers, promotion bonuses: decision 0050) count whatever the brand's
+ * multiplier, so a bonus's wagering is owed on a brand that asks none for deposits.
+ */
+export const turnoverBalance = async (
+  db: DbOrTrx,
+  merchantId: number,
+  memberId: number,
+  multiplier: number,
+) => {
   const main = await ledger.memberAccount(db, merchantId, memberId, 'MAIN');
-  const deposited = await sumTransfers(db, main, 'DEPOSIT', 'credit');
+  const deposited = multiplier > 0 ? await sumTransfers(db, main, 'DEPOSIT', 'credit') : 0;
   // Every settled round counts its valid bet (betting records): an open round or a rolled-back bet does not.
   const wagered = await settledTurnover(db, merchantId, memberId);
   const carried = await db

@@ -7,6 +7,7 @@ import type { Generated } from 'kysely';
 export type EngagementTables = {
   vip_rank: VipRankTable;
   promotion: PromotionTable;
+  promotion_claim: PromotionClaimTable;
 };
 
 export type VipRankTable = {
@@ -49,4 +50,36 @@ export type PromotionTable = {
   turnover_multiplier: number | null;
   created_at: string;
   updated_at: string;
+  /** Rules (migration 2026-11-26T0700, decision 0050): 'NONE', 'DEPOSIT_MATCH', 'FIXED_BONUS', 'REBATE_BOOST'. */
+  kind: Generated<string>;
+  bonus_amount: number | null;
+  min_deposit_count: Generated<number>;
+  max_deposit_count: number | null;
+  /** JSON array of language codes the offer runs in; null: every language. */
+  languages: string | null;
+  needs_review: Generated<number>;
+  proof_required: Generated<number>;
+};
+
+/** A member's application for a promotion and its bonus (§4 activity statuses, decision 0050). */
+export type PromotionClaimTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  promotion_id: number;
+  deposit_id: number | null;
+  claim_key: string;
+  status: string;
+  deposit_amount: number | null;
+  bonus: Generated<number>;
+  turnover_required: Generated<number>;
+  turnover_baseline: Generated<number>;
+  comment: string | null;
+  proof_files: string | null;
+  operator_id: number | null;
+  review_note: string | null;
+  created_at: string;
+  decided_at: string | null;
+  paid_at: string | null;
+  completed_at: string | null;
 };

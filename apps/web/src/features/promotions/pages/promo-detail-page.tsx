@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { formatRate } from '../../../lib/format';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { usePromotion } from '../api/get-promotion';
+import { ClaimAction } from '../components/claim-action';
 import { PromotionImage } from '../components/promotion-image';
 import { PromotionPeriod } from '../components/promotion-period';
 import '../promotions.css';
@@ -132,7 +133,25 @@ function Detail({ promotion }: { promotion: PromotionDetail }) {
                 </dd>
               </>
             )}
+            {promotion.rules.kind !== 'NONE' && (
+              <>
+                <dt>{t('promoClaim.kindLabel')}</dt>
+                <dd>
+                  <span className="promo-detail__line">{t(`promoClaim.kinds.${promotion.rules.kind}`)}</span>
+                  {promotion.rules.bonusAmount !== null && (
+                    <span className="promo-detail__line">{format(promotion.rules.bonusAmount)}</span>
+                  )}
+                  {promotion.rules.needsReview && (
+                    <span className="promo-detail__line">{t('promoClaim.reviewed')}</span>
+                  )}
+                  {promotion.rules.proofRequired && (
+                    <span className="promo-detail__line">{t('promoClaim.proofAsked')}</span>
+                  )}
+                </dd>
+              </>
+            )}
           </dl>
+          <ClaimAction promotion={promotion} />
         </aside>
       </div>
     </section>

@@ -34,6 +34,15 @@ const summary = (id: number, extra: Partial<PromotionSummary> = {}): PromotionSu
   audience: 'ALL',
   minVipLevel: 0,
   terms: { bonusRateBp: null, maxBonus: null, minDeposit: null, turnoverMultiplier: null },
+  rules: {
+    kind: 'NONE' as const,
+    bonusAmount: null,
+    minDepositCount: 0,
+    maxDepositCount: null,
+    languages: null,
+    needsReview: false,
+    proofRequired: false,
+  },
   ...extra,
 });
 
@@ -47,6 +56,15 @@ const detail: PromotionDetail = {
   ...welcome,
   minVipLevel: 2,
   terms: { bonusRateBp: 10_000, maxBonus: 500_000_000, minDeposit: 10_000_000, turnoverMultiplier: 15 },
+  rules: {
+    kind: 'NONE' as const,
+    bonusAmount: null,
+    minDepositCount: 0,
+    maxDepositCount: null,
+    languages: null,
+    needsReview: false,
+    proofRequired: false,
+  },
   content: '<h3>How to take part</h3><p onclick="steal()">Deposit first.</p><script>steal()</script>',
 };
 
