@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moveInTree } from '../apps/server/src/modules/accounts/tree';
 import { openDb, type DbHandle } from '../apps/server/src/platform/db/index';
 import { writeTransaction } from '../apps/server/src/platform/db/transaction';
+import { houseAccount, memberAccount, postTransfer } from '../apps/server/src/modules/wallet/ledger';
 import { settledRound } from '../apps/server/src/test/agent-team';
 import { launchBrowser } from './support/browser';
 import { PageWatch } from './support/harness';
@@ -16,7 +17,9 @@ import { addSession } from './support/session';
  * Issue 21, the agent centre's reports in the real app: an agent whose downline member bet today
  * opens the team overview (its figures and today's bar in the chart), the team's betting records and
  * the profit and loss per member. The tree and the bets are written into the server's database as
- * the API tests write them (agent-team.ts); the rest is the built app.
+ * the API tests write them (agent-team.ts); the rest is the built app. Then every agent-centre panel
+ * is opened at 375 px in Vietnamese: nothing wider than the screen, no raw language key or English
+ * left, no failed request and none repeated in a loop.
  */
 const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 
@@ -129,5 +132,93 @@ describe('the agent centre reports', () => {
     await menu.getByRole('button', { name: 'Team overview' }).click();
     await center.getByTestId(`overview-bar-${today}`).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'agent-overview-375.png') });
-  }, 60_000);
+
+    // A transfer from the downline to the agent, so the team transactions panel has a row of each side.
+    const main = (id: number) => memberAccount(db, merchantId, id, 'MAIN');
+    await postTransfer(db, {
+      merchantId,
+      idempotencyKey: `e2e-fund:${downline.username}`,
+      kind: 'DEPOSIT',
+      debitAccountId: await houseAccount(db, merchantId, 'CASH'),
+      creditAccountId: await main(idOf(downline.username).id),
+      amount: 100_000_00,
+    });
+    await postTransfer(db, {
+      merchantId,
+      idempotencyKey: `e2e-upline:${downline.username}`,
+      kind: 'UPLINE_TRANSFER',
+      debitAccountId: await main(idOf(downline.username).id),
+      creditAccountId: await main(idOf(agent.username).id),
+      amount: 20_000_00,
+    });
+    await sweepInVietnamese(agent.token!);
+  }, 150_000);
 });
+
+/** Every agent-centre panel the agent's menu offers, opened at 375 px in Vietnamese. */
+const sweepInVietnamese = async (token: string) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  context.setDefaultTimeout(10_000);
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('language', 'TY'));
+  await addSession(context, { token, isAgent: 2 });
+  const page = watch.watch(await context.newPage());
+  const failed: string[] = [];
+  const requests = new Map<string, number>();
+  page.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()}`));
+  page.on('request', (request) => {
+    const key = `${request.method()} ${request.url()}`;
+    requests.set(key, (requests.get(key) ?? 0) + 1);
+  });
+  await page.goto(`${server.baseUrl}/index`);
+  const entry = page.getByRole('button', { name: 'Trung tâm đại lý' });
+  await entry.waitFor();
+  // At 375 px the entry is at the far end of the member summary, which scrolls sideways (a swipe).
+  await entry.evaluate((el) => el.scrollIntoView({ inline: 'center', block: 'nearest' }));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'agent-vi-375-home.png') });
+  await entry.click();
+  const center = page.getByRole('dialog', { name: 'Trung tâm đại lý' });
+  const menu = center.getByRole('navigation', { name: 'Menu trung tâm đại lý' });
+  await menu.getByRole('button').first().waitFor();
+  const items = await menu.getByRole('button').allInnerTexts();
+  expect(items.length).toBeGreaterThanOrEqual(6);
+  const problems: string[] = [];
+  for (const [n, item] of items.entries()) {
+    await menu.getByRole('button', { name: item, exact: true }).click();
+    await center.locator('.wallet-loading, .page-spinner').first().waitFor({ state: 'detached' });
+    const found = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const clipped = (el: Element) => {
+        for (let up = el.parentElement; up; up = up.parentElement) {
+          const style = getComputedStyle(up);
+          if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) return true;
+        }
+        return false;
+      };
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.right > width + 1 || box.left < -1) && !clipped(el);
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+      const dialog = document.querySelector('[role="dialog"]') as HTMLElement | null;
+      const text = dialog?.innerText ?? '';
+      return {
+        overflow:
+          document.documentElement.scrollWidth > width ? ['the page scrolls sideways', ...wide] : wide,
+        // A raw key (agentReports.moves.none), a raw state (APPROVED, UPLINE_TRANSFER) or English words.
+        raw:
+          text.match(
+            /\b[a-z]+[A-Z]\w*\.[\w.]+|\b[A-Z]+(?:_[A-Z]+)+\b|\b(?:APPROVED|PENDING|PAID|REJECTED|RECEIVED|FAILED|TRANSFER|DEPOSIT|WITHDRAWAL|ACCEPTED|TERMINATED|the|and|of|No|Team|Member|Amount|Status|Page|Total|Loading)\b/g,
+          ) ?? [],
+      };
+    });
+    for (const el of found.overflow) problems.push(`${item}: wider than 375 px: ${el}`);
+    for (const word of found.raw) problems.push(`${item}: untranslated "${word}"`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `agent-vi-375-${n}.png`) });
+  }
+  expect(problems).toEqual([]);
+  expect(failed).toEqual([]);
+  const repeated = [...requests].filter(([, count]) => count > 3).map(([key, count]) => `${key} ×${count}`);
+  expect(repeated).toEqual([]);
+};

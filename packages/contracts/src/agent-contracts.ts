@@ -41,7 +41,7 @@ export const agentContract = z.object({
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
   endedAt: z.string().nullable(),
-  /** Why it ended: SUPERSEDED, REPLACED, ABOVE_UPLINE_RATE, UPLINE_CONTRACT_ENDED, TERMINATED_BY_UPLINE, TERMINATED_BY_BRAND. */
+  /** Why it ended: SUPERSEDED, REPLACED, ABOVE_UPLINE_RATE, UPLINE_CONTRACT_ENDED, TERMINATED_BY_UPLINE, TERMINATED_BY_BRAND, MEMBER_MOVED. */
   endReason: z.string().nullable(),
 });
 export type AgentContract = z.infer<typeof agentContract>;
@@ -54,6 +54,7 @@ export const CONTRACT_END_REASONS = [
   'UPLINE_CONTRACT_ENDED',
   'TERMINATED_BY_UPLINE',
   'TERMINATED_BY_BRAND',
+  'MEMBER_MOVED',
 ] as const;
 export type ContractEndReason = (typeof CONTRACT_END_REASONS)[number];
 

@@ -136,4 +136,6 @@ export const moveMemberRequest = z.object({
 export const moveMemberResponse = z.object({
   account: z.string(),
   upline: z.string().nullable(),
+  /** The moved member's contracts that ended with the move, and those below that lost their basis (decision 0045). */
+  endedContracts: z.array(z.number().int()),
 });

@@ -102,20 +102,33 @@ export const teamProfitResponse = z.object({
 });
 export type TeamProfitResponse = z.infer<typeof teamProfitResponse>;
 
-/** agentDownlineTransactionDetailsCopy: deposits and withdrawals of the team. */
-export const TEAM_MOVEMENT_TYPES = ['DEPOSIT', 'WITHDRAWAL'] as const;
+/**
+ * agentDownlineTransactionDetailsCopy: deposits and withdrawals of the team, and transfers between
+ * members (to an upline, an upline's salary and dividend payments, debts settled).
+ */
+export const TEAM_MOVEMENT_TYPES = ['DEPOSIT', 'WITHDRAWAL', 'TRANSFER'] as const;
 export type TeamMovementType = (typeof TEAM_MOVEMENT_TYPES)[number];
+/** From the team member's side: money in (a deposit, a transfer received) or out. */
+export const TEAM_MOVEMENT_DIRECTIONS = ['IN', 'OUT'] as const;
+export type TeamMovementDirection = (typeof TEAM_MOVEMENT_DIRECTIONS)[number];
 export const teamTransactionsRequest = z
   .object({ ...reportWindow, type: z.enum(TEAM_MOVEMENT_TYPES).optional(), account: teamAccount, ...page })
   .strict();
 export type TeamTransactionsRequest = z.input<typeof teamTransactionsRequest>;
 export const teamTransactionItem = z.object({
-  /** DEPOSIT-12, WITHDRAWAL-7: unique across both kinds. */
+  /** DEPOSIT-12, WITHDRAWAL-7, TRANSFER-40: unique across the kinds. */
   id: z.string(),
   type: z.enum(TEAM_MOVEMENT_TYPES),
+  direction: z.enum(TEAM_MOVEMENT_DIRECTIONS),
+  /** The team member whose money moved (a transfer within the team: its sender). */
   account: z.string(),
+  /** A transfer's other member, when in the agent's team; null otherwise and for payments. */
+  counterpart: z.string().nullable(),
   amount: z.number().int(),
-  /** The payment's state (PENDING, APPROVED, PAID, …) as the member's own records name it. */
+  /**
+   * A payment's state (PENDING, APPROVED, PAID, …) as the member's own records name it; a
+   * transfer's kind (UPLINE_TRANSFER, AGENT_SALARY, AGENT_DIVIDEND, AGENT_DEBT).
+   */
   status: z.string(),
   createdAt: z.string(),
 });
@@ -124,8 +137,12 @@ export const teamTransactionsResponse = z.object({
   fromDay: z.string(),
   toDay: z.string(),
   records: z.array(teamTransactionItem),
-  /** Completed deposits and withdrawals of the filter (approved, paid), whatever the page. */
-  totals: z.object({ deposits: z.number().int(), withdrawals: z.number().int() }),
+  /** Completed deposits and withdrawals of the filter (approved, paid) and its transfers, whatever the page. */
+  totals: z.object({
+    deposits: z.number().int(),
+    withdrawals: z.number().int(),
+    transfers: z.number().int(),
+  }),
   ...paging,
 });
 export type TeamTransactionsResponse = z.infer<typeof teamTransactionsResponse>;

@@ -59,6 +59,7 @@ export const runAgentJoinCommand = async (
       'cli',
     );
     out(`${moved.account}: upline ${moved.upline ?? 'none'}`);
+    if (moved.endedContracts.length > 0) out(`contracts ended: ${moved.endedContracts.join(', ')}`);
     return true;
   }
   return false;

@@ -223,6 +223,36 @@ const applyEndings = async (trx: DbOrTrx, endings: Ending[], at: string) => {
   return ended;
 };
 
+/**
+ * A member moved under another upline (decision 0045), in the move's write transaction: what its
+ * old upline offered it (the brand, for a member that was a top agent), waiting or in force, ends
+ * (MEMBER_MOVED), and so, down its team, what it offered below on a contract that ended
+ * (UPLINE_CONTRACT_ENDED, decision 0039). The new upline offers it contracts of its own.
+ */
+export const endContractsOfMovedMember = async (
+  trx: DbOrTrx,
+  merchantId: number,
+  memberId: number,
+  oldUplineId: number | null,
+  now: Date,
+) => {
+  if (oldUplineId !== null) await lockMember(trx, oldUplineId);
+  await lockMember(trx, memberId);
+  const held = await contracts(trx, merchantId)
+    .where('c.holder_id', '=', memberId)
+    .where('c.status', 'in', ['PENDING', 'ACCEPTED'])
+    .where('c.offered_by', oldUplineId === null ? 'is' : '=', oldUplineId)
+    .orderBy('c.id')
+    .execute();
+  const endings: Ending[] = [];
+  for (const contract of held.map((row) => toContract(row as Row))) {
+    endings.push({ contract, reason: 'MEMBER_MOVED' });
+    if (contract.status === 'ACCEPTED')
+      endings.push(...(await planBelow(trx, merchantId, memberId, contract.kind, contract.category, null)));
+  }
+  return applyEndings(trx, endings, now.toISOString());
+};
+
 /** The member an offer goes to: an agent directly below the offerer (or a top agent, for the brand). */
 const offerTarget = async (db: DbOrTrx, merchantId: number, offererId: number | null, account: string) => {
   const target =

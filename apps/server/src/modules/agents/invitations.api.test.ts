@@ -455,7 +455,7 @@ describe('moving a member', () => {
       token: await operatorToken('admin'),
       body: { merchant: 'DEMO', account: mid.username, upline: null },
     });
-    expect(toTop.body.value).toEqual({ account: mid.username, upline: null });
+    expect(toTop.body.value).toEqual({ account: mid.username, upline: null, endedContracts: [] });
     expect(await ancestors(leaf.memberId)).toEqual([mid.memberId]);
     expect(await summaries()).toEqual(before);
     await expectTreeWhole();

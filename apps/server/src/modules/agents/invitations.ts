@@ -19,6 +19,7 @@ import type { MemberRow } from '../accounts/repo.js';
 import * as accountsRepo from '../accounts/repo.js';
 import { register, SUB_AGENT_TYPE, type AccountsDeps, type RequestContext } from '../accounts/service.js';
 import { moveInTree } from '../accounts/tree.js';
+import { endContractsOfMovedMember } from './contracts.js';
 import type { Merchant } from '../merchants/repo.js';
 import { brandOrigins } from '../merchants/service.js';
 
@@ -373,6 +374,16 @@ export const moveMember = async (
           },
         );
     }
-    await moveInTree(trx, merchant.id, member.id, upline?.id ?? null, changedBy, now);
-    return { account: member.username, upline: upline?.username ?? null };
+    const uplineId = upline?.id ?? null;
+    // Contracts follow the upline that offered them: a member leaving it leaves them (decision 0045).
+    const ended =
+      uplineId === member.upline_id
+        ? []
+        : await endContractsOfMovedMember(trx, merchant.id, member.id, member.upline_id, now);
+    await moveInTree(trx, merchant.id, member.id, uplineId, changedBy, now);
+    return {
+      account: member.username,
+      upline: upline?.username ?? null,
+      endedContracts: ended.map((c) => c.id),
+    };
   });

@@ -195,7 +195,7 @@ describe('the agent centre reports', () => {
 
     const moves = await asAgent('/wps/agent/team/transactions', { range: 'TODAY' });
     expect(moves.status, JSON.stringify(moves.body)).toBe(200);
-    expect(moves.body.value.totals).toEqual({ deposits: 160_000_00, withdrawals: 25_000_00 });
+    expect(moves.body.value.totals).toEqual({ deposits: 160_000_00, withdrawals: 25_000_00, transfers: 0 });
     expect(moves.body.value.records).toHaveLength(3);
     const withdrawals = await asAgent('/wps/agent/team/transactions', { range: 'TODAY', type: 'WITHDRAWAL' });
     expect(withdrawals.body.value.records).toEqual([

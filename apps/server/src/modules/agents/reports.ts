@@ -1,12 +1,14 @@
 import type {
   AgentAnnouncementsResponse,
   TeamBetRecordsResponse,
+  TeamMovementDirection,
   TeamMovementType,
   TeamOverviewResponse,
   TeamProfitResponse,
   TeamTransactionItem,
   TeamTransactionsResponse,
 } from '@jade/contracts/agent-reports';
+import { TEAM_MOVEMENT_TYPES } from '@jade/contracts/agent-reports';
 import type {
   agentAnnouncementsRequest,
   teamBetRecordsRequest,
@@ -222,6 +224,25 @@ const accountsOf = async (db: DbOrTrx, memberIds: number[]) => {
   return new Map(rows.map((row) => [row.id, row.username]));
 };
 
+/**
+ * What teamBetRecords, teamProfit and teamTransactions start from: the report's brand days and the
+ * instants they span, and whose figures it reads — the one member `account` names (refused unless
+ * in the agent's team) or the whole team (the sub-select of member_closure).
+ */
+const reportScope = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  agentId: number,
+  request: Parameters<typeof windowOf>[1] & { account?: string | undefined },
+  now: Date,
+) => {
+  const window = windowOf(merchant, request, now);
+  const member = request.account
+    ? await teamMemberByAccount(db, merchant.id, agentId, request.account)
+    : undefined;
+  return { ...window, member, memberIds: member ? [member.id] : teamIds(db, agentId) };
+};
+
 /** personalHistoryCopy for the team: the betting records of the agent and its downline, or of one member. */
 export const teamBetRecords = async (
   db: DbOrTrx,
@@ -231,10 +252,7 @@ export const teamBetRecords = async (
   language: string | undefined,
   now = new Date(),
 ): Promise<TeamBetRecordsResponse> => {
-  const { fromDay, toDay } = reportDays(merchant, request, now);
-  const member = request.account
-    ? await teamMemberByAccount(db, merchant.id, agentId, request.account)
-    : undefined;
+  const { fromDay, toDay, member } = await reportScope(db, merchant, agentId, request, now);
   const { records, totals, count } = await betRecordPage(
     db,
     merchant,
@@ -274,10 +292,7 @@ export const teamProfit = async (
   request: z.output<typeof teamProfitRequest>,
   now = new Date(),
 ): Promise<TeamProfitResponse> => {
-  const { fromDay, toDay } = reportDays(merchant, request, now);
-  const member = request.account
-    ? await teamMemberByAccount(db, merchant.id, agentId, request.account)
-    : undefined;
+  const { fromDay, toDay, member } = await reportScope(db, merchant, agentId, request, now);
   let perMember = db
     .selectFrom('member_closure')
     .innerJoin('bet_daily_summary as s', (join) =>
@@ -359,7 +374,13 @@ export const teamProfit = async (
   };
 };
 
-/** agentDownlineTransactionDetailsCopy: the team's deposits and withdrawals, newest first. */
+/**
+ * agentDownlineTransactionDetailsCopy: the team's deposits, withdrawals and transfers between
+ * members (to an upline, salaries and dividends an upline pays, debts settled), newest first.
+ * A transfer is listed from the team's side: a transfer between two members of the team once, as
+ * the sender's; one to or from a member outside the team as the team member's, and the outsider's
+ * account is not named.
+ */
 export const teamTransactions = async (
   db: DbOrTrx,
   merchant: Merchant,
@@ -367,27 +388,60 @@ export const teamTransactions = async (
   request: z.output<typeof teamTransactionsRequest>,
   now = new Date(),
 ): Promise<TeamTransactionsResponse> => {
-  const window = windowOf(merchant, request, now);
-  const member = request.account
-    ? await teamMemberByAccount(db, merchant.id, agentId, request.account)
-    : undefined;
+  const scope = await reportScope(db, merchant, agentId, request, now);
   const of = (table: 'deposit' | 'withdrawal', type: TeamMovementType) =>
     db
       .selectFrom(paymentTable(table))
       .where('p.merchant_id', '=', merchant.id)
-      .where('p.member_id', 'in', member ? [member.id] : teamIds(db, agentId))
-      .where('p.created_at', '>=', window.start)
-      .where('p.created_at', '<', window.end)
+      .where('p.member_id', 'in', scope.memberIds)
+      .where('p.created_at', '>=', scope.start)
+      .where('p.created_at', '<', scope.end)
       .select([
         'p.id',
         sql<TeamMovementType>`${sql.lit(type)}`.as('type'),
+        sql<TeamMovementDirection>`${sql.lit(type === 'DEPOSIT' ? 'IN' : 'OUT')}`.as('direction'),
         'p.member_id',
+        sql<number | null>`cast(null as integer)`.as('counterpart_id'),
         'p.amount',
         'p.status',
         'p.created_at',
       ]);
-  const types = request.type ? [request.type] : (['DEPOSIT', 'WITHDRAWAL'] as const);
-  const parts = types.map((type) => (type === 'DEPOSIT' ? of('deposit', type) : of('withdrawal', type)));
+  /** Transfers out of (debit) or into (credit) a scope member's account from another member's. */
+  const transfers = (side: 'debit' | 'credit') => {
+    let query = db
+      .selectFrom('ledger_account as a')
+      .innerJoin('ledger_transfer as t', `t.${side}_account_id`, 'a.id')
+      .innerJoin(
+        'ledger_account as o',
+        'o.id',
+        side === 'debit' ? 't.credit_account_id' : 't.debit_account_id',
+      )
+      .where('a.member_id', 'in', scope.memberIds)
+      .where('t.merchant_id', '=', merchant.id)
+      .where('t.created_at', '>=', scope.start)
+      .where('t.created_at', '<', scope.end)
+      .where('o.member_id', 'is not', null)
+      .whereRef('o.member_id', '!=', 'a.member_id');
+    // Between two members of the scope, the sender's row is the one listed.
+    if (side === 'credit') query = query.where('o.member_id', 'not in', scope.memberIds);
+    // The same columns as a payment's row, so the kinds make one union (the builders' types differ).
+    return query.select([
+      't.id',
+      sql<TeamMovementType>`${sql.lit('TRANSFER')}`.as('type'),
+      sql<TeamMovementDirection>`${sql.lit(side === 'debit' ? 'OUT' : 'IN')}`.as('direction'),
+      sql<number>`a.member_id`.as('member_id'),
+      sql<number | null>`o.member_id`.as('counterpart_id'),
+      't.amount',
+      't.kind as status',
+      't.created_at',
+    ]) as unknown as ReturnType<typeof of>;
+  };
+  const types = request.type ? [request.type] : TEAM_MOVEMENT_TYPES;
+  const parts = types.flatMap((type) =>
+    type === 'TRANSFER'
+      ? [transfers('debit'), transfers('credit')]
+      : [type === 'DEPOSIT' ? of('deposit', type) : of('withdrawal', type)],
+  );
   const union = parts.slice(1).reduce((query, part) => query.unionAll(part), parts[0]!);
   const [rows, figures] = await Promise.all([
     db
@@ -402,7 +456,7 @@ export const teamTransactions = async (
       .selectFrom(union.as('m'))
       .select((eb) => [
         eb.fn.countAll<number | string>().as('n'),
-        // What completed, per kind: deposits approved, withdrawals paid.
+        // What completed, per kind: deposits approved, withdrawals paid; a posted transfer is done.
         ...(
           [
             ['DEPOSIT', DEPOSITED, 'deposits'],
@@ -423,26 +477,54 @@ export const teamTransactions = async (
             )
             .as(name),
         ),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number | string>(
+              eb.case().when('m.type', '=', 'TRANSFER').then(eb.ref('m.amount')).else(0).end(),
+            ),
+            eb.lit(0),
+          )
+          .as('transfers'),
       ])
       .executeTakeFirstOrThrow(),
   ]);
-  const accounts = await accountsOf(
-    db,
-    rows.map((row) => row.member_id),
+  const accounts = await accountsOf(db, [
+    ...rows.map((row) => row.member_id),
+    ...rows.flatMap((row) => (row.counterpart_id === null ? [] : [row.counterpart_id])),
+  ]);
+  // An account outside the team is not the agent's to see; only the team's accounts are named.
+  const team = new Set(
+    (
+      await db
+        .selectFrom('member_closure')
+        .select('descendant_id')
+        .where('ancestor_id', '=', agentId)
+        .where('descendant_id', 'in', [...accounts.keys(), 0])
+        .execute()
+    ).map((row) => row.descendant_id),
   );
   const count = Number(figures.n);
   return {
-    fromDay: window.fromDay,
-    toDay: window.toDay,
+    fromDay: scope.fromDay,
+    toDay: scope.toDay,
     records: rows.map((row): TeamTransactionItem => ({
       id: `${row.type}-${row.id}`,
       type: row.type,
+      direction: row.direction,
       account: accounts.get(row.member_id) ?? '',
+      counterpart:
+        row.counterpart_id !== null && team.has(row.counterpart_id)
+          ? (accounts.get(row.counterpart_id) ?? null)
+          : null,
       amount: Number(row.amount),
       status: row.status,
       createdAt: row.created_at,
     })),
-    totals: { deposits: Number(figures.deposits), withdrawals: Number(figures.withdrawals) },
+    totals: {
+      deposits: Number(figures.deposits),
+      withdrawals: Number(figures.withdrawals),
+      transfers: Number(figures.transfers),
+    },
     pageNum: request.pageNo,
     totalPages: pageCount(count, request.pageSize),
     totalCount: count,

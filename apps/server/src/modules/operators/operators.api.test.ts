@@ -73,10 +73,47 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
     path: '/api/operator/members/move',
     body: { merchant: 'DEMO', account: 'nobody-here', upline: null },
   },
+  { action: 'agent-contracts.read', method: 'GET', path: '/api/operator/agent-contracts' },
+  {
+    action: 'agent-contracts.decide',
+    method: 'POST',
+    path: '/api/operator/agent-contracts',
+    body: {
+      account: 'nobody-here',
+      kind: 'DAILY_SALARY',
+      category: 'RNG',
+      tiers: [{ minValidBet: 100, minActive: 0, rateBp: 10 }],
+    },
+  },
+  {
+    action: 'agent-contracts.decide',
+    method: 'POST',
+    path: '/api/operator/agent-contracts/999999/terminate',
+  },
+  // The dividend queue is read by the role that approves it (decision 0041: FINANCE).
+  { action: 'agent-dividends.approve', method: 'GET', path: '/api/operator/agents/dividends?merchantId=1' },
+  {
+    action: 'agent-dividends.approve',
+    method: 'POST',
+    path: '/api/operator/agents/dividends/999999/approve?merchantId=1',
+  },
 ];
+/** Operator calls that need no right: logging in and out. */
+const OPEN_TO_ANY = ['POST /api/operator/login', 'POST /api/operator/logout'];
+/** Every operator route the server registers, as "METHOD /path/:param". */
+const registered = new Set<string>();
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' });
+  server = await startTestServer(
+    { TRUSTED_PROXIES: '127.0.0.1' },
+    {
+      onRoute: (route) => {
+        for (const method of [route.method].flat())
+          if (route.url.startsWith('/api/operator/') && method !== 'HEAD')
+            registered.add(`${method} ${route.url}`);
+      },
+    },
+  );
   for (const role of OPERATOR_ROLES)
     await createOperator(server.db, {
       username: `op-${role.toLowerCase()}`,
@@ -88,6 +125,18 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('roles', () => {
+  it('lists every operator route in the roles matrix', () => {
+    // A new operator route joins ENDPOINTS, so its role check is proved like the others'.
+    const covers = (route: string) => {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const shape = new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`);
+      return ENDPOINTS.some((e) => e.method === method && shape.test(e.path.split('?')[0]!));
+    };
+    const missing = [...registered].filter((route) => !OPEN_TO_ANY.includes(route) && !covers(route));
+    expect(registered.size).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+
   it('lets every role do exactly what the rights table gives it, on every operator endpoint', async () => {
     const tokens = Object.fromEntries(
       await Promise.all(

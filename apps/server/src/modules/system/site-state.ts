@@ -4,8 +4,8 @@ import { AppError } from '../../platform/errors.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import { assertSiteOpen } from './service.js';
 
-/** The member API, which the brand's status and region rules close. */
-const MEMBER_API = ['/wps/', '/lgw/', '/lotto/'];
+/** The member API, which the brand's status and region rules close (the agent centre's payroll calls too). */
+const MEMBER_API = ['/wps/', '/lgw/', '/lotto/', '/api/agent/'];
 /**
  * Open whatever the state: the system calls the web app needs to show the maintenance or
  * restriction page (status, permission, settings, domains, help centre), and the payment gateways'

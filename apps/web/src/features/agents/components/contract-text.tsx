@@ -21,7 +21,12 @@ export function ContractStatus({ contract }: { contract: AgentContract }) {
     <StatusBadge tone={TONES[contract.status]}>
       {t(`agentContracts.status.${contract.status}`)}
       {contract.endReason
-        ? ` · ${t(`agentContracts.reasons.${contract.endReason}` as 'agentContracts.reasons.SUPERSEDED')}`
+        ? ` · ${
+            // Reasons added after the agent centre (decision 0045) live under agentsExtra.
+            contract.endReason === 'MEMBER_MOVED'
+              ? t('agentsExtra.reasons.MEMBER_MOVED')
+              : t(`agentContracts.reasons.${contract.endReason}` as 'agentContracts.reasons.SUPERSEDED')
+          }`
         : ''}
     </StatusBadge>
   );

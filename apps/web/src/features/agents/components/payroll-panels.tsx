@@ -7,6 +7,7 @@ import { PanelError, PanelLoading, StatusBadge, type BadgeTone } from '../../wal
 import { RecordTable } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useAgentPayments, useAgentRevenue } from '../api/payroll';
+import { useTeamReportFilters } from '../hooks/use-team-report-filters';
 import '../../wallet/wallet.css';
 
 const RANGES = ['TODAY', 'PAST_7', 'PAST_30'] as const;
@@ -54,9 +55,16 @@ function RangeSelect({ value, onChange }: { value: Range; onChange: (range: Rang
 function PaymentsPanel({ kind }: { kind: ContractKind }) {
   const { t } = useTranslation();
   const id = useId();
-  const [range, setRange] = useState<Range>('PAST_7');
-  const [side, setSide] = useState<Side>('RECEIVED');
-  const [page, setPage] = useState(1);
+  const {
+    filters,
+    setFilter,
+    pageNo: page,
+    setPageNo: setPage,
+  } = useTeamReportFilters({
+    range: 'PAST_7' as Range,
+    side: 'RECEIVED' as Side,
+  });
+  const { range, side } = filters;
   const payments = useAgentPayments({ kind, side, range, page });
   return (
     <div className="wallet-panel">
@@ -65,23 +73,10 @@ function PaymentsPanel({ kind }: { kind: ContractKind }) {
         aria-label={t('agentPayroll.filters')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <RangeSelect
-          value={range}
-          onChange={(next) => {
-            setRange(next);
-            setPage(1);
-          }}
-        />
+        <RangeSelect value={range} onChange={setFilter('range')} />
         <div className="wallet-filter">
           <label htmlFor={`${id}-side`}>{t('agentPayroll.side')}</label>
-          <select
-            id={`${id}-side`}
-            value={side}
-            onChange={(e) => {
-              setSide(e.target.value as Side);
-              setPage(1);
-            }}
-          >
+          <select id={`${id}-side`} value={side} onChange={(e) => setFilter('side')(e.target.value as Side)}>
             {SIDES.map((value) => (
               <option key={value} value={value}>
                 {t(`agentPayroll.sides.${value}`)}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentDateRange } from '@jade/contracts/agents';
 import { GAME_CATEGORIES, type GameCategory } from '@jade/contracts/games';
@@ -6,6 +6,7 @@ import { Pagination } from '../../../components/pagination';
 import { BetList } from '../../games/components/bet-records-panel';
 import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
 import { useTeamBets } from '../api/reports';
+import { useTeamReportFilters } from '../hooks/use-team-report-filters';
 import { AccountFilter } from './account-filter';
 import { RangePicker } from './range-picker';
 import '../../wallet/wallet.css';
@@ -18,10 +19,12 @@ const PAGE_SIZE = 20;
 export function TeamBetsPanel() {
   const { t } = useTranslation();
   const id = useId();
-  const [range, setRange] = useState<AgentDateRange>('PAST_7');
-  const [category, setCategory] = useState<GameCategory | ''>('');
-  const [account, setAccount] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const { filters, setFilter, pageNo, setPageNo } = useTeamReportFilters({
+    range: 'PAST_7' as AgentDateRange,
+    category: '' as GameCategory | '',
+    account: '',
+  });
+  const { range, category, account } = filters;
   const records = useTeamBets({
     range,
     ...(category && { category }),
@@ -29,12 +32,6 @@ export function TeamBetsPanel() {
     pageNo,
     pageSize: PAGE_SIZE,
   });
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPageNo(1);
-    };
   return (
     <div className="wallet-panel bet-records-panel agent-report">
       <form
@@ -42,13 +39,13 @@ export function TeamBetsPanel() {
         aria-label={t('agentReports.filters')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <RangePicker value={range} onChange={filter(setRange)} />
+        <RangePicker value={range} onChange={setFilter('range')} />
         <div className="wallet-filter">
           <label htmlFor={`${id}-category`}>{t('bets.category')}</label>
           <select
             id={`${id}-category`}
             value={category}
-            onChange={(e) => filter(setCategory)(e.target.value as GameCategory | '')}
+            onChange={(e) => setFilter('category')(e.target.value as GameCategory | '')}
           >
             <option value="">{t('bets.allCategories')}</option>
             {GAME_CATEGORIES.map((c) => (
@@ -58,7 +55,7 @@ export function TeamBetsPanel() {
             ))}
           </select>
         </div>
-        <AccountFilter onApply={filter(setAccount)} />
+        <AccountFilter onApply={setFilter('account')} />
       </form>
       {records.data ? (
         <BetList

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentDateRange } from '@jade/contracts/agents';
 import { TEAM_SCOPES, type TeamProfitResponse } from '@jade/contracts/agent-reports';
@@ -7,6 +7,7 @@ import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
 import { RecordTable } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useTeamProfit } from '../api/reports';
+import { useTeamReportFilters } from '../hooks/use-team-report-filters';
 import { AccountFilter } from './account-filter';
 import { RangePicker } from './range-picker';
 import '../../wallet/wallet.css';
@@ -19,17 +20,13 @@ type Scope = (typeof TEAM_SCOPES)[number];
 export function TeamProfitPanel() {
   const { t } = useTranslation();
   const id = useId();
-  const [range, setRange] = useState<AgentDateRange>('PAST_7');
-  const [scope, setScope] = useState<Scope>('ALL');
-  const [account, setAccount] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const { filters, setFilter, pageNo, setPageNo } = useTeamReportFilters({
+    range: 'PAST_7' as AgentDateRange,
+    scope: 'ALL' as Scope,
+    account: '',
+  });
+  const { range, scope, account } = filters;
   const profit = useTeamProfit({ range, scope, ...(account && { account }), pageNo, pageSize: PAGE_SIZE });
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPageNo(1);
-    };
   return (
     <div className="wallet-panel agent-report">
       <form
@@ -37,13 +34,13 @@ export function TeamProfitPanel() {
         aria-label={t('agentReports.filters')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <RangePicker value={range} onChange={filter(setRange)} />
+        <RangePicker value={range} onChange={setFilter('range')} />
         <div className="wallet-filter">
           <label htmlFor={`${id}-scope`}>{t('agentReports.scope')}</label>
           <select
             id={`${id}-scope`}
             value={scope}
-            onChange={(e) => filter(setScope)(e.target.value as Scope)}
+            onChange={(e) => setFilter('scope')(e.target.value as Scope)}
           >
             {TEAM_SCOPES.map((s) => (
               <option key={s} value={s}>
@@ -52,7 +49,7 @@ export function TeamProfitPanel() {
             ))}
           </select>
         </div>
-        <AccountFilter onApply={filter(setAccount)} />
+        <AccountFilter onApply={setFilter('account')} />
       </form>
       {profit.data ? (
         <ProfitRows data={profit.data} isUpdating={profit.isPlaceholderData} />

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentDateRange } from '@jade/contracts/agents';
 import {
@@ -12,6 +12,7 @@ import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
 import { RecordTable } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useTeamTransactions } from '../api/reports';
+import { useTeamReportFilters } from '../hooks/use-team-report-filters';
 import { AccountFilter } from './account-filter';
 import { RangePicker } from './range-picker';
 import '../../wallet/wallet.css';
@@ -19,14 +20,17 @@ import './agent-reports.css';
 
 const PAGE_SIZE = 20;
 
-/** §2 agent centre, agentDownlineTransactionDetailsCopy: the team's deposits and withdrawals. */
+/** §2 agent centre, agentDownlineTransactionDetailsCopy: the team's deposits, withdrawals and transfers. */
 export function TeamTransactionsPanel() {
   const { t } = useTranslation();
+  const { typeLabel } = useMoveLabels();
   const id = useId();
-  const [range, setRange] = useState<AgentDateRange>('PAST_7');
-  const [type, setType] = useState<TeamMovementType | ''>('');
-  const [account, setAccount] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const { filters, setFilter, pageNo, setPageNo } = useTeamReportFilters({
+    range: 'PAST_7' as AgentDateRange,
+    type: '' as TeamMovementType | '',
+    account: '',
+  });
+  const { range, type, account } = filters;
   const moves = useTeamTransactions({
     range,
     ...(type && { type }),
@@ -34,12 +38,6 @@ export function TeamTransactionsPanel() {
     pageNo,
     pageSize: PAGE_SIZE,
   });
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPageNo(1);
-    };
   return (
     <div className="wallet-panel agent-report">
       <form
@@ -47,23 +45,23 @@ export function TeamTransactionsPanel() {
         aria-label={t('agentReports.filters')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <RangePicker value={range} onChange={filter(setRange)} />
+        <RangePicker value={range} onChange={setFilter('range')} />
         <div className="wallet-filter">
           <label htmlFor={`${id}-type`}>{t('agentReports.moves.type')}</label>
           <select
             id={`${id}-type`}
             value={type}
-            onChange={(e) => filter(setType)(e.target.value as TeamMovementType | '')}
+            onChange={(e) => setFilter('type')(e.target.value as TeamMovementType | '')}
           >
             <option value="">{t('agentReports.moves.allTypes')}</option>
             {TEAM_MOVEMENT_TYPES.map((value) => (
               <option key={value} value={value}>
-                {t(`agentReports.moves.types.${value}`)}
+                {typeLabel(value)}
               </option>
             ))}
           </select>
         </div>
-        <AccountFilter onApply={filter(setAccount)} />
+        <AccountFilter onApply={setFilter('account')} />
       </form>
       {moves.data ? (
         <MoveRows data={moves.data} isUpdating={moves.isPlaceholderData} />
@@ -77,10 +75,34 @@ export function TeamTransactionsPanel() {
   );
 }
 
+type Move = TeamTransactionsResponse['records'][number];
+
+/**
+ * The panel's labels: TRANSFER's lives with this panel's other keys (agentsExtra), the payments'
+ * with the reports'; a payment's state as the member's own wallet pages name it, a transfer's kind.
+ */
+function useMoveLabels() {
+  const { t } = useTranslation();
+  const typeLabel = (type: TeamMovementType) =>
+    type === 'TRANSFER' ? t('agentsExtra.moves.TRANSFER') : t(`agentReports.moves.types.${type}`);
+  const lookUp = t as unknown as (key: string, options: { defaultValue: string }) => string;
+  const statusLabel = (move: Move) =>
+    lookUp(
+      move.type === 'DEPOSIT'
+        ? `wallet.deposit.status.${move.status}`
+        : move.type === 'WITHDRAWAL'
+          ? `wallet.withdraw.status.${move.status}`
+          : `agentsExtra.transferKinds.${move.status}`,
+      { defaultValue: move.status },
+    );
+  return { typeLabel, statusLabel };
+}
+
 function MoveRows({ data, isUpdating }: { data: TeamTransactionsResponse; isUpdating: boolean }) {
   const { t } = useTranslation();
   const { format } = useMoneyFormat();
-  if (data.records.length === 0) return <p className="wallet-empty">{t('agentReports.moves.none')}</p>;
+  const { typeLabel, statusLabel } = useMoveLabels();
+  if (data.records.length === 0) return <p className="wallet-empty">{t('agentsExtra.moves.none')}</p>;
   return (
     <div className={isUpdating ? 'wallet-records is-updating' : 'wallet-records'} aria-busy={isUpdating}>
       <p className="wallet-section__hint" role="status">
@@ -88,9 +110,11 @@ function MoveRows({ data, isUpdating }: { data: TeamTransactionsResponse; isUpda
           deposits: format(data.totals.deposits),
           withdrawals: format(data.totals.withdrawals),
         })}
+        {' · '}
+        {t('agentsExtra.moves.totalTransfers', { transfers: format(data.totals.transfers) })}
       </p>
       <RecordTable
-        caption={t('agentReports.moves.caption')}
+        caption={t('agentsExtra.moves.caption')}
         rows={data.records}
         rowKey={(row) => row.id}
         columns={[
@@ -99,19 +123,29 @@ function MoveRows({ data, isUpdating }: { data: TeamTransactionsResponse; isUpda
           {
             id: 'type',
             label: t('agentReports.moves.type'),
-            render: (row) => t(`agentReports.moves.types.${row.type}`),
+            render: (row) => typeLabel(row.type),
+          },
+          {
+            id: 'counterpart',
+            label: t('agentsExtra.moves.counterpart'),
+            render: (row) =>
+              row.type !== 'TRANSFER'
+                ? ''
+                : t(row.direction === 'OUT' ? 'agentsExtra.moves.to' : 'agentsExtra.moves.from', {
+                    account: row.counterpart ?? t('agentsExtra.moves.outsideTeam'),
+                  }),
           },
           {
             id: 'amount',
             label: t('agentReports.moves.amount'),
             isNumeric: true,
             render: (row) => (
-              <span className={row.type === 'WITHDRAWAL' ? 'wallet-amount--out' : 'wallet-amount--in'}>
+              <span className={row.direction === 'OUT' ? 'wallet-amount--out' : 'wallet-amount--in'}>
                 {format(row.amount)}
               </span>
             ),
           },
-          { id: 'status', label: t('bets.columns.status'), render: (row) => row.status },
+          { id: 'status', label: t('bets.columns.status'), render: (row) => statusLabel(row) },
         ]}
       />
     </div>
