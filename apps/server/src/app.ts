@@ -21,6 +21,7 @@ import { createMessaging } from './modules/accounts/messaging.js';
 import { engagementRoutes } from './modules/engagement/routes.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { inboxRoutes } from './modules/messages/inbox-routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { installSiteStateHook } from './modules/system/site-state.js';
 import { createWebPreload } from './modules/system/web-preload.js';
@@ -168,6 +169,7 @@ export const buildApp = async ({
   systemRoutes(app, { db, secrets });
   gameRoutes(app, { db });
   messageRoutes(app, { db });
+  inboxRoutes(app, { db, secrets });
   engagementRoutes(app, { db, secrets });
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });

@@ -29,6 +29,9 @@ export const OPERATOR_RIGHTS = {
   'agent-applications.read': ['ADMIN', 'FINANCE'],
   'agent-applications.decide': ['ADMIN'],
   'members.move': ['ADMIN'],
+  // Members' inboxes (decision 0047): ADMIN writes to members, both may read what was sent.
+  'messages.read': ['ADMIN', 'FINANCE'],
+  'messages.send': ['ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 
