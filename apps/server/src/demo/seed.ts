@@ -6,6 +6,7 @@ import { DEMO_MERCHANT_CODE, seedDemoMerchant } from '../modules/merchants/demo-
 import { seedDemoLotteryHistory } from '../modules/lottery/results.js';
 import { seedDemoLotteryLimits } from '../modules/lottery/settings.js';
 import { seedDemoAnnouncements } from '../modules/messages/service.js';
+import { seedDemoInbox } from '../modules/messages/demo-inbox.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
 import { buildDemoAgents } from '../modules/agents/demo-agents.js';
@@ -55,6 +56,8 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
 export const seedDemoAgents = async (db: Db): Promise<string> => {
   const demo = await getMerchantByCode(db, DEMO_MERCHANT_CODE);
   const result = await buildDemoAgents(db, demo);
+  // The team's inboxes: broadcasts and personal messages beside their deposits' news (decision 0047).
+  await seedDemoInbox(db, demo.id);
   const agents = result.logins.filter((login) => login.agent).map((login) => login.username);
   const members = result.logins.filter((login) => !login.agent).map((login) => login.username);
   // The server's log never carries a password, not even the demo's: the README and the CLI give it.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { teamMember } from '../../test/agent-team.js';
 import { createOtherBrand } from '../../test/brands.js';
+import { runCli } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -312,5 +313,21 @@ describe('the member inbox (issue 22 item 6)', () => {
         params: expect.objectContaining({ id: offer.id, contract: 'DIVIDEND', category: 'SPORTS' }),
       }),
     ]);
+  });
+
+  it('the CLI sends a personal message and a list broadcast, and lists what was sent', async () => {
+    const a = await newMember();
+    expect(
+      await runCli(server, 'message', 'personal', a.account, 'From', 'the', 'CLI', '--message', 'Hi there'),
+    ).toMatch(new RegExp(`^DEMO: message m\\d+ sent to ${a.account}$`));
+    expect(
+      await runCli(server, 'message', 'broadcast', 'Listed', '--message', 'To a list', '--to', a.account),
+    ).toMatch(/^DEMO: broadcast b\d+ sent to 1 members$/);
+    await expect(runCli(server, 'message', 'personal', a.account, 'No text')).rejects.toThrow(/content/);
+    expect((await a.inbox()).items.map((i) => i.title)).toEqual(['Listed', 'From the CLI']);
+    expect(await a.unread()).toBe(2);
+    const listed = await runCli(server, 'message', 'list', '--limit', '5');
+    expect(listed).toContain('From the CLI');
+    expect(listed).toContain('LIST\t1 members');
   });
 });

@@ -343,16 +343,21 @@ const announceDecision = async (
   row: { id: number; merchant_id: number; member_id: number; amount: number },
   decision:
     { type: 'deposit'; status: Deposit['status'] } | { type: 'withdrawal'; status: Withdrawal['status'] },
+  now: Date,
 ) => {
   publishMemberEvent({ merchantId: row.merchant_id, memberId: row.member_id }, { ...decision, id: row.id });
   const kind = `${decision.type.toUpperCase()}_${decision.status}` as InboxTemplate;
   if (!(INBOX_TEMPLATES as readonly string[]).includes(kind)) return;
-  await notifyMember(trx, {
-    merchantId: row.merchant_id,
-    memberId: row.member_id,
-    kind,
-    params: { id: row.id, amount: row.amount },
-  });
+  await notifyMember(
+    trx,
+    {
+      merchantId: row.merchant_id,
+      memberId: row.member_id,
+      kind,
+      params: { id: row.id, amount: row.amount },
+    },
+    now,
+  );
 };
 
 /** Deposits still open: waiting for an operator, or for the member to pay on a gateway's page. */
@@ -388,7 +393,7 @@ export const decideDeposit = async (
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('deposit');
     if (approve) await creditDeposit(trx, row, now);
-    await announceDecision(trx, row, { type: 'deposit', status: approve ? 'APPROVED' : 'REJECTED' });
+    await announceDecision(trx, row, { type: 'deposit', status: approve ? 'APPROVED' : 'REJECTED' }, now);
     return loadDeposit(trx, depositId);
   });
 };
@@ -474,7 +479,7 @@ export const settleGatewayCallback = async (
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     if (isPaid) await creditDeposit(trx, row, now);
-    await announceDecision(trx, row, { type: 'deposit', status: isPaid ? 'APPROVED' : 'FAILED' });
+    await announceDecision(trx, row, { type: 'deposit', status: isPaid ? 'APPROVED' : 'FAILED' }, now);
     return true;
   });
   if (settled) return { depositId: row.id, status: isPaid ? 'APPROVED' : 'FAILED', isReplay: false };
@@ -784,7 +789,7 @@ export const decideWithdrawal = async (
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('withdrawal');
-    await announceDecision(trx, row, { type: 'withdrawal', status: approve ? 'PAID' : 'REJECTED' });
+    await announceDecision(trx, row, { type: 'withdrawal', status: approve ? 'PAID' : 'REJECTED' }, now);
     const hold = await ledger.memberAccount(trx, row.merchant_id, row.member_id, 'WITHDRAWAL_HOLD');
     await ledger.postTransfersIn(
       trx,

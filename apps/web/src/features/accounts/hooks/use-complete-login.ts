@@ -8,6 +8,7 @@ import type { ModalName } from '../../../components/modal/modal-types';
 import { useBrand } from '../../../config/brand';
 import { paths } from '../../../config/paths';
 import { setSession } from '../../../lib/session';
+import { requestAfterLoginNotice } from '../../notices/utils/after-login';
 import { balanceQueryKey } from '../api/get-balance';
 import { getMemberInfo, memberInfoQueryKey } from '../api/get-member-info';
 import { recordFirstLogin } from '../api/record-first-login';
@@ -74,6 +75,8 @@ export const useCompleteLogin = () => {
         return;
       }
       if (result.firstTimeLogin) showWelcome(account);
+      // §4: otherwise the after-login flag: the announcement popup, once (a first login is welcomed).
+      else requestAfterLoginNotice();
     },
     [queryClient, modals, navigate, showWelcome],
   );
