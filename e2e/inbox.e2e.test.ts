@@ -98,4 +98,53 @@ describe('the inbox (issue 22 item 6)', () => {
     // The inbox fits a 375 px phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   }, 60_000);
+
+  it('shows the announcements by type once after a login, not again on a reload', async () => {
+    const member = await registerMember({
+      baseUrl: server.baseUrl,
+      usernamePrefix: 'popup',
+      mobilePrefix: '97',
+      password: 'secret123',
+      paymentPassword: '246810',
+      login: true,
+    });
+    // The first login is behind the member (it is welcomed instead of the popup).
+    const first = await apiCall(server.baseUrl, 'POST', '/wps/member/firstLogin', undefined, {
+      token: member.token as string,
+    });
+    expect(first.success, JSON.stringify(first)).toBe(true);
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    contexts.push(context);
+    context.setDefaultTimeout(10_000);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
+    });
+    const page = watch.watch(await context.newPage());
+    await page.goto(`${server.baseUrl}/index`);
+    const form = page.getByRole('form', { name: 'Log in' });
+    await form.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    await form.getByPlaceholder('Password').fill(member.password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    const popup = page.getByRole('dialog', { name: 'Announcements' });
+    // The demo brand's notices, a tab per type in the order B, PL, PU, PR, H.
+    const tabs = popup.getByRole('tab');
+    await tabs.first().waitFor();
+    expect(await tabs.allTextContents()).toEqual([
+      'General',
+      'Account',
+      'Service',
+      'Promotions',
+      "What's new",
+    ]);
+    await popup.getByRole('tab', { name: 'Promotions' }).click();
+    await popup.getByRole('tabpanel').getByRole('heading', { name: 'First deposit bonus 100%' }).waitFor();
+    await popup.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await popup.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('header-messages').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  }, 60_000);
 });

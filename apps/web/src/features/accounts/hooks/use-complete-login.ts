@@ -53,6 +53,9 @@ export const useCompleteLogin = () => {
 
   return useCallback(
     async (result: LoginResponse, { modal, goHome = false }: CompleteOptions = {}) => {
+      // §4 the after-login flag, set before the token so the popup's watcher sees both at once: the
+      // announcement popup, once, for a login that goes straight on (a first login is welcomed).
+      if (!result.mustChangePassword && !result.firstTimeLogin) requestAfterLoginNotice();
       setSession({ token: result.token });
       let account: string | undefined;
       try {
@@ -75,8 +78,6 @@ export const useCompleteLogin = () => {
         return;
       }
       if (result.firstTimeLogin) showWelcome(account);
-      // §4: otherwise the after-login flag: the announcement popup, once (a first login is welcomed).
-      else requestAfterLoginNotice();
     },
     [queryClient, modals, navigate, showWelcome],
   );
