@@ -22,6 +22,7 @@ import { engagementRoutes } from './modules/engagement/routes.js';
 import { promotionClaimRoutes } from './modules/engagement/promotion-routes.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { inboxRoutes } from './modules/messages/inbox-routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { installSiteStateHook } from './modules/system/site-state.js';
 import { createWebPreload } from './modules/system/web-preload.js';
@@ -169,6 +170,7 @@ export const buildApp = async ({
   systemRoutes(app, { db, secrets });
   gameRoutes(app, { db });
   messageRoutes(app, { db });
+  inboxRoutes(app, { db, secrets });
   engagementRoutes(app, { db, secrets });
   promotionClaimRoutes(app, { db, secrets, config });
   walletRoutes(app, { db, secrets });

@@ -7,7 +7,7 @@ import { DEPOSIT_STATUSES, WITHDRAWAL_STATUSES } from './payments.js';
  * the member it is about. They say what changed, so the page reloads the figures it shows; the win
  * notice reads its amount from `bet-settled`.
  */
-export const MEMBER_EVENT_TYPES = ['balance', 'deposit', 'withdrawal', 'bet-settled'] as const;
+export const MEMBER_EVENT_TYPES = ['balance', 'deposit', 'withdrawal', 'bet-settled', 'unread'] as const;
 export type MemberEventType = (typeof MEMBER_EVENT_TYPES)[number];
 
 export const memberEvent = z.discriminatedUnion('type', [
@@ -31,6 +31,11 @@ export const memberEvent = z.discriminatedUnion('type', [
     result: z.enum(['WIN', 'LOSE']),
     payout: z.number().int().nonnegative(),
   }),
+  /**
+   * The member's inbox changed (decision 0047): `count` is the unread count once the change
+   * committed; null when a broadcast reached many members at once (the page asks CSP_unreadCount).
+   */
+  z.object({ type: z.literal('unread'), count: z.number().int().nonnegative().nullable() }),
 ]);
 export type MemberEvent = z.infer<typeof memberEvent>;
 

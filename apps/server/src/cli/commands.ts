@@ -7,6 +7,7 @@ import * as repo from '../modules/merchants/repo.js';
 import * as merchants from '../modules/merchants/service.js';
 import { runCatalogueCommand } from '../modules/games/catalogue-commands.js';
 import { publishAgentAnnouncement } from '../modules/messages/service.js';
+import { INBOX_USAGE, runInboxCommand } from '../modules/messages/inbox-commands.js';
 import { ENGAGEMENT_USAGE, runEngagementCommand } from '../modules/engagement/engagement-commands.js';
 import { PROMOTION_USAGE, runPromotionCommand } from '../modules/engagement/promotion-commands.js';
 import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
@@ -61,6 +62,8 @@ Whitelabel flags (§6)
 Announcements for agents (agentAnnouncement; members never see them)
   announcement agents <LANG> <TITLE> --message TEXT [--until ISO-TIME]
                                          publish one to the brand's agents now, in a language
+
+${INBOX_USAGE}
 
 Game catalogue (§3)
   catalogue import <FILE>                load vendors and games from a JSON file and offer them
@@ -154,6 +157,8 @@ export const runCommand = async (
       period: { type: 'string' },
       /** agents move: the new upline's account, or none. */
       upline: { type: 'string' },
+      /** message broadcast: the lowest VIP rank it reaches. */
+      vip: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -308,6 +313,8 @@ export const runCommand = async (
     return;
   }
 
+  const inboxOptions = { message: values.message, vip: values.vip, to: values.to, limit: values.limit };
+  if (await runInboxCommand(db, merchant, group, action, rest, inboxOptions, out)) return;
   if (group === 'catalogue' && (await runCatalogueCommand(db, merchant, action, rest, out))) return;
   if (group === 'engagement' && (await runEngagementCommand(db, merchant, action, rest, out))) return;
   if (group === 'promo' && (await runPromotionCommand(db, merchant, action, rest, out))) return;

@@ -6,6 +6,7 @@ import { DEMO_MERCHANT_CODE, seedDemoMerchant } from '../modules/merchants/demo-
 import { seedDemoLotteryHistory } from '../modules/lottery/results.js';
 import { seedDemoLotteryLimits } from '../modules/lottery/settings.js';
 import { seedDemoAnnouncements } from '../modules/messages/service.js';
+import { seedDemoInbox } from '../modules/messages/demo-inbox.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
 import { buildDemoAgents } from '../modules/agents/demo-agents.js';
@@ -56,6 +57,8 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
 export const seedDemoAgents = async (db: Db): Promise<string> => {
   const demo = await getMerchantByCode(db, DEMO_MERCHANT_CODE);
   const result = await buildDemoAgents(db, demo);
+  // The team's inboxes: broadcasts and personal messages beside their deposits' news (decision 0047).
+  await seedDemoInbox(db, demo.id);
   const agents = result.logins.filter((login) => login.agent).map((login) => login.username);
   const members = result.logins.filter((login) => !login.agent).map((login) => login.username);
   // The team's members have joined the cashback boost, so their reward centre is not empty (0050).

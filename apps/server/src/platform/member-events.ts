@@ -17,6 +17,8 @@ export interface MemberEventBus {
   publish(member: MemberKey, event: MemberEvent): void;
   /** Listens to one member's events; answers the call that stops listening. */
   subscribe(member: MemberKey, listener: MemberEventListener): () => void;
+  /** Tells every listening member of a brand (a broadcast to the brand's inboxes). */
+  publishToBrand(merchantId: number, event: MemberEvent): void;
 }
 
 const keyOf = (member: MemberKey) => `${member.merchantId}:${member.memberId}`;
@@ -24,17 +26,23 @@ const keyOf = (member: MemberKey) => `${member.merchantId}:${member.memberId}`;
 /** The bus of one process: a set of listeners per member, gone with the member's last listener. */
 export const createInProcessBus = (): MemberEventBus => {
   const listeners = new Map<string, Set<MemberEventListener>>();
+  const tell = (set: Set<MemberEventListener>, event: MemberEvent) => {
+    for (const listener of [...set]) {
+      try {
+        listener(event);
+      } catch {
+        // One stream's failure does not keep the event from the member's other streams.
+      }
+    }
+  };
   return {
     publish(member, event) {
       const set = listeners.get(keyOf(member));
-      if (!set) return;
-      for (const listener of [...set]) {
-        try {
-          listener(event);
-        } catch {
-          // One stream's failure does not keep the event from the member's other streams.
-        }
-      }
+      if (set) tell(set, event);
+    },
+    publishToBrand(merchantId, event) {
+      const prefix = `${merchantId}:`;
+      for (const [key, set] of [...listeners]) if (key.startsWith(prefix)) tell(set, event);
     },
     subscribe(member, listener) {
       const key = keyOf(member);
@@ -66,3 +74,7 @@ export const setMemberEventBus = (next: MemberEventBus) => {
  */
 export const publishMemberEvent = (member: MemberKey, event: MemberEvent) =>
   afterCommit(() => bus.publish(member, event));
+
+/** Tells every listening member of a brand once the write this runs in has committed. */
+export const publishBrandEvent = (merchantId: number, event: MemberEvent) =>
+  afterCommit(() => bus.publishToBrand(merchantId, event));

@@ -30,6 +30,9 @@ const UplineTransferPanel = lazy(() =>
 const BetRecordsPanel = lazy(() =>
   import('../features/games/components/bet-records-panel').then((m) => ({ default: m.BetRecordsPanel })),
 );
+const InboxPanel = lazy(() =>
+  import('../features/inbox/components/inbox-panel').then((m) => ({ default: m.InboxPanel })),
+);
 // The agent centre's reports (issue 21), each its own chunk like the member centre's panels.
 const AgentAnnouncementsPanel = lazy(() =>
   import('../features/agents/components/agent-announcements-panel').then((m) => ({
@@ -116,7 +119,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'rewardCenter', Panel: RewardCenterPanel },
   { id: 'referral', Panel: ReferralPanel },
   { id: 'missionLeaderboard' },
-  { id: 'messageV2' },
+  { id: 'messageV2', Panel: InboxPanel },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 // Types only: the contracts' schemas (zod) stay out of the first bundle (decision 0015).
 import type { MemberEvent } from '@jade/contracts/member-events';
 import { balanceQueryKey } from '../features/accounts/api/get-balance';
+import { inboxKeys } from '../features/inbox/api/unread-count';
 import { lotteryKeys } from '../features/lottery/api/query-keys';
 import { walletKeys } from '../features/wallet/api/query-keys';
 import { useMoneyFormat } from '../features/wallet/hooks/use-money-format';
@@ -15,7 +16,13 @@ const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
 /** A stream that stayed open this long was healthy: the next drop starts from the first wait again. */
 const HEALTHY_MS = 10_000;
-const EVERY_TYPE: readonly MemberEvent['type'][] = ['balance', 'deposit', 'withdrawal', 'bet-settled'];
+const EVERY_TYPE: readonly MemberEvent['type'][] = [
+  'balance',
+  'deposit',
+  'withdrawal',
+  'bet-settled',
+  'unread',
+];
 /** How long the win notice stays. */
 const NOTICE_MS = 6_000;
 
@@ -71,6 +78,8 @@ const queriesOf = (token: string, type: MemberEvent['type']): (readonly unknown[
       return [walletKeys.withdrawals(token), walletKeys.withdrawInfo(token)];
     case 'bet-settled':
       return [['games', 'bets', token], lotteryKeys.allMyBets];
+    case 'unread':
+      return [inboxKeys.unread(token), inboxKeys.list(token)];
   }
 };
 
@@ -116,6 +125,9 @@ export function MemberEvents() {
               if (opens++ > 0) reload(queryClient, token, EVERY_TYPE);
             },
             (event) => {
+              // The inbox's count comes with its event (decision 0047): the badge shows it at once.
+              if (event.type === 'unread' && event.count !== null)
+                queryClient.setQueryData(inboxKeys.unread(token), { count: event.count });
               reload(queryClient, token, [event.type]);
               if (event.type === 'bet-settled' && event.payout > 0) announceWin(event.payout);
             },

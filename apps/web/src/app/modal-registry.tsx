@@ -44,6 +44,17 @@ export const modalRegistry: ModalRegistry = {
     width: 760,
     height: 520,
   },
+  loginNotice: {
+    kind: 'default',
+    title: (t) => t('inbox.popup.title'),
+    Body: lazy(() =>
+      import('../features/notices/components/login-notice-modal').then((m) => ({
+        default: m.LoginNoticeModal,
+      })),
+    ),
+    width: 760,
+    height: 520,
+  },
   memberCenter: {
     kind: 'member',
     title: (t) => t('memberCenter.title'),

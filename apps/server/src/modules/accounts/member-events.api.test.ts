@@ -138,7 +138,10 @@ describe("a member's live stream (issue 20 item 8)", () => {
     expect((await operator('POST', `/api/operator/deposits/${depositB}/approve`)).status).toBe(200);
     await streamB.waitFor((e) => e.type === 'deposit');
     await streamB.waitFor((e) => e.type === 'balance');
-    expect(streamB.events).toHaveLength(2);
+    // The decision also reaches B's inbox (issue 22 item 6, decision 0047): its unread count comes too.
+    await streamB.waitFor((e) => e.type === 'unread');
+    expect(streamB.events).toHaveLength(3);
+    expect(streamB.events).toContainEqual({ type: 'unread', count: 1 });
     expect(streamB.events).toContainEqual({ type: 'deposit', id: depositB, status: 'APPROVED' });
     expect(streamB.events).toContainEqual({ type: 'balance' });
     expect(streamA.events.some((e) => e.id === depositB)).toBe(false);
@@ -177,8 +180,12 @@ describe("a member's live stream (issue 20 item 8)", () => {
     // A rejection moves no money: the only event after the rollbacks is the decision.
     const rejected = await a.deposit(5_000_000);
     expect((await operator('POST', `/api/operator/deposits/${rejected}/reject`)).status).toBe(200);
-    await stream.waitFor((e) => e.type === 'deposit');
-    expect(stream.events).toEqual([{ type: 'deposit', id: rejected, status: 'REJECTED' }]);
+    await stream.waitFor((e) => e.type === 'unread');
+    expect(stream.events).toEqual([
+      { type: 'deposit', id: rejected, status: 'REJECTED' },
+      // The rejection's inbox message (decision 0047).
+      { type: 'unread', count: 1 },
+    ]);
 
     // The same post committed is told.
     await groupCommit(server.db, (trx) =>

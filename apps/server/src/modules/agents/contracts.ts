@@ -22,6 +22,7 @@ import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
+import { notifyMember } from '../messages/inbox.js';
 import { teamMemberByAccount } from './guard.js';
 
 /**
@@ -206,6 +207,44 @@ const planBelow = async (
   return endings;
 };
 
+/**
+ * Tells a member in their inbox (decision 0047) that a contract changed, in the change's transaction:
+ * the holder of an offer or an ending, the offerer of an answer (none when the brand offered).
+ */
+const tell = async (
+  trx: DbOrTrx,
+  merchantId: number,
+  memberId: number | null,
+  kind: 'CONTRACT_OFFERED' | 'CONTRACT_ACCEPTED' | 'CONTRACT_REJECTED' | 'CONTRACT_TERMINATED',
+  contract: AgentContract,
+  now: Date,
+) => {
+  if (memberId === null) return;
+  await notifyMember(
+    trx,
+    {
+      merchantId,
+      memberId,
+      kind,
+      params: {
+        id: contract.id,
+        contract: contract.kind,
+        category: contract.category,
+        // The other side: who offered it (the holder hears of), or who answered (the offerer hears of).
+        account: (memberId === contract.holderId ? contract.offeredBy : contract.holder) ?? '',
+        reason: contract.endReason ?? '',
+      },
+    },
+    now,
+  );
+};
+
+/** Tells each holder whose contract a change ended. */
+const tellEnded = async (trx: DbOrTrx, merchantId: number, ended: AgentContract[], now: Date) => {
+  for (const contract of ended)
+    await tell(trx, merchantId, contract.holderId, 'CONTRACT_TERMINATED', contract, now);
+};
+
 /** Ends the planned contracts; each update is conditional on the contract still waiting or in force. */
 const applyEndings = async (trx: DbOrTrx, endings: Ending[], at: string) => {
   const ended: AgentContract[] = [];
@@ -346,7 +385,9 @@ export const offerContract = async (
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return (await findContract(trx, merchantId, id))!;
+    const contract = (await findContract(trx, merchantId, id))!;
+    await tell(trx, merchantId, contract.holderId, 'CONTRACT_OFFERED', contract, now);
+    return contract;
   });
 };
 
@@ -389,7 +430,9 @@ export const answerOffer = async (
     const at = now.toISOString();
     if (!answer.accept) {
       await settleAnswer(trx, offer.id, 'REJECTED', at);
-      return { contract: (await findContract(trx, merchantId, offer.id))!, terminated: [] };
+      const rejected = (await findContract(trx, merchantId, offer.id))!;
+      await tell(trx, merchantId, rejected.offeredById, 'CONTRACT_REJECTED', rejected, now);
+      return { contract: rejected, terminated: [] };
     }
     const current = await findContract(trx, merchantId, offer.id);
     if (current?.status !== 'PENDING') throw notPending();
@@ -413,8 +456,11 @@ export const answerOffer = async (
     await settleAnswer(trx, offer.id, 'ACCEPTED', at);
     const ended = await applyEndings(trx, endings, at);
     const replaced = await Promise.all(superseded.map((r) => findContract(trx, merchantId, r.id)));
+    const accepted = (await findContract(trx, merchantId, offer.id))!;
+    await tell(trx, merchantId, accepted.offeredById, 'CONTRACT_ACCEPTED', accepted, now);
+    await tellEnded(trx, merchantId, ended, now);
     return {
-      contract: (await findContract(trx, merchantId, offer.id))!,
+      contract: accepted,
       terminated: [...replaced.filter((c): c is AgentContract => c !== undefined), ...ended],
     };
   });
@@ -457,10 +503,11 @@ export const terminateContract = async (
     if (Number(result.numUpdatedRows) !== 1) {
       throw new AppError('CONFLICT', 'This contract is not waiting or in force');
     }
-    return {
-      contract: (await findContract(trx, merchantId, contract.id))!,
-      terminated: await applyEndings(trx, endings, at),
-    };
+    const terminated = (await findContract(trx, merchantId, contract.id))!;
+    const ended = await applyEndings(trx, endings, at);
+    await tell(trx, merchantId, terminated.holderId, 'CONTRACT_TERMINATED', terminated, now);
+    await tellEnded(trx, merchantId, ended, now);
+    return { contract: terminated, terminated: ended };
   });
 
 const HISTORY_LIMIT = 200;

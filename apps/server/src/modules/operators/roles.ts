@@ -34,6 +34,9 @@ export const OPERATOR_RIGHTS = {
   'promotions.read': ['ADMIN', 'FINANCE'],
   'promotions.manage': ['ADMIN'],
   'promotion-claims.decide': ['FINANCE'],
+  // Members' inboxes (decision 0047): ADMIN writes to members, both may read what was sent.
+  'messages.read': ['ADMIN', 'FINANCE'],
+  'messages.send': ['ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

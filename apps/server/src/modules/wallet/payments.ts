@@ -9,10 +9,12 @@ import type {
   WithdrawRequest,
 } from '@jade/contracts/payments';
 import { isAgentAccountType } from '@jade/contracts/constants';
+import { INBOX_TEMPLATES, type InboxTemplate } from '@jade/contracts/inbox';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publishMemberEvent } from '../../platform/member-events.js';
+import { notifyMember } from '../messages/inbox.js';
 import { startOfToday } from '../../platform/time-zone.js';
 import { checkPaymentPassword } from '../accounts/payment-password.js';
 import { assertNoOpenAgentDebt } from '../agents/debts.js';
@@ -333,15 +335,30 @@ const creditDeposit = async (
   );
 
 /**
- * Tells the member's open pages a deposit or withdrawal was decided, once the decision commits
- * (decision 0036): the history they show reloads without the member reloading the page.
+ * Tells the member a deposit or withdrawal was decided, in the decision's transaction: their open
+ * pages once it commits (decision 0036, the history reloads) and their inbox (decision 0047).
  */
-const announceDecision = (
-  row: { id: number; merchant_id: number; member_id: number },
+const announceDecision = async (
+  trx: DbOrTrx,
+  row: { id: number; merchant_id: number; member_id: number; amount: number },
   decision:
     { type: 'deposit'; status: Deposit['status'] } | { type: 'withdrawal'; status: Withdrawal['status'] },
-) =>
+  now: Date,
+) => {
   publishMemberEvent({ merchantId: row.merchant_id, memberId: row.member_id }, { ...decision, id: row.id });
+  const kind = `${decision.type.toUpperCase()}_${decision.status}` as InboxTemplate;
+  if (!(INBOX_TEMPLATES as readonly string[]).includes(kind)) return;
+  await notifyMember(
+    trx,
+    {
+      merchantId: row.merchant_id,
+      memberId: row.member_id,
+      kind,
+      params: { id: row.id, amount: row.amount },
+    },
+    now,
+  );
+};
 
 /** Deposits still open: waiting for an operator, or for the member to pay on a gateway's page. */
 const OPEN_DEPOSIT_STATUSES = ['PENDING', 'AWAITING_PAYMENT'];
@@ -376,7 +393,7 @@ export const decideDeposit = async (
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('deposit');
     if (approve) await creditDeposit(trx, row, now);
-    announceDecision(row, { type: 'deposit', status: approve ? 'APPROVED' : 'REJECTED' });
+    await announceDecision(trx, row, { type: 'deposit', status: approve ? 'APPROVED' : 'REJECTED' }, now);
     return loadDeposit(trx, depositId);
   });
 };
@@ -462,7 +479,7 @@ export const settleGatewayCallback = async (
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     if (isPaid) await creditDeposit(trx, row, now);
-    announceDecision(row, { type: 'deposit', status: isPaid ? 'APPROVED' : 'FAILED' });
+    await announceDecision(trx, row, { type: 'deposit', status: isPaid ? 'APPROVED' : 'FAILED' }, now);
     return true;
   });
   if (settled) return { depositId: row.id, status: isPaid ? 'APPROVED' : 'FAILED', isReplay: false };
@@ -780,7 +797,7 @@ export const decideWithdrawal = async (
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw stateConflict('withdrawal');
-    announceDecision(row, { type: 'withdrawal', status: approve ? 'PAID' : 'REJECTED' });
+    await announceDecision(trx, row, { type: 'withdrawal', status: approve ? 'PAID' : 'REJECTED' }, now);
     const hold = await ledger.memberAccount(trx, row.merchant_id, row.member_id, 'WITHDRAWAL_HOLD');
     await ledger.postTransfersIn(
       trx,

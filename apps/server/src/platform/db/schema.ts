@@ -3,6 +3,7 @@ import type { AccountTables } from './accounts-schema.js';
 import type { AgentJoinTables } from './agent-join-schema.js';
 import type { EngagementTables } from './engagement-schema.js';
 import type { GamesWalletTables } from './games-wallet-schema.js';
+import type { InboxTables } from './inbox-schema.js';
 import type { LedgerTables } from './ledger-schema.js';
 import type { LotteryTables } from './lottery-schema.js';
 import type { PaymentTables } from './payments-schema.js';
@@ -18,6 +19,7 @@ export type Database = AccountTables &
   AgentJoinTables &
   EngagementTables &
   GamesWalletTables &
+  InboxTables &
   LotteryTables &
   LedgerTables &
   PaymentTables &

@@ -6,6 +6,7 @@ import { useBrand } from '../../config/brand';
 import { paths, PUBLIC_PATHS } from '../../config/paths';
 import { useMemberInfo } from '../../features/accounts/api/get-member-info';
 import { AccountsRuntime } from '../../features/accounts/components/accounts-runtime';
+import { AfterLoginNotice } from '../../features/notices/components/after-login-notice';
 import { clearSession, setSession, useSession } from '../../lib/session';
 import { modalRegistry } from '../modal-registry';
 
@@ -15,6 +16,7 @@ export function RootLayout() {
     <ModalProvider registry={modalRegistry}>
       <MemberInfoSync />
       <AccountsRuntime />
+      <AfterLoginNotice />
       <LoginGuard>
         <Outlet />
       </LoginGuard>

@@ -21,7 +21,8 @@ import { useLogout } from '../../features/accounts/hooks/use-logout';
 import { readRememberedUsername } from '../../features/accounts/utils/remember-me';
 import { useAvailablePromotionCount } from '../../features/promotions/api/use-available-promotion-count';
 import { CategoryNav } from '../../features/games/components/category-nav';
-import { isAgentAccount, isLoggedIn, useSession } from '../../lib/session';
+import { useUnreadCount } from '../../features/inbox/api/unread-count';
+import { isAgentAccount, isLoggedIn, isTrialAccount, useSession } from '../../lib/session';
 import { useRequireLogin } from '../../lib/use-require-login';
 
 /** §2 header: a top bar (login form or member summary, language) and a bottom bar (logo, tabs, VIP). */
@@ -147,15 +148,43 @@ function MemberSummary() {
         <GiftIcon size={18} />
         <span>{t('header.promotion')}</span>
       </Link>
-      <button type="button" className="member-summary__entry" onClick={() => modals.open('notice')}>
-        <BellIcon size={18} />
-        <span>{t('header.messages')}</span>
-      </button>
+      <MessageEntry onOpen={() => openMemberCenter('messageV2')} />
       <button type="button" className="member-summary__entry" onClick={() => void confirmLogout()}>
         <LogoutIcon size={18} />
         <span>{t('header.logout')}</span>
       </button>
     </nav>
+  );
+}
+
+/**
+ * §2 the message entry: opens the member's inbox (messageV2) with a badge of the unread count, kept
+ * current by the member's live stream (decision 0047).
+ */
+function MessageEntry({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const info = useMemberInfo();
+  // A trial account has no inbox (§6); a forced password change answers nothing else first (§4).
+  const count = useUnreadCount({
+    isEnabled: info.data !== undefined && !info.data.mustChangePassword && !isTrialAccount(session),
+  });
+  return (
+    <button
+      type="button"
+      className="member-summary__entry member-summary__messages"
+      onClick={onOpen}
+      data-testid="header-messages"
+    >
+      <BellIcon size={18} />
+      <span>{t('header.messages')}</span>
+      {count > 0 && (
+        <span className="badge member-summary__badge" data-testid="unread-count">
+          <span aria-hidden="true">{count}</span>
+          <span className="visually-hidden">{t('inbox.unread', { count })}</span>
+        </span>
+      )}
+    </button>
   );
 }
 

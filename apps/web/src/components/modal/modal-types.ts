@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
+import type { Announcement } from '@jade/contracts/messages';
 
 /** Props of the built-in message dialog (§6 warning, confirmations such as logout). */
 export type DialogProps = {
@@ -25,6 +26,8 @@ export type ModalPropsMap = {
   forgotPassword: undefined;
   changePassword: { isForced?: boolean } | undefined;
   notice: { announcementId?: number } | undefined;
+  /** §4 the after-login popup: the current announcements it shows by type. */
+  loginNotice: { announcements: Announcement[] };
   memberCenter: { item?: string } | undefined;
   agentCenter: { item?: string } | undefined;
   /** A vendor's whole game list (a catalogue entry whose isGame is VASSALAGE). */

@@ -8,6 +8,7 @@ import type { ModalName } from '../../../components/modal/modal-types';
 import { useBrand } from '../../../config/brand';
 import { paths } from '../../../config/paths';
 import { setSession } from '../../../lib/session';
+import { requestAfterLoginNotice } from '../../notices/utils/after-login';
 import { balanceQueryKey } from '../api/get-balance';
 import { getMemberInfo, memberInfoQueryKey } from '../api/get-member-info';
 import { recordFirstLogin } from '../api/record-first-login';
@@ -52,6 +53,9 @@ export const useCompleteLogin = () => {
 
   return useCallback(
     async (result: LoginResponse, { modal, goHome = false }: CompleteOptions = {}) => {
+      // §4 the after-login flag, set before the token so the popup's watcher sees both at once: the
+      // announcement popup, once, for a login that goes straight on (a first login is welcomed).
+      if (!result.mustChangePassword && !result.firstTimeLogin) requestAfterLoginNotice();
       setSession({ token: result.token });
       let account: string | undefined;
       try {
