@@ -29,6 +29,10 @@ export const OPERATOR_RIGHTS = {
   'agent-applications.read': ['ADMIN', 'FINANCE'],
   'agent-applications.decide': ['ADMIN'],
   'members.move': ['ADMIN'],
+  // VIP ranks (decision 0049): both may read; upgrade bonuses are money, so editing the ranks and
+  // setting a member's rank (which pays them) is FINANCE's.
+  'vip.read': ['ADMIN', 'FINANCE'],
+  'vip.manage': ['FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

@@ -571,7 +571,12 @@ export const turnoverRemaining = async (
 ) => Math.max(0, await turnoverBalance(db, merchantId, memberId, multiplier));
 
 /** The turnover requirement before the clamp at 0: negative when more was wagered than required. */
-const turnoverBalance = async (db: DbOrTrx, merchantId: number, memberId: number, multiplier: number) => {
+export const turnoverBalance = async (
+  db: DbOrTrx,
+  merchantId: number,
+  memberId: number,
+  multiplier: number,
+) => {
   if (multiplier <= 0) return 0;
   const main = await ledger.memberAccount(db, merchantId, memberId, 'MAIN');
   const deposited = await sumTransfers(db, main, 'DEPOSIT', 'credit');
