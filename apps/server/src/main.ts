@@ -30,6 +30,8 @@ const start = async () => {
     app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
     const started = Date.now();
     app.log.info(`${await seedDemoAgents(db)} (built in ${Date.now() - started} ms)`);
+    // The demo team's month of deposits and bets ranks its members now, not at the job's first run.
+    app.log.info(`demo VIP ranks: ${await recomputeVipRanks(db)} members ranked`);
   }
 
   const stopJobs = startJobs(
