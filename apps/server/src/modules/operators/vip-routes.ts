@@ -10,14 +10,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
-import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken } from '../accounts/guard.js';
 import { editVipRanks, listVipRanksForOperator } from '../engagement/service.js';
 import { setMemberRank } from '../engagement/vip.js';
-import { getMerchantByCode, listMerchants } from '../merchants/service.js';
 import { assertOperatorMay, type OperatorAction } from './roles.js';
-import { assertOperatorScope, authenticateOperator } from './service.js';
+import { authenticateOperator, operatorBrand } from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
@@ -30,13 +28,7 @@ export const operatorVipRoutes = (app: FastifyInstance, { db, secrets }: { db: D
   const brandOf = async (request: FastifyRequest, action: OperatorAction, code: string | undefined) => {
     const operator = await authenticateOperator(db, secrets, bearerToken(request));
     assertOperatorMay(operator, action);
-    const merchant = code
-      ? await getMerchantByCode(db, code)
-      : (await listMerchants(db)).find((m) => m.id === operator.merchantId);
-    if (!merchant)
-      throw new AppError('VALIDATION_FAILED', 'Name the brand', { fields: { merchant: ['Required'] } });
-    assertOperatorScope(operator, merchant.id);
-    return { operator, merchant };
+    return { operator, merchant: await operatorBrand(db, operator, code) };
   };
   const value = <T>(v: T) => ({ success: true as const, value: v });
 
