@@ -29,6 +29,7 @@ import { createWebPreload } from './modules/system/web-preload.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
+import { operatorVipRoutes } from './modules/operators/vip-routes.js';
 import { payrollRoutes } from './modules/agents/payroll-routes.js';
 import { operatorAgentRoutes } from './modules/operators/agent-routes.js';
 import { invitationRoutes } from './modules/agents/invitation-routes.js';
@@ -176,6 +177,7 @@ export const buildApp = async ({
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });
+  operatorVipRoutes(app, { db, secrets });
   contractRoutes(app, { db, secrets });
   payrollRoutes(app, { db, secrets });
   operatorAgentRoutes(app, { db, secrets });

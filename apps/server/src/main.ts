@@ -16,6 +16,7 @@ import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
 import { startStudio } from './modules/vendors/studio.js';
 import { pullAllVendorBets } from './modules/vendors/bet-pull.js';
 import { runLotteryTick } from './modules/lottery/tick.js';
+import { recomputeVipRanks } from './modules/engagement/vip.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -29,6 +30,8 @@ const start = async () => {
     app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
     const started = Date.now();
     app.log.info(`${await seedDemoAgents(db)} (built in ${Date.now() - started} ms)`);
+    // The demo team's month of deposits and bets ranks its members now, not at the job's first run.
+    app.log.info(`demo VIP ranks: ${await recomputeVipRanks(db)} members ranked`);
   }
 
   const stopJobs = startJobs(
@@ -44,6 +47,8 @@ const start = async () => {
       { name: 'agent-salary-hourly', everyMs: 300_000, run: () => runDueHourlySalaries(db) },
       { name: 'agent-salary-daily', everyMs: 600_000, run: () => runDueDailySalaries(db) },
       { name: 'agent-dividends', everyMs: 1_800_000, run: () => runDueDividends(db) },
+      // VIP ranks (decision 0049): a rank met shows within minutes, so deposits and settlement need no hook.
+      { name: 'vip-ranks', everyMs: 300_000, run: () => recomputeVipRanks(db) },
     ],
     app.log,
   );

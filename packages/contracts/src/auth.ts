@@ -115,6 +115,8 @@ export const memberInfo = z.object({
   type: z.number().int(),
   toUpline: z.string().nullable(),
   clubLabel: z.object({ labelName: z.string(), rankLevel: z.number().int() }),
+  /** The language the member last chose (§7 language update); null: never, the brand's default. */
+  language: z.string().nullable().optional(),
   memberLabel: z.array(z.string()),
   mustChangePassword: z.boolean(),
   mobile: z.string().nullable(),
@@ -203,3 +205,7 @@ export const affiliateResponse = z.object({ valid: z.literal(true), agent: z.str
 export const logoutResponse = z.object({ loggedOut: z.literal(true) });
 /** POST /wps/member/firstLogin: the welcome has been seen. */
 export const firstLoginResponse = z.object({ recorded: z.literal(true) });
+
+/** PUT /wps/member/language (§7 language update): one of the brand's language codes. */
+export const memberLanguageRequest = z.object({ language: z.string().trim().min(2).max(8) });
+export type MemberLanguageRequest = z.infer<typeof memberLanguageRequest>;

@@ -422,7 +422,8 @@ export const launchGameResponse = z.discriminatedUnion('kind', [
 export type LaunchGameResponse = z.infer<typeof launchGameResponse>;
 
 /** personalHistoryCopy: the member's betting records, newest first, with totals over the filter. */
-export const BET_RECORD_RANGES = ['TODAY', 'PAST_7', 'PAST_30'] as const;
+/** §9: past or next 7 and 30 days; a next range starts today. */
+export const BET_RECORD_RANGES = ['TODAY', 'PAST_7', 'PAST_30', 'NEXT_7', 'NEXT_30'] as const;
 export const betRecordRequest = z.object({
   vassalage: z.string().trim().max(64).optional(),
   category: gameCategory.optional(),

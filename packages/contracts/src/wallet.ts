@@ -81,7 +81,8 @@ export const ACCOUNT_RECORD_KINDS = [
   'UPLINE',
   'PLAY_MONEY',
 ] as const;
-export const ACCOUNT_RECORD_RANGES = ['TODAY', 'PAST_7', 'PAST_30'] as const;
+/** §9: past or next 7 and 30 days; a next range starts today. */
+export const ACCOUNT_RECORD_RANGES = ['TODAY', 'PAST_7', 'PAST_30', 'NEXT_7', 'NEXT_30'] as const;
 export const accountRecordRequest = z.object({
   kind: z.enum(ACCOUNT_RECORD_KINDS).default('ALL'),
   /** §9 date ranges; `from`/`to` (yyyy-MM-dd, the brand's days in its time zone) win when given. */

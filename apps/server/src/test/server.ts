@@ -23,6 +23,8 @@ export type TestServer = {
   app: FastifyInstance;
   db: Db;
   dialect: Dialect;
+  /** The server's database, for a second connection ("another instance") of a test's own. */
+  databaseUrl: string;
   dataDir: string;
   /** The server secret vendor keys are sealed under (a test configures a vendor's connection with it). */
   serverSecret: string;
@@ -166,6 +168,7 @@ export const startTestServer = async (
     app,
     db: handle.db,
     dialect: handle.dialect,
+    databaseUrl: database.url,
     dataDir,
     serverSecret: secrets.sessionSecret,
     fetch: doFetch,

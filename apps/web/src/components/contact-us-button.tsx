@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../config/brand';
-import { findContactLink, openCustomerService } from './customer-service';
+import { openCustomerService } from './customer-service';
+import { useContactLink } from './use-contact-link';
 
 type ContactUsButtonProps = {
   variant?: 'primary' | 'secondary';
 };
 
-/** Opens the brand's customer service (§2 Contact Us), and says so when the browser blocks the window. */
+/** Opens the brand's customer service (§2 Contact Us; VIP service above rank 4, §6), and says so when the browser blocks the window. */
 export function ContactUsButton({ variant = 'primary' }: ContactUsButtonProps) {
   const { t } = useTranslation();
-  const { whitelabel } = useBrand();
   const [isBlocked, setIsBlocked] = useState(false);
-  const link = findContactLink(whitelabel.customerService);
+  const link = useContactLink();
   if (!link) return null;
 
   return (

@@ -184,7 +184,8 @@ describe('register', () => {
       }),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.error.code).toBe('VALIDATION_FAILED');
+    // A confirmation that differs is PASSWORD_MISMATCH (§7), the other fields' errors with it.
+    expect(answer.body.error.code).toBe('PASSWORD_MISMATCH');
     expect(Object.keys(answer.body.error.fields).sort()).toEqual([
       'confirmPassword',
       'email',
@@ -290,6 +291,19 @@ describe('register', () => {
       const client = newClient();
       const { sent, code } = await smsCode(client, 'register', '0987654321');
       expect(sent.body.value).toEqual({ resendAfterSeconds: 300, expiredMinutes: 5 });
+      await new Promise((r) => setTimeout(r, 1000));
+      const mismatch = await client.sealed('PUT', '/wps/member/register/mobile', {
+        mobileNum: '0987654321',
+        countryDialingCode: '+84',
+        verificationCode: code,
+        password: 'mobile123',
+        confirmPassword: 'mobile124',
+        paymentPassword: '135790',
+        ageConfirmed: true,
+        termsAgreed: true,
+        ...(await captcha(client)),
+      });
+      expect(mismatch.body.error.code).toBe('PASSWORD_MISMATCH');
       await new Promise((r) => setTimeout(r, 1000));
       const wrong = await client.sealed('PUT', '/wps/member/register/mobile', {
         mobileNum: '0987654321',
@@ -568,6 +582,7 @@ describe('passwords', () => {
       { oldPassword: 'secret123', newPassword: 'newpass99', confirmNewPassword: 'newpass98' },
       token,
     );
+    expect(mismatch.body.error.code).toBe('PASSWORD_MISMATCH');
     expect(mismatch.body.error.fields).toHaveProperty('confirmNewPassword');
     const badRule = await client.sealed(
       'POST',

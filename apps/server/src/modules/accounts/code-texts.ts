@@ -131,6 +131,18 @@ export type MessageBrand = {
   languages: readonly { code: string; locale: string }[];
 };
 
+/**
+ * The brand as a message to one member sees it: in the language the member's picker last sent
+ * (§7 language update), the brand's default when the member never chose one.
+ */
+export const brandForMember = <B extends MessageBrand>(
+  brand: B,
+  member: { language?: string | null } | undefined,
+): B =>
+  member?.language && brand.languages.some((l) => l.code === member.language)
+    ? { ...brand, defaultLanguage: member.language }
+    : brand;
+
 const wordsFor = (brand: MessageBrand): Words => {
   const locale = brand.languages.find((l) => l.code === brand.defaultLanguage)?.locale ?? 'en';
   const part = locale.split(/[-_]/)[0]?.toLowerCase() ?? 'en';

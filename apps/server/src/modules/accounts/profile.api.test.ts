@@ -207,6 +207,27 @@ describe('mobile re-binding', () => {
       body: { mobileNo, countryDialingCode: '+84', verificationCode, password: 'secret123' },
     });
 
+  // Issue 22 item 8: the language picker's call (§7 language update) is kept, and the next SMS uses it.
+  it("keeps the member's language from the language update and sends the next SMS in it", async () => {
+    const { token } = await registerAndLogin({ mobileNum: '0944000051' });
+    expect((await sendBind(token, '0944000052')).status).toBe(200);
+    expect((await latestOutbox(server, '+84944000052')).body).toContain('mã xác minh');
+    const refused = await newClient().call('PUT', '/wps/member/language', {
+      token,
+      body: { language: 'XX' },
+    });
+    expect(refused.status).toBe(400);
+    const updated = await newClient().call('PUT', '/wps/member/language', {
+      token,
+      body: { language: 'en' },
+    });
+    expect(updated.body.value).toEqual({ language: 'EN' });
+    const info = await newClient().call('GET', '/wps/member/info', { token });
+    expect(info.body.value.language).toBe('EN');
+    expect((await sendBind(token, '0944000053')).status).toBe(200);
+    expect((await latestOutbox(server, '+84944000053')).body).toContain('your verification code is');
+  });
+
   it('sends a code to the new number and makes it the verified number of the account', async () => {
     const { client, token, username } = await registerAndLogin({ mobileNum: '0944000001' });
     const sent = await sendBind(token, '0944000002');

@@ -20,7 +20,7 @@ import { normalizeMobile, sendCode, verifyCode } from './codes.js';
 import { requireHumanCheck } from './human-check.js';
 import type { Messaging } from './messaging.js';
 import { checkPaymentPassword } from './payment-password.js';
-import { channelChangedMessage } from './code-texts.js';
+import { brandForMember, channelChangedMessage } from './code-texts.js';
 import * as repo from './repo.js';
 import { getAuthSettings } from './settings.js';
 import { recordSecurityEvent } from '../../platform/login-throttle.js';
@@ -184,7 +184,7 @@ const recoveryChannelChanged = async (
   const at = now();
   await repo.revokeMemberSessions(db, member.id, at, session.sessionId);
   if (change.old) {
-    const message = channelChangedMessage(merchant, change.channel, member.username);
+    const message = channelChangedMessage(brandForMember(merchant, member), change.channel, member.username);
     await (change.channel === 'EMAIL' ? messaging.email : messaging.sms).send(db, {
       merchantId: merchant.id,
       to: change.old,
@@ -220,7 +220,7 @@ export const sendEmailVerification = async (
     ip,
     expiredMinutes: merchant.smsExpiredMinutes,
     settings: await getAuthSettings(db, merchant.id),
-    brand: merchant,
+    brand: brandForMember(merchant, member),
   });
 };
 
@@ -280,7 +280,7 @@ export const sendMobileBindCode = async (
     ip,
     expiredMinutes: merchant.smsExpiredMinutes,
     settings,
-    brand: merchant,
+    brand: brandForMember(merchant, member),
   });
 };
 

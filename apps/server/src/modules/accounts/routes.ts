@@ -17,6 +17,7 @@ import {
   setPasswordByPhoneRequest,
   smsRequest,
   smsResponse,
+  memberLanguageRequest,
 } from '@jade/contracts/auth';
 import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
 import {
@@ -29,6 +30,7 @@ import { publicKeyResponse, sealedPayload } from '@jade/contracts/sealed';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
 import { normalizeIp } from '../../platform/geoip.js';
 import { publicKeyInfo } from '../../platform/sealed.js';
 import { brandOrigin, resolveMerchantByHost } from '../merchants/service.js';
@@ -285,6 +287,33 @@ export const accountRoutes = async (app: FastifyInstance, deps: AccountsRouteDep
         updated_at: new Date().toISOString(),
       });
       return value({ avatarUrl });
+    },
+  );
+
+  r.put(
+    '/wps/member/language',
+    {
+      schema: {
+        tags,
+        summary:
+          "§7 language update: the member's language (one of the brand's), used for the messages and SMS sent to the member",
+        body: memberLanguageRequest,
+        response: ok(memberLanguageRequest),
+      },
+    },
+    async (request) => {
+      const session = await guard(request, { allowTrial: true, allowPendingPasswordChange: true });
+      const wanted = request.body.language.toUpperCase();
+      const language = session.merchant.languages.find((l) => l.code.toUpperCase() === wanted);
+      if (!language)
+        throw new AppError('VALIDATION_FAILED', 'The brand does not offer this language', {
+          fields: { language: ['Not offered'] },
+        });
+      await repo.updateMember(db, session.member.id, {
+        language: language.code,
+        updated_at: new Date().toISOString(),
+      });
+      return value({ language: language.code });
     },
   );
 

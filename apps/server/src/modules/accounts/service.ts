@@ -28,7 +28,7 @@ import { passesHumanCheck, requireHumanCheck } from './human-check.js';
 import type { MessageProvider, Messaging } from './messaging.js';
 import { issuePasswordReset } from './password-reset.js';
 import { toMemberProfile } from './profile.js';
-import { resetMessage } from './code-texts.js';
+import { brandForMember, resetMessage } from './code-texts.js';
 import { countInvitationUse, fileApplication, findInvitation } from './invitation-codes.js';
 import * as repo from './repo.js';
 import { createSession, type LoginMethod, type Site } from './sessions.js';
@@ -70,12 +70,21 @@ const fieldError = (
   if (rule) rules[field] = rule;
 };
 
+/** The fields that repeat a password: a mismatch in one is PASSWORD_MISMATCH (§7), not a field error. */
+const CONFIRMATION_FIELDS: readonly string[] = ['confirmPassword', 'confirmNewPassword'];
+
 const throwIfFieldErrors = (fields: Record<string, string[]>, rules: Record<string, unknown>) => {
   if (Object.keys(fields).length > 0) {
-    throw new AppError('VALIDATION_FAILED', `Invalid fields: ${Object.keys(fields).join(', ')}`, {
-      fields,
-      details: { rules },
-    });
+    const mismatch = Object.keys(fields).some((field) => CONFIRMATION_FIELDS.includes(field));
+    // The other fields' errors still travel with it, so a form marks every field it has to.
+    throw new AppError(
+      mismatch ? 'PASSWORD_MISMATCH' : 'VALIDATION_FAILED',
+      `Invalid fields: ${Object.keys(fields).join(', ')}`,
+      {
+        fields,
+        details: { rules },
+      },
+    );
   }
 };
 
@@ -472,7 +481,7 @@ const challengeNewIp = async (
         ip: ctx.ip,
         expiredMinutes: ctx.merchant.smsExpiredMinutes,
         settings,
-        brand: ctx.merchant,
+        brand: brandForMember(ctx.merchant, member),
       },
       now,
     );
@@ -741,7 +750,7 @@ export const sendSmsCode = async (
       ip: ctx.ip,
       expiredMinutes: ctx.merchant.smsExpiredMinutes,
       settings,
-      brand: ctx.merchant,
+      brand: brandForMember(ctx.merchant, existing),
     },
     now,
   );
@@ -819,7 +828,10 @@ export const forgotPasswordByEmail = async (
     member.status === 'ACTIVE'
   ) {
     const token = await issuePasswordReset(deps.db, deps.secrets, ctx.merchant.id, member.id, now);
-    const message = resetMessage(ctx.merchant, `${origin}/resetPassword?token=${token}`);
+    const message = resetMessage(
+      brandForMember(ctx.merchant, member),
+      `${origin}/resetPassword?token=${token}`,
+    );
     await deps.messaging.email.send(deps.db, {
       merchantId: ctx.merchant.id,
       to: member.email,
@@ -957,6 +969,7 @@ export const toMemberInfo = async (db: DbOrTrx, member: repo.MemberRow): Promise
   type: member.type,
   toUpline: await repo.findUsername(db, member.upline_id),
   clubLabel: { labelName: member.vip_label, rankLevel: member.vip_level },
+  language: member.language,
   memberLabel: JSON.parse(member.labels) as string[],
   mustChangePassword: member.must_change_password === 1,
   mobile: member.mobile_number ? `${member.mobile_dial_code} ${maskDestination(member.mobile_number)}` : null,

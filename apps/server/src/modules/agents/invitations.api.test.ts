@@ -217,7 +217,7 @@ describe('registerCenter', () => {
       password: 'secret123',
       confirmPassword: 'secret124',
     });
-    expect(mismatch.body.error.code).toBe('VALIDATION_FAILED');
+    expect(mismatch.body.error.code).toBe('PASSWORD_MISMATCH');
     const taken = await registerDownline(agent, {
       username: 'rcmember1',
       password: 'secret123',

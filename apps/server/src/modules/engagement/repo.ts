@@ -55,6 +55,28 @@ export type PromotionFilter = {
 
 const parseTexts = (json: string) => JSON.parse(json) as Record<string, string>;
 
+const toRank = (r: {
+  level: number;
+  names: string;
+  deposit_requirement: number;
+  turnover_requirement: number;
+  daily_withdrawal_count: number;
+  daily_withdrawal_limit: number;
+  birthday_bonus: number;
+  upgrade_bonus: number;
+  rebate_rate_bp: number;
+}): VipRankRow => ({
+  level: r.level,
+  names: parseTexts(r.names),
+  depositRequirement: Number(r.deposit_requirement),
+  turnoverRequirement: Number(r.turnover_requirement),
+  dailyWithdrawalCount: r.daily_withdrawal_count,
+  dailyWithdrawalLimit: Number(r.daily_withdrawal_limit),
+  birthdayBonus: Number(r.birthday_bonus),
+  upgradeBonus: Number(r.upgrade_bonus),
+  rebateRateBp: r.rebate_rate_bp,
+});
+
 export const listEnabledRanks = async (db: DbOrTrx, merchantId: number): Promise<VipRankRow[]> =>
   (
     await db
@@ -64,17 +86,18 @@ export const listEnabledRanks = async (db: DbOrTrx, merchantId: number): Promise
       .where('enabled', '=', 1)
       .orderBy('level')
       .execute()
-  ).map((r) => ({
-    level: r.level,
-    names: parseTexts(r.names),
-    depositRequirement: Number(r.deposit_requirement),
-    turnoverRequirement: Number(r.turnover_requirement),
-    dailyWithdrawalCount: r.daily_withdrawal_count,
-    dailyWithdrawalLimit: Number(r.daily_withdrawal_limit),
-    birthdayBonus: Number(r.birthday_bonus),
-    upgradeBonus: Number(r.upgrade_bonus),
-    rebateRateBp: r.rebate_rate_bp,
-  }));
+  ).map(toRank);
+
+/** Every rank of the brand, switched off or not, lowest first (the operator's table). */
+export const listAllRanks = async (db: DbOrTrx, merchantId: number): Promise<VipRankInput[]> =>
+  (
+    await db
+      .selectFrom('vip_rank')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .orderBy('level')
+      .execute()
+  ).map((r) => ({ ...toRank(r), isEnabled: r.enabled === 1 }));
 
 /** Inserts the rank, or replaces the brand's rank of the same level. */
 export const upsertRank = async (db: DbOrTrx, merchantId: number, rank: VipRankInput, now: string) => {

@@ -11,6 +11,7 @@ import {
   vipRanksResponse,
 } from '@jade/contracts/engagement';
 import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
+import { vipProgressQuery, vipProgressResponse } from '@jade/contracts/vip';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/index.js';
@@ -18,6 +19,7 @@ import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import * as engagement from './service.js';
+import { getVipProgress } from './vip.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const tags = ['engagement'];
@@ -43,6 +45,25 @@ export const engagementRoutes = (app: FastifyInstance, { db, secrets }: { db: Db
       success: true as const,
       value: await engagement.getVipRanks(db, await merchantOf(request), request.query),
     }),
+  );
+
+  r.get(
+    '/wps/vip/progress',
+    {
+      schema: {
+        tags,
+        summary: "The member's VIP rank, deposits and valid bets over the brand's period, and the next rank",
+        querystring: vipProgressQuery,
+        response: { 200: okEnvelope(vipProgressResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const session = await guard(request);
+      return {
+        success: true as const,
+        value: await getVipProgress(db, await merchantOf(request), session.member, request.query.language),
+      };
+    },
   );
 
   r.get(

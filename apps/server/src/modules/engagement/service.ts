@@ -4,6 +4,8 @@ import {
   PROMOTIONS_PAGE_SIZE,
   type AvailablePromotionsResponse,
   type EngagementFile,
+  type ImportedVipRank,
+  type PromotionAudience,
   type PromotionDetail,
   type PromotionDetailQuery,
   type PromotionListQuery,
@@ -12,6 +14,7 @@ import {
   type VipRanksQuery,
   type VipRanksResponse,
 } from '@jade/contracts/engagement';
+import type { OperatorVipRanksResponse } from '@jade/contracts/vip';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { parseImportFile } from '../../platform/import-file.js';
@@ -28,6 +31,7 @@ import { hasApprovedDeposit } from '../wallet/payments.js';
 import { demoEngagement } from './demo-engagement.js';
 import { claimableCount, claimableOffers } from './promotion-claims.js';
 import * as repo from './repo.js';
+import { getVipPeriodDays, setVipPeriodDays } from './vip.js';
 
 /** The brand's enabled VIP ranks, lowest first, each named in the asked language or its fallback (0003). */
 export const getVipRanks = async (
@@ -180,6 +184,30 @@ export const importEngagement = async (
     }
   });
   return { ranks: file.ranks.length, promotions: file.promotions.length };
+};
+
+/** The brand's ranks as operators edit them (switched-off ones too) and its rolling period. */
+export const listVipRanksForOperator = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+): Promise<OperatorVipRanksResponse> => ({
+  merchant: merchant.code,
+  periodDays: await getVipPeriodDays(db, merchant.id),
+  ranks: await repo.listAllRanks(db, merchant.id),
+});
+
+/** Replaces the named ranks (by level) and the period in one transaction; other ranks are kept. */
+export const editVipRanks = async (
+  db: Db,
+  merchant: Merchant,
+  edit: { periodDays?: number | undefined; ranks: ImportedVipRank[] },
+  now: Date = new Date(),
+): Promise<OperatorVipRanksResponse> => {
+  await db.transaction().execute(async (trx) => {
+    for (const rank of edit.ranks) await repo.upsertRank(trx, merchant.id, rank, now.toISOString());
+    if (edit.periodDays !== undefined) await setVipPeriodDays(trx, merchant.id, edit.periodDays, now);
+  });
+  return listVipRanksForOperator(db, merchant);
 };
 
 /** The demo brand's VIP ladder (VIP0 to VIP5) and six promotions in EN and TY, running around `now`. */

@@ -1,3 +1,4 @@
+import type { BET_RECORD_RANGES } from '@jade/contracts/games';
 import { GAME_LIST_PAGE_SIZE } from '@jade/contracts/constants';
 import {
   CATEGORY_NAVIGATION,
@@ -485,15 +486,19 @@ export const findBrandGame = (db: DbOrTrx, merchantId: number, vendorCode: strin
  * (the window of 1, 7 or 30 days), or the days given. Both pages read it, so that their totals over
  * a range agree (issue 20 item 4).
  */
+type BetRecordRange = (typeof BET_RECORD_RANGES)[number];
+
 export const dayRange = (
-  request: { range: 'TODAY' | 'PAST_7' | 'PAST_30'; from?: string | undefined; to?: string | undefined },
+  request: { range: BetRecordRange; from?: string | undefined; to?: string | undefined },
   timeZone: string,
   now: Date,
 ) => {
   const today = dayOf(timeZone, now);
-  const back = { TODAY: 0, PAST_7: 6, PAST_30: 29 }[request.range];
+  // Days before today (a past range) or after it (a next range, §9), today always in.
+  const back = { TODAY: 0, PAST_7: 6, PAST_30: 29, NEXT_7: 0, NEXT_30: 0 }[request.range];
+  const ahead = { TODAY: 0, PAST_7: 0, PAST_30: 0, NEXT_7: 6, NEXT_30: 29 }[request.range];
   const from = request.from ?? addDays(today, -back);
-  const to = request.to ?? today;
+  const to = request.to ?? addDays(today, ahead);
   if (from > to) throw new AppError('BAD_REQUEST', 'The start date is after the end date');
   return { from, to };
 };

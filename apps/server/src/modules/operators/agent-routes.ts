@@ -10,13 +10,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
-import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken } from '../accounts/guard.js';
 import { decideApplication, listApplications, moveMember } from '../agents/invitations.js';
-import { getMerchantByCode, listMerchants } from '../merchants/service.js';
 import { assertOperatorMay, type OperatorAction } from './roles.js';
-import { assertOperatorScope, authenticateOperator } from './service.js';
+import { authenticateOperator, operatorBrand } from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
@@ -91,12 +89,7 @@ export const operatorAgentRoutes = (app: FastifyInstance, { db, secrets }: { db:
     async (request) => {
       const operator = await operatorOf(request, 'members.move');
       const { merchant: code, account, upline } = request.body;
-      const merchant = code
-        ? await getMerchantByCode(db, code)
-        : (await listMerchants(db)).find((m) => m.id === operator.merchantId);
-      if (!merchant)
-        throw new AppError('VALIDATION_FAILED', 'Name the brand', { fields: { merchant: ['Required'] } });
-      assertOperatorScope(operator, merchant.id);
+      const merchant = await operatorBrand(db, operator, code);
       return value(await moveMember(db, merchant, account, upline, operator.username));
     },
   );

@@ -37,6 +37,10 @@ export const OPERATOR_RIGHTS = {
   // Members' inboxes (decision 0047): ADMIN writes to members, both may read what was sent.
   'messages.read': ['ADMIN', 'FINANCE'],
   'messages.send': ['ADMIN'],
+  // VIP ranks (decision 0049): both may read; upgrade bonuses are money, so editing the ranks and
+  // setting a member's rank (which pays them) is FINANCE's.
+  'vip.read': ['ADMIN', 'FINANCE'],
+  'vip.manage': ['FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

@@ -5,6 +5,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platfo
 import { clearLoginAttempts, countLoginAttempt, lockLoginAttempts } from '../../platform/login-throttle.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
+import { getMerchantByCode, listMerchants } from '../merchants/service.js';
 
 /** Operators are back-office principals, apart from members (ROADMAP: design the auth hook for both). */
 export type Operator = { id: number; username: string; role: string; merchantId: number | null };
@@ -190,6 +191,20 @@ export const authenticateOperator = async (
     throw new AppError('OPERATOR_UNAUTHENTICATED', 'Operator login required');
   }
   return { id: row.id, username: row.username, role: row.role, merchantId: row.merchant_id };
+};
+
+/**
+ * The brand an operator call is about: the one named by code, else the operator's own; refused when
+ * none is named for an all-brands operator, or when it is not the operator's (assertOperatorScope).
+ */
+export const operatorBrand = async (db: DbOrTrx, operator: Operator, code: string | undefined) => {
+  const merchant = code
+    ? await getMerchantByCode(db, code)
+    : (await listMerchants(db)).find((m) => m.id === operator.merchantId);
+  if (!merchant)
+    throw new AppError('VALIDATION_FAILED', 'Name the brand', { fields: { merchant: ['Required'] } });
+  assertOperatorScope(operator, merchant.id);
+  return merchant;
 };
 
 /** An operator of one brand acts on that brand only. */

@@ -106,10 +106,11 @@ const askLaunch = async (
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(api.timeoutMs),
     });
-    if (!response.ok) throw unavailable(vendorCode);
+    if (!response.ok) throw vendorWallets.vendorDown(vendorCode);
     url = ((await response.json()) as { url?: unknown }).url;
   } catch {
-    throw unavailable(vendorCode);
+    // Not reached, too slow or answering 5xx: the vendor is down, and the member is told so (§7).
+    throw vendorWallets.vendorDown(vendorCode);
   }
   if (typeof url !== 'string' || !/^https?:\/\//.test(url) || url.length > 2000)
     throw unavailable(vendorCode);

@@ -141,11 +141,18 @@ describe('launching a transfer-wallet game', () => {
     await control({ down: true });
     const down = await m.launch({ ...body, transferKey: `launch-down-${m.memberId}` });
     expect(down.status).toBe(503);
-    expect(down.body.error.code).toBe('GAME_UNAVAILABLE');
+    expect(down.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    // A wallet transfer to a vendor down (503) is told so too, and the money stays in the main wallet.
+    const moved = await m.transfer(
+      { direction: 'IN', vassalage: vendorCode, amount: 4_000 },
+      `transfer-down-${m.memberId}`,
+    );
+    expect(moved.status).toBe(503);
+    expect(moved.body.error.code).toBe('SERVICE_UNAVAILABLE');
     await control({ delayMs: 1_000 });
     const slow = await m.launch({ ...body, transferKey: `launch-slow-${m.memberId}` });
     expect(slow.status).toBe(503);
-    expect(slow.body.error.code).toBe('GAME_UNAVAILABLE');
+    expect(slow.body.error.code).toBe('SERVICE_UNAVAILABLE');
     await control({});
     expect(await vendorBalance(m.memberId)).toBe(0);
     expect(walletBalance(await m.balances(), 'MAIN')).toBe(10_000);

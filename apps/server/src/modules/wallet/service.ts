@@ -301,8 +301,15 @@ export const recordWindow = (
     const to = request.to ? dayWindow(timeZone, request.to).end.toISOString() : now.toISOString();
     return [from, to];
   }
-  const days = { TODAY: 0, PAST_7: 7, PAST_30: 30 }[request.range];
-  const from = startOfDay(timeZone, addDays(dayOf(timeZone, now), -days));
+  const today = dayOf(timeZone, now);
+  const ahead = { NEXT_7: 6, NEXT_30: 29 }[request.range as 'NEXT_7' | 'NEXT_30'];
+  if (ahead !== undefined)
+    return [
+      startOfDay(timeZone, today).toISOString(),
+      dayWindow(timeZone, addDays(today, ahead)).end.toISOString(),
+    ];
+  const days = { TODAY: 0, PAST_7: 7, PAST_30: 30 }[request.range as 'TODAY' | 'PAST_7' | 'PAST_30'];
+  const from = startOfDay(timeZone, addDays(today, -days));
   return [from.toISOString(), new Date(now.getTime() + 1).toISOString()];
 };
 

@@ -66,11 +66,14 @@ const parseAnswer = async (response: Response): Promise<VendorAnswer> => {
   return body?.status === 'OK' ? 'OK' : body?.status === 'FAILED' ? 'FAILED' : 'UNKNOWN';
 };
 
-/** Asks the vendor to move the money; a timeout, a network error or a 5xx is UNKNOWN. */
+/**
+ * Asks the vendor to move the money; a timeout, a network error or a 5xx is UNKNOWN, except a 503:
+ * the vendor saying it is down (maintenance) and took nothing in, so the money goes back at once.
+ */
 const callTransfer = async (
   api: VendorWalletApi,
   body: { reference: string; player: string; direction: 'IN' | 'OUT'; amount: number },
-): Promise<VendorAnswer> => {
+): Promise<VendorAnswer | 'DOWN'> => {
   try {
     const response = await fetch(`${api.baseUrl}/wallet/transfer`, {
       method: 'POST',
@@ -79,6 +82,7 @@ const callTransfer = async (
       signal: AbortSignal.timeout(api.timeoutMs),
     });
     // A 404 here is not "never received": only the status call answers that.
+    if (response.status === 503) return 'DOWN';
     return response.status === 404 ? 'UNKNOWN' : await parseAnswer(response);
   } catch {
     return 'UNKNOWN';
@@ -236,9 +240,16 @@ export const transferWithVendor = async (
   });
   if (answer === 'UNKNOWN') return { transferId: row.id, status: 'PENDING' };
   await settle(db, row, answer === 'OK' ? 'DONE' : 'FAILED');
+  if (answer === 'DOWN') throw vendorDown(input.vendorCode);
   if (answer === 'FAILED') throw vendorRefused(input.vendorCode);
   return { transferId: row.id, status: 'DONE' };
 };
+
+/** §7: a member is told the provider is down (SERVICE_UNAVAILABLE), not that the transfer failed. */
+export const vendorDown = (vendorCode: string) =>
+  new AppError('SERVICE_UNAVAILABLE', 'The game provider is down for now; nothing was moved', {
+    details: { vassalage: vendorCode },
+  });
 
 const vendorRefused = (vendorCode: string) =>
   new AppError('VENDOR_TRANSFER_FAILED', 'The game provider refused the transfer; nothing was moved', {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settledRound } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -207,6 +208,23 @@ describe('account record (ODSFE2_MemTransDet)', () => {
     expect(future.body.value.totalCount).toBe(0);
     const bad = await record({ range: 'FOREVER' });
     expect(bad.status).toBe(400);
+  });
+
+  // Issue 22 item 8: §9 ranges look forward too (next 7 and 30 days, today the first), in both records.
+  it('takes the next 7 and next 30 days in the account record and the betting record', async () => {
+    const m = await fundedMember(9_000);
+    await settledRound(server.db, { merchantId: demoId, memberId: m.memberId, stake: 1_000, payout: 0 });
+    for (const range of ['NEXT_7', 'NEXT_30']) {
+      const record = await m.client.call('POST', '/wps/relay/ODSFE2_MemTransDet', {
+        token: m.token,
+        body: { range },
+      });
+      expect(record.status, JSON.stringify(record.body)).toBe(200);
+      expect(record.body.value.totalCount).toBe(1);
+      const bets = await m.client.call('POST', '/wps/member/bets', { token: m.token, body: { range } });
+      expect(bets.status, JSON.stringify(bets.body)).toBe(200);
+      expect(bets.body.value.totals.bets).toBe(1);
+    }
   });
 });
 

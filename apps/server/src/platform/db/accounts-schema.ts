@@ -104,6 +104,10 @@ export type MemberTable = {
   locked_until: string | null;
   vip_level: Generated<number>;
   vip_label: Generated<string>;
+  /** When vip_level last changed (migration 2026-11-26T0650-vip); null: never since. */
+  vip_changed_at: Generated<string | null>;
+  /** The language the member's picker last sent (2026-11-26T0650-vip); null: the brand's default. */
+  language: Generated<string | null>;
   labels: Generated<string>;
   totp_secret: string | null;
   created_at: string;

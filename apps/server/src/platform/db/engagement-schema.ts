@@ -8,6 +8,25 @@ export type EngagementTables = {
   vip_rank: VipRankTable;
   promotion: PromotionTable;
   promotion_claim: PromotionClaimTable;
+  vip_setting: VipSettingTable;
+  vip_reached: VipReachedTable;
+};
+
+/** A brand's VIP rules (migration 2026-11-26T0650-vip, decision 0049). */
+export type VipSettingTable = {
+  merchant_id: number;
+  period_days: number;
+  updated_at: string;
+};
+
+/** Every rank a member ever reached, and the upgrade bonus paid for it (once: the key is member, level). */
+export type VipReachedTable = {
+  merchant_id: number;
+  member_id: number;
+  level: number;
+  bonus: number;
+  source: string;
+  reached_at: string;
 };
 
 export type VipRankTable = {

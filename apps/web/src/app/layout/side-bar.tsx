@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Resource } from '@jade/contracts/system';
-import { findContactLink, openCustomerService } from '../../components/customer-service';
+import { openCustomerService } from '../../components/customer-service';
+import { useContactLink } from '../../components/use-contact-link';
 import {
   AndroidIcon,
   AppleIcon,
@@ -26,7 +27,9 @@ export function SideBar() {
   const { t } = useTranslation();
   const { whitelabel } = useBrand();
   const [isBlocked, setIsBlocked] = useState(false);
-  const chat = findContactLink(whitelabel.customerService.filter((link) => link.type === 'LIVE_CHAT'));
+  // Live chat, or the brand's VIP service for a member above rank 4 (§6).
+  const contact = useContactLink();
+  const chat = contact?.type === 'LIVE_CHAT' || contact?.type === 'VIP' ? contact : undefined;
   const byType = (type: string): Resource | undefined =>
     whitelabel.resources.find((resource) => resource.resourceType === type);
   const facebook = byType('FACEBOOK');
@@ -43,7 +46,7 @@ export function SideBar() {
               onClick={() => setIsBlocked(!openCustomerService(chat))}
             >
               <ChatIcon />
-              <span>{t('sideBar.liveChat')}</span>
+              <span>{chat.type === 'VIP' ? t('vipService.vipService') : t('sideBar.liveChat')}</span>
             </button>
           </li>
         )}

@@ -6,6 +6,7 @@ import { useBrand } from '../../config/brand';
 import { helpArticlePath, paths } from '../../config/paths';
 import { useGameMenus } from '../../features/games/api/get-game-menus';
 import { visibleMenus } from '../../features/games/categories';
+import { useLaunchGame } from '../../features/games/launch';
 import { useCategoryLabel } from '../../features/games/use-category-label';
 import { useHelpCenter } from '../../features/help/api/get-help-center';
 import { Logo } from './site-header';
@@ -27,6 +28,7 @@ export function SiteFooter() {
   const { whitelabel } = useBrand();
   const menus = useGameMenus();
   const help = useHelpCenter();
+  const { play } = useLaunchGame();
   const labelOf = useCategoryLabel();
   const categories = visibleMenus(menus.data ?? []).filter((menu) => menu.page);
   const vendors = visibleMenus(menus.data ?? []).flatMap((menu) => menu.vendors);
@@ -67,11 +69,27 @@ export function SiteFooter() {
         <nav className="site-footer__column" aria-label={t('footer.games')}>
           <h2>{t('footer.games')}</h2>
           <ul>
-            {categories.map((menu) => (
-              <li key={menu.gameType}>
-                <Link to={menu.page ?? paths.home}>{labelOf(menu)}</Link>
-              </li>
-            ))}
+            {categories.map((menu) => {
+              // §6: sports launches the first sports vendor's game, as the header's sports entry does.
+              const sports = menu.gameType === 'SPORTS' ? menu.vendors[0] : undefined;
+              return (
+                <li key={menu.gameType}>
+                  {sports ? (
+                    <button
+                      type="button"
+                      className="site-footer__link"
+                      onClick={() =>
+                        play({ vassalage: sports.vassalage, gameType: sports.gameCategory, isGame: 'LOBBY' })
+                      }
+                    >
+                      {labelOf(menu)}
+                    </button>
+                  ) : (
+                    <Link to={menu.page ?? paths.home}>{labelOf(menu)}</Link>
+                  )}
+                </li>
+              );
+            })}
             <li>
               <Link to={paths.promotions}>{t('nav.promotions')}</Link>
             </li>

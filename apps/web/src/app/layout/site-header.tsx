@@ -20,6 +20,7 @@ import { HeaderBalance } from '../../features/accounts/components/header-balance
 import { useLogout } from '../../features/accounts/hooks/use-logout';
 import { readRememberedUsername } from '../../features/accounts/utils/remember-me';
 import { useAvailablePromotionCount } from '../../features/promotions/api/use-available-promotion-count';
+import { useMemberLanguage } from '../../features/accounts/hooks/use-member-language';
 import { CategoryNav } from '../../features/games/components/category-nav';
 import { useUnreadCount } from '../../features/inbox/api/unread-count';
 import { isAgentAccount, isLoggedIn, isTrialAccount, useSession } from '../../lib/session';
@@ -112,6 +113,7 @@ function MemberSummary() {
   const modals = useModals();
   const session = useSession();
   const info = useMemberInfo();
+  useMemberLanguage();
   const requireLogin = useRequireLogin();
   const openMemberCenter = (item?: string) => requireLogin(() => modals.open('memberCenter', { item }));
   const account = info.data?.nickname || info.data?.account || session.account || '';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FeedbackForm } from '../components/feedback-form';
 import { Link, useSearchParams } from 'react-router';
 import type { HelpArticle } from '@jade/contracts/system';
 import { EmptyState } from '../../../components/empty-state';
@@ -63,6 +64,7 @@ export function HelpPage() {
           {selected && <Article article={selected} />}
         </div>
       )}
+      <FeedbackForm />
     </section>
   );
 }

@@ -5,7 +5,9 @@ import { LoadError, LoadingState } from '../../../components/load-state';
 import { PageHero } from '../../../components/page-hero';
 import { isLoggedIn, useSession } from '../../../lib/session';
 import { useMemberInfo } from '../../accounts/api/get-member-info';
+import { useVipProgress } from '../api/get-vip-progress';
 import { useVipRanks } from '../api/get-vip-ranks';
+import { RankProgress } from '../components/rank-progress';
 import { RankTable } from '../components/rank-table';
 import '../vip.css';
 
@@ -16,6 +18,7 @@ export function VipPage() {
   const info = useMemberInfo();
   const ranks = useVipRanks();
   const club = isLoggedIn(session) ? info.data?.clubLabel : undefined;
+  const progress = useVipProgress(isLoggedIn(session));
 
   return (
     <section className="page vip-page" aria-labelledby="vip-title">
@@ -33,6 +36,7 @@ export function VipPage() {
           </div>
         )}
       </PageHero>
+      {progress.data && <RankProgress progress={progress.data} />}
       <div className="panel">
         {ranks.isPending ? (
           <LoadingState />
