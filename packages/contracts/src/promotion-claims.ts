@@ -94,7 +94,8 @@ export const operatorClaimsPage = z.object({
 });
 
 export const claimDecisionParams = claimIdParams.extend({ decision: z.enum(['approve', 'reject', 'close']) });
-export const claimDecisionRequest = z.object({ note: z.string().trim().max(200).optional() }).default({});
+/** A decision may come with no body at all (or an empty one): the note is optional. */
+export const claimDecisionRequest = z.object({ note: z.string().trim().max(200).optional() }).nullish();
 
 /** What each promotion has cost: bonuses paid from the brand's promotion expense account. */
 export const promotionCostsResponse = z.object({

@@ -171,7 +171,7 @@ export const promotionClaimRoutes = (
           request.params.id,
           request.params.decision,
           operator.id,
-          request.body.note,
+          request.body?.note,
         ),
       );
     },

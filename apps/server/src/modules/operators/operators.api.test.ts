@@ -97,6 +97,53 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
     method: 'POST',
     path: '/api/operator/agents/dividends/999999/approve?merchantId=1',
   },
+  {
+    action: 'promotions.manage',
+    method: 'PUT',
+    path: '/api/operator/promotions?merchant=DEMO',
+    body: {
+      code: 'ROLE_PROBE',
+      category: 'EVENT',
+      titles: { en: 'Role probe' },
+      summaries: { en: 'Role probe' },
+      contents: { en: 'Role probe' },
+      startsAt: '2026-01-01T00:00:00.000Z',
+      isEnabled: false,
+    },
+  },
+  { action: 'promotions.read', method: 'GET', path: '/api/operator/promotion-claims' },
+  { action: 'promotions.read', method: 'GET', path: '/api/operator/promotion-costs?merchant=DEMO' },
+  {
+    action: 'promotion-claims.decide',
+    method: 'POST',
+    path: '/api/operator/promotion-claims/999999/approve',
+  },
+  {
+    action: 'messages.send',
+    method: 'POST',
+    path: '/api/operator/messages/personal',
+    body: { account: 'nobody-here', title: 'Probe', content: 'Probe' },
+  },
+  {
+    action: 'messages.send',
+    method: 'POST',
+    path: '/api/operator/messages/broadcast',
+    body: { audience: 'LIST', accounts: ['nobody-here'], title: 'Probe', content: 'Probe' },
+  },
+  { action: 'messages.read', method: 'GET', path: '/api/operator/messages' },
+  { action: 'vip.read', method: 'GET', path: '/api/operator/vip/ranks?merchant=DEMO' },
+  {
+    action: 'vip.manage',
+    method: 'PUT',
+    path: '/api/operator/vip/ranks',
+    body: { merchant: 'DEMO', ranks: [] },
+  },
+  {
+    action: 'vip.manage',
+    method: 'POST',
+    path: '/api/operator/vip/member-rank',
+    body: { merchant: 'DEMO', account: 'nobody-here', level: 1 },
+  },
 ];
 /** Operator calls that need no right: logging in and out. */
 const OPEN_TO_ANY = ['POST /api/operator/login', 'POST /api/operator/logout'];
@@ -154,16 +201,17 @@ describe('roles', () => {
         // Allowed: anything but FORBIDDEN (the probe ids do not exist, so some answer NOT_FOUND).
         const seen = answer.status === 403 ? 'forbidden' : 'allowed';
         matrix.push(`${endpoint.method} ${endpoint.path} ${role}: ${seen}`);
-        expect(seen, `${endpoint.method} ${endpoint.path} as ${role}`).toBe(
-          allowed ? 'allowed' : 'forbidden',
-        );
+        expect(
+          seen,
+          `${endpoint.method} ${endpoint.path} as ${role} (answered ${answer.status} ${answer.body?.error?.code ?? ''})`,
+        ).toBe(allowed ? 'allowed' : 'forbidden');
         if (!allowed) expect(answer.body.error.code).toBe('FORBIDDEN');
         const anonymous = await client().call(
           endpoint.method,
           endpoint.path,
           endpoint.body !== undefined ? { body: endpoint.body } : {},
         );
-        expect(anonymous.status).toBe(401);
+        expect(anonymous.status, `${endpoint.method} ${endpoint.path} with no token`).toBe(401);
       }
     }
     expect(matrix.filter((m) => m.endsWith('forbidden')).length).toBeGreaterThan(0);
