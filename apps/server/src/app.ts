@@ -29,6 +29,8 @@ import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
 import { payrollRoutes } from './modules/agents/payroll-routes.js';
 import { operatorAgentRoutes } from './modules/operators/agent-routes.js';
+import { operatorPointRoutes } from './modules/operators/point-routes.js';
+import { pointRoutes } from './modules/points/routes.js';
 import { invitationRoutes } from './modules/agents/invitation-routes.js';
 import { watchVendorOrigins } from './modules/vendors/connections.js';
 import { launchRoutes } from './modules/vendors/launch-routes.js';
@@ -175,6 +177,8 @@ export const buildApp = async ({
   contractRoutes(app, { db, secrets });
   payrollRoutes(app, { db, secrets });
   operatorAgentRoutes(app, { db, secrets });
+  pointRoutes(app, { db, secrets });
+  operatorPointRoutes(app, { db, secrets });
   await vendorWalletRoutes(app, { db, secrets });
   launchRoutes(app, { db, secrets });
   lotteryRoutes(app, { db, secrets });

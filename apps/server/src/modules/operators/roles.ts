@@ -29,6 +29,13 @@ export const OPERATOR_RIGHTS = {
   'agent-applications.read': ['ADMIN', 'FINANCE'],
   'agent-applications.decide': ['ADMIN'],
   'members.move': ['ADMIN'],
+  // The points mall (decision 0046): both roles keep the rewards and their stock; a redemption's
+  // decision (a rejection refunds points) and the rates and conversion (what points cost in money)
+  // are FINANCE's.
+  'point-rewards.read': ['ADMIN', 'FINANCE'],
+  'point-rewards.manage': ['ADMIN', 'FINANCE'],
+  'point-redemptions.decide': ['FINANCE'],
+  'point-settings.manage': ['FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 
