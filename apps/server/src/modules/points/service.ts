@@ -9,7 +9,7 @@ import type {
 } from '@jade/contracts/points';
 import { CATEGORY_POINTS_HUNDREDTHS } from '@jade/contracts/constants';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
-import { writeTransaction } from '../../platform/db/transaction.js';
+import { isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { checkPaymentPassword } from '../accounts/payment-password.js';
 import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.js';
@@ -251,8 +251,42 @@ export const redeemReward = async (
   now = new Date(),
 ) => {
   await checkPaymentPassword(db, member, request.paymentPassword, now);
+  return takeReward(db, merchant, member.id, request, requestKey, now);
+};
+
+/**
+ * `redeemReward` once the payment password is checked. The member's request key names the
+ * redemption: the same key again answers the redemption it made and takes nothing more.
+ */
+export const takeReward = async (
+  db: Db,
+  merchant: Merchant,
+  memberId: number,
+  request: { rewardId: number; language?: string | undefined },
+  requestKey: string,
+  now = new Date(),
+) => {
+  const member = { id: memberId };
   const pointsAccount = await ledger.memberAccount(db, merchant.id, member.id, 'POINTS');
   const spent = await ledger.houseAccount(db, merchant.id, 'POINTS_SPENT');
+  const made = () =>
+    db
+      .selectFrom('point_redemption')
+      .select('id')
+      .where('merchant_id', '=', merchant.id)
+      .where('member_id', '=', member.id)
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
+  const answer = async (id: number) => {
+    const chain = languageChain(request.language, merchant.defaultLanguage);
+    const row = await redemptionQuery(db, merchant.id)
+      .select(redemptionColumns)
+      .where('d.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { redemption: toRedemption(row, chain), points: await pointBalance(db, merchant.id, member.id) };
+  };
+  const before = await made();
+  if (before) return answer(before.id);
   const id = await writeTransaction(db, async (trx) => {
     const reward = await trx
       .selectFrom('point_reward')
@@ -262,15 +296,9 @@ export const redeemReward = async (
       .executeTakeFirst();
     if (!reward || reward.enabled !== 1)
       throw new AppError('POINTS_REWARD_NOT_FOUND', 'There is no such reward');
-    const taken = await trx
-      .updateTable('point_reward')
-      .set((eb) => ({ stock: eb('stock', '-', 1) }))
-      .where('id', '=', reward.id)
-      .where('stock', '>', 0)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1)
-      throw new AppError('POINTS_OUT_OF_STOCK', 'This reward is out of stock');
     const cost = Number(reward.cost);
+    // The request's key is claimed first: the same request made at the same moment waits here for
+    // this one and then answers its redemption, rather than finding the stock this one took gone.
     const { id } = await trx
       .insertInto('point_redemption')
       .values({
@@ -287,6 +315,14 @@ export const redeemReward = async (
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const taken = await trx
+      .updateTable('point_reward')
+      .set((eb) => ({ stock: eb('stock', '-', 1) }))
+      .where('id', '=', reward.id)
+      .where('stock', '>', 0)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1)
+      throw new AppError('POINTS_OUT_OF_STOCK', 'This reward is out of stock');
     await ledger
       .postTransfersIn(
         trx,
@@ -307,13 +343,13 @@ export const redeemReward = async (
       )
       .catch(asPointsError);
     return id;
+  }).catch(async (error: unknown) => {
+    // The same request, made at the same moment, committed first: answer its redemption.
+    const concurrent = isUniqueViolation(error) ? await made() : undefined;
+    if (concurrent) return concurrent.id;
+    throw error;
   });
-  const chain = languageChain(request.language, merchant.defaultLanguage);
-  const row = await redemptionQuery(db, merchant.id)
-    .select(redemptionColumns)
-    .where('d.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { redemption: toRedemption(row, chain), points: await pointBalance(db, merchant.id, member.id) };
+  return answer(id);
 };
 
 /**
@@ -407,30 +443,49 @@ export const convertPoints = async (
   requestKey: string,
   now = new Date(),
 ) => {
+  await conversionOf(db, merchant, request.points);
+  await checkPaymentPassword(db, member, request.paymentPassword, now);
+  return payConversion(db, merchant, member.id, request.points, requestKey, now);
+};
+
+/** What `points` convert to at the brand's rate, or POINTS_CONVERT_OUT_OF_RANGE. */
+const conversionOf = async (db: DbOrTrx, merchant: Merchant, points: number) => {
   const { conversion } = await getPointConfig(db, merchant);
-  const amount = Math.floor((request.points * conversion.amount) / conversion.points);
-  if (request.points < conversion.minPoints || request.points > conversion.maxPoints || amount < 1)
+  const amount = Math.floor((points * conversion.amount) / conversion.points);
+  if (points < conversion.minPoints || points > conversion.maxPoints || amount < 1)
     throw new AppError('POINTS_CONVERT_OUT_OF_RANGE', 'These points are outside the conversion limits', {
       details: { min: conversion.minPoints, max: conversion.maxPoints },
     });
-  await checkPaymentPassword(db, member, request.paymentPassword, now);
-  const pointsAccount = await ledger.memberAccount(db, merchant.id, member.id, 'POINTS');
+  return amount;
+};
+
+/** `convertPoints` once the payment password is checked. */
+export const payConversion = async (
+  db: Db,
+  merchant: Merchant,
+  memberId: number,
+  points: number,
+  requestKey: string,
+  now = new Date(),
+) => {
+  const amount = await conversionOf(db, merchant, points);
+  const pointsAccount = await ledger.memberAccount(db, merchant.id, memberId, 'POINTS');
   const spent = await ledger.houseAccount(db, merchant.id, 'POINTS_SPENT');
-  const main = await ledger.memberAccount(db, merchant.id, member.id, 'MAIN');
+  const main = await ledger.memberAccount(db, merchant.id, memberId, 'MAIN');
   const expense = await ledger.houseAccount(db, merchant.id, 'PROMOTION_EXPENSE');
-  const reference = `point-conversion:${member.id}`;
+  const reference = `point-conversion:${memberId}`;
   await ledger
     .postTransfers(
       db,
       {
         merchantId: merchant.id,
-        idempotencyKey: `points:convert:${member.id}:${requestKey}`,
+        idempotencyKey: `points:convert:${memberId}:${requestKey}`,
         legs: [
           {
             kind: 'POINTS_CONVERT',
             debitAccountId: pointsAccount,
             creditAccountId: spent,
-            amount: request.points,
+            amount: points,
             reference,
           },
           { kind: 'POINTS_CONVERSION', debitAccountId: expense, creditAccountId: main, amount, reference },
@@ -440,7 +495,7 @@ export const convertPoints = async (
     )
     .catch(asPointsError);
   return {
-    points: request.points,
+    points,
     amount,
     pointBalance: await ledger.getAccountBalance(db, pointsAccount),
     mainBalance: await ledger.getAccountBalance(db, main),
