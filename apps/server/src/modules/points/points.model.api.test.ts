@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherBrand } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { permutations } from '../../test/permutations.js';
 import { AppError } from '../../platform/errors.js';
 import type { Merchant } from '../merchants/repo.js';
 import { getMerchantByCode } from '../merchants/service.js';
@@ -140,17 +141,6 @@ const cloneModel = (model: Model): Model => ({
   convertKeys: new Map(model.convertKeys),
   redemptions: new Map([...model.redemptions].map(([id, r]) => [id, { ...r }])),
 });
-
-function* permutations<T>(items: T[]): Generator<T[]> {
-  if (items.length <= 1) {
-    yield items;
-    return;
-  }
-  for (let i = 0; i < items.length; i++) {
-    const rest = [...items.slice(0, i), ...items.slice(i + 1)];
-    for (const tail of permutations(rest)) yield [items[i] as T, ...tail];
-  }
-}
 
 class RedeemCommand implements fc.AsyncCommand<Model, Real> {
   constructor(readonly op: RedeemOp) {}
