@@ -32,6 +32,8 @@ import { operatorRoutes } from './modules/operators/routes.js';
 import { operatorVipRoutes } from './modules/operators/vip-routes.js';
 import { payrollRoutes } from './modules/agents/payroll-routes.js';
 import { operatorAgentRoutes } from './modules/operators/agent-routes.js';
+import { operatorPointRoutes } from './modules/operators/point-routes.js';
+import { pointRoutes } from './modules/points/routes.js';
 import { invitationRoutes } from './modules/agents/invitation-routes.js';
 import { watchVendorOrigins } from './modules/vendors/connections.js';
 import { launchRoutes } from './modules/vendors/launch-routes.js';
@@ -181,6 +183,8 @@ export const buildApp = async ({
   contractRoutes(app, { db, secrets });
   payrollRoutes(app, { db, secrets });
   operatorAgentRoutes(app, { db, secrets });
+  pointRoutes(app, { db, secrets });
+  operatorPointRoutes(app, { db, secrets });
   await vendorWalletRoutes(app, { db, secrets });
   launchRoutes(app, { db, secrets });
   lotteryRoutes(app, { db, secrets });

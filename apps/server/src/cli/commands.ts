@@ -19,6 +19,7 @@ import { AGENT_CONTRACT_USAGE, runAgentContractCommand } from '../modules/agents
 import { PAYROLL_USAGE, runPayrollCommand } from '../modules/agents/payroll-commands.js';
 import { AGENT_JOIN_USAGE, runAgentJoinCommand } from '../modules/agents/agent-commands.js';
 import { DEMO_USAGE, runDemoCommand } from '../modules/agents/demo-agents.js';
+import { POINTS_USAGE, runPointsCommand } from '../modules/points/point-commands.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -81,6 +82,8 @@ ${PAYMENT_USAGE}
 ${ENGAGEMENT_USAGE}
 
 ${PROMOTION_USAGE}
+
+${POINTS_USAGE}
 
 ${VENDOR_WALLET_USAGE}
 
@@ -359,6 +362,7 @@ export const runCommand = async (
   const joinOptions = { status: values.status, upline: values.upline };
   if (await runAgentJoinCommand(db, merchant, group, action, rest, joinOptions, out)) return;
   if (await runDemoCommand(db, merchant, group, action, out)) return;
+  if (await runPointsCommand(db, merchant, group, action, rest, out)) return;
 
   throw new UsageError(`Unknown command '${[group, action].filter(Boolean).join(' ')}'. Run with --help.`);
 };

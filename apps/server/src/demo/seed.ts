@@ -11,6 +11,7 @@ import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
 import { buildDemoAgents } from '../modules/agents/demo-agents.js';
 import { seedDemoClaims } from '../modules/engagement/promotion-claims.js';
+import { seedDemoPoints } from '../modules/points/demo-points.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -45,6 +46,7 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
   await seedDemoEngagement(db, demo.id);
   await seedDemoLotteryLimits(db, demo.id);
   await seedDemoLotteryHistory(db);
+  await seedDemoPoints(db, demo.id, demo.currencyExponent);
   return true;
 };
 

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { accruePointsPrepared } from '../points/accrual.js';
 import type { SummaryDelta } from './bet-records.js';
 
 /**
@@ -36,4 +37,5 @@ export const addToDailySummaryPrepared = (raw: SQLite.Database, delta: SummaryDe
     payout,
     winLoss,
   );
+  accruePointsPrepared(raw, [delta]);
 };

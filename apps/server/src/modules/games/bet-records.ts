@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf } from '../../platform/db/transaction.js';
 import { dayOf, dayWindow, startOfDay } from '../../platform/time-zone.js';
+import { accruePoints } from '../points/accrual.js';
 
 /**
  * Betting records: one row per round or ticket of every vendor, the fact table that turnover, the
@@ -166,6 +167,8 @@ export type SummaryDelta = {
   validBet: number;
   payout: number;
   winLoss: number;
+  /** What the settlement earns points under (decision 0046); absent, it earns none (a correction). */
+  pointsKey?: string | undefined;
 };
 
 const stateOf = (record: BetRecord): RecordState => ({
@@ -233,6 +236,7 @@ export const afterPayout = (
       validBet,
       payout,
       winLoss,
+      pointsKey: `round:${record.id}`,
     },
   };
 };
@@ -279,6 +283,7 @@ export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta, bets 
       }),
     )
     .execute();
+  await accruePoints(trx, [delta]);
 };
 
 /**
@@ -315,6 +320,7 @@ export const addManyToDailySummary = async (
         }),
       )
       .execute();
+  await accruePoints(trx, rows);
 };
 
 /** Every settled round's turnover, ever: what the withdrawal turnover rule counts as wagered. */

@@ -443,6 +443,8 @@ export const settleDraw = async (
           validBet: 0,
           payout: 0,
           winLoss: 0,
+          // The member's first bet of the batch names the points it earns (each bet is in one batch).
+          pointsKey: `lottery:${bet.id}`,
         };
         row.bets++;
         row.stake += Number(bet.cost);

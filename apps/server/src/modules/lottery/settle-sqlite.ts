@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { SummaryDelta } from '../games/bet-records.js';
 import { addToDailySummaryPrepared } from '../games/bet-records-sqlite.js';
+import { accruePointsPrepared } from '../points/accrual.js';
 
 /**
  * The writes of a settlement batch (draws.ts, settleDraw), as prepared statements run synchronously
@@ -73,7 +74,9 @@ export const sqliteSettlement = (raw: SQLite.Database): Settlement => {
       }
     },
     addSummaries(rows) {
-      for (const row of rows) addToDailySummaryPrepared(raw, row, row.bets);
+      for (const row of rows) addToDailySummaryPrepared(raw, { ...row, pointsKey: undefined }, row.bets);
+      // The batch's points in one set of postings (decision 0046), as the PostgreSQL path does.
+      accruePointsPrepared(raw, rows);
     },
   };
 };

@@ -41,6 +41,13 @@ export const OPERATOR_RIGHTS = {
   // setting a member's rank (which pays them) is FINANCE's.
   'vip.read': ['ADMIN', 'FINANCE'],
   'vip.manage': ['FINANCE'],
+  // The points mall (decision 0046): both roles keep the rewards and their stock; a redemption's
+  // decision (a rejection refunds points) and the rates and conversion (what points cost in money)
+  // are FINANCE's.
+  'point-rewards.read': ['ADMIN', 'FINANCE'],
+  'point-rewards.manage': ['ADMIN', 'FINANCE'],
+  'point-redemptions.decide': ['FINANCE'],
+  'point-settings.manage': ['FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

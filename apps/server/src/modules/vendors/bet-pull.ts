@@ -170,6 +170,7 @@ const writePage = async (
         validBet,
         payout: bet.payout,
         winLoss: bet.payout - bet.stake,
+        pointsKey: `pull:${vendorCode}:${bet.betId}`,
       });
       pulled++;
     }

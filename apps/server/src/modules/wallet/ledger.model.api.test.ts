@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { createOtherBrand } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { permutations } from '../../test/permutations.js';
 import {
   checkInvariants,
   getAccountBalance,
@@ -91,16 +92,6 @@ const cloneModel = (model: Model): Model => ({
   acknowledged: new Map(model.acknowledged),
 });
 const isEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-function* permutations<T>(items: T[]): Generator<T[]> {
-  if (items.length <= 1) {
-    yield items;
-    return;
-  }
-  for (let i = 0; i < items.length; i++) {
-    const rest = [...items.slice(0, i), ...items.slice(i + 1)];
-    for (const tail of permutations(rest)) yield [items[i] as T, ...tail];
-  }
-}
 
 class PostCommand implements fc.AsyncCommand<Model, Real> {
   constructor(readonly op: Op) {}

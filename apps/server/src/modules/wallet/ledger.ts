@@ -40,11 +40,18 @@ export const HOUSE_ACCOUNTS = [
   'AGENT_COMMISSION_EXPENSE',
   'PAYOUT_CLEARING',
   'PLAY_MONEY',
+  // Points (decision 0046): a second currency in the same ledger, never in a leg with money. Points
+  // earned leave POINTS_ISSUED; points redeemed or converted arrive in POINTS_SPENT.
+  'POINTS_ISSUED',
+  'POINTS_SPENT',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
-/** Member account kinds: the main wallet, held withdrawals, and one wallet per transfer-mode vendor. */
-export type MemberAccountKind = 'MAIN' | 'WITHDRAWAL_HOLD' | `VENDOR:${string}`;
+/**
+ * Member account kinds: the main wallet, held withdrawals, one wallet per transfer-mode vendor, and
+ * the member's points (hundredths of a point, not money: decision 0046).
+ */
+export type MemberAccountKind = 'MAIN' | 'WITHDRAWAL_HOLD' | `VENDOR:${string}` | 'POINTS';
 
 export type { Balance, Leg, Posting, PostResult, Transfer } from './ledger-types.js';
 
@@ -376,6 +383,16 @@ export const postManyWithin = async (
     : await postManyIn(trx, unique, now.toISOString());
   return { posted, replayed: postings.length - posted };
 };
+
+/**
+ * `postManyWithin` as Kysely queries on the caller's transaction, on either dialect: for writers that
+ * hold a Kysely transaction and not the database handle (the daily summary's points accrual).
+ */
+export const postManyInTransaction = async (
+  trx: DbOrTrx,
+  postings: readonly Posting[],
+  now = new Date(),
+): Promise<number> => postManyIn(trx, uniquePostings(postings), now.toISOString());
 
 /** `postManyWithin` as Kysely queries (PostgreSQL). */
 const postManyIn = async (trx: DbOrTrx, unique: HashedPosting[], at: string): Promise<number> => {

@@ -339,6 +339,8 @@ export const getAccountRecord = async (
     )
     .where('a.merchant_id', '=', merchantId)
     .where('a.member_id', '=', memberId)
+    // Points are not money: their movements are the points mall's history (decision 0046).
+    .where('a.kind', '!=', 'POINTS')
     .where('t.created_at', '>=', from)
     .where('t.created_at', '<', to);
   if (kinds) base = base.where('t.kind', 'in', kinds);

@@ -31,6 +31,7 @@ import * as agentsFoundation from './migrations/2026-11-26T0500-agents-foundatio
 import * as businessDay from './migrations/2026-11-26T0510-business-day.js';
 import * as agentPayroll from './migrations/2026-11-26T0530-agent-payroll.js';
 import * as agentJoin from './migrations/2026-11-26T0550-agent-join.js';
+import * as pointsMall from './migrations/2026-11-26T0630-points-mall.js';
 import * as inbox from './migrations/2026-11-26T0640-inbox.js';
 import * as vip from './migrations/2026-11-26T0650-vip.js';
 import * as promotionClaims from './migrations/2026-11-26T0700-promotion-claims.js';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0510-business-day': businessDay,
   '2026-11-26T0530-agent-payroll': agentPayroll,
   '2026-11-26T0550-agent-join': agentJoin,
+  '2026-11-26T0630-points-mall': pointsMall,
   '2026-11-26T0640-inbox': inbox,
   '2026-11-26T0650-vip': vip,
   '2026-11-26T0700-promotion-claims': promotionClaims,

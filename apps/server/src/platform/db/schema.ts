@@ -8,6 +8,7 @@ import type { LedgerTables } from './ledger-schema.js';
 import type { LotteryTables } from './lottery-schema.js';
 import type { PaymentTables } from './payments-schema.js';
 import type { PayrollTables } from './payroll-schema.js';
+import type { PointsTables } from './points-schema.js';
 import type { SocialTables } from './social-schema.js';
 import type { VendorTransferTables } from './vendor-transfer-schema.js';
 
@@ -24,6 +25,7 @@ export type Database = AccountTables &
   LedgerTables &
   PaymentTables &
   PayrollTables &
+  PointsTables &
   SocialTables &
   VendorTransferTables & {
     merchant: MerchantTable;

@@ -1,0 +1,83 @@
+import type { RewardInput } from '@jade/contracts/points';
+import type { Db } from '../../platform/db/index.js';
+import { createReward, defaultRates, setPointSettings } from './service.js';
+
+const reward = (
+  cost: number,
+  stock: number,
+  sortOrder: number,
+  names: Record<string, string>,
+  descriptions: Record<string, string>,
+): RewardInput => ({
+  names,
+  descriptions,
+  imageUrl: null,
+  cost: cost * 100,
+  stock,
+  enabled: true,
+  sortOrder,
+});
+
+/** The demo's points mall: the §9 rates, 100 points to ₫1, and rewards from a voucher to a phone. */
+export const DEMO_REWARDS: readonly RewardInput[] = [
+  reward(
+    500,
+    200,
+    10,
+    { EN: '10 free spins', VI: '10 vòng quay miễn phí', ZH: '10次免费旋转', TH: 'ฟรีสปิน 10 ครั้ง' },
+    {
+      EN: 'Ten free spins on Jade Fortune, credited after approval.',
+      VI: 'Mười vòng quay miễn phí trên Jade Fortune, cộng sau khi được duyệt.',
+    },
+  ),
+  reward(
+    5_000,
+    100,
+    20,
+    { EN: '₫50,000 bonus voucher', VI: 'Phiếu thưởng 50.000 ₫', ZH: '50,000₫ 奖金券', TH: 'บัตรโบนัส ₫50,000' },
+    {
+      EN: 'A bonus of ₫50,000 in your main wallet, 1× wagering.',
+      VI: 'Thưởng 50.000 ₫ vào ví chính, cược 1 lần.',
+    },
+  ),
+  reward(
+    20_000,
+    30,
+    30,
+    { EN: 'Jade T-shirt', VI: 'Áo thun Jade', ZH: 'Jade T恤', TH: 'เสื้อยืด Jade' },
+    { EN: 'Cotton T-shirt, sizes S–XL, delivered in 7 days.', VI: 'Áo cotton, cỡ S–XL, giao trong 7 ngày.' },
+  ),
+  reward(
+    80_000,
+    10,
+    40,
+    { EN: 'Bluetooth earbuds', VI: 'Tai nghe Bluetooth', ZH: '蓝牙耳机', TH: 'หูฟังบลูทูธ' },
+    { EN: 'Wireless earbuds with charging case.', VI: 'Tai nghe không dây kèm hộp sạc.' },
+  ),
+  reward(
+    250_000,
+    5,
+    50,
+    { EN: 'Smartwatch', VI: 'Đồng hồ thông minh', ZH: '智能手表', TH: 'สมาร์ทวอทช์' },
+    { EN: 'Fitness smartwatch, delivered in 7 days.', VI: 'Đồng hồ thể thao thông minh, giao trong 7 ngày.' },
+  ),
+  reward(
+    2_000_000,
+    1,
+    60,
+    { EN: 'iPhone 16', VI: 'iPhone 16', ZH: 'iPhone 16', TH: 'iPhone 16' },
+    {
+      EN: 'One phone for the month’s top redeemer.',
+      VI: 'Một chiếc điện thoại cho người đổi điểm đầu tiên.',
+    },
+  ),
+];
+
+/** Seeds the demo brand's points mall (a fresh brand only: `seedDemo` runs once). */
+export const seedDemoPoints = async (db: Db, merchantId: number, currencyExponent: number) => {
+  await setPointSettings(db, merchantId, {
+    rates: defaultRates(),
+    conversion: { points: 10_000, amount: 10 ** currencyExponent, minPoints: 10_000, maxPoints: 100_000_000 },
+  });
+  for (const input of DEMO_REWARDS) await createReward(db, merchantId, input);
+};
