@@ -144,6 +144,37 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
     path: '/api/operator/vip/member-rank',
     body: { merchant: 'DEMO', account: 'nobody-here', level: 1 },
   },
+  { action: 'point-rewards.read', method: 'GET', path: '/api/operator/point-rewards?merchant=DEMO' },
+  {
+    action: 'point-rewards.manage',
+    method: 'POST',
+    path: '/api/operator/point-rewards?merchant=DEMO',
+    body: { names: { en: 'Role probe' }, cost: 100, stock: 0, enabled: false },
+  },
+  {
+    action: 'point-rewards.manage',
+    method: 'PUT',
+    path: '/api/operator/point-rewards/999999?merchant=DEMO',
+    body: { names: { en: 'Role probe' }, cost: 100, stock: 0, enabled: false },
+  },
+  {
+    action: 'point-rewards.manage',
+    method: 'POST',
+    path: '/api/operator/point-rewards/999999/stock?merchant=DEMO',
+    body: { add: 1 },
+  },
+  { action: 'point-rewards.read', method: 'GET', path: '/api/operator/point-redemptions?merchant=DEMO' },
+  {
+    action: 'point-redemptions.decide',
+    method: 'POST',
+    path: '/api/operator/point-redemptions/999999/approve?merchant=DEMO',
+  },
+  {
+    action: 'point-settings.manage',
+    method: 'PUT',
+    path: '/api/operator/point-settings?merchant=DEMO',
+    body: {},
+  },
 ];
 /** Operator calls that need no right: logging in and out. */
 const OPEN_TO_ANY = ['POST /api/operator/login', 'POST /api/operator/logout'];
