@@ -4,7 +4,17 @@ import { houseAccount, memberAccount, postTransfer } from '../modules/wallet/led
 import { createClient } from './client.js';
 import type { TestServer } from './server.js';
 
-let seq = 0;
+/**
+ * Members registered so far, by test file: numbering starts at 1 in every file (tests name
+ * `prefix001`), also when files share this module (the API project runs without isolation).
+ */
+const seqByFile = new Map<string, number>();
+const nextSeq = () => {
+  const file = expect.getState().testPath ?? '';
+  const n = (seqByFile.get(file) ?? 0) + 1;
+  seqByFile.set(file, n);
+  return n;
+};
 
 type MemberOptions = {
   /** The username is the prefix and a number: prefix001, prefix002… */
@@ -20,7 +30,7 @@ type MemberOptions = {
  * server must answer captchas with `captcha` and have REGMOBVERF3 off.
  */
 export const registeredMember = async (server: TestServer, { prefix, captcha, fields }: MemberOptions) => {
-  const n = ++seq;
+  const n = nextSeq();
   const client = createClient(server, { headers: { 'x-forwarded-for': `203.0.113.${n}` } });
   const { body: image } = await client.call('GET', '/wps/captcha');
   const registered = await client.sealed('PUT', '/wps/member/register', {
