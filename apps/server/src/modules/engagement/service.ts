@@ -5,7 +5,6 @@ import {
   type AvailablePromotionsResponse,
   type EngagementFile,
   type ImportedVipRank,
-  type PromotionAudience,
   type PromotionDetail,
   type PromotionDetailQuery,
   type PromotionListQuery,
