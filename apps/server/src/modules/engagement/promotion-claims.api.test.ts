@@ -400,6 +400,20 @@ describe('claiming at once', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
     expect(answers.filter((a) => a.body.error?.code === 'PROMOTION_CLAIM_STATE')).toHaveLength(12);
     for (const m of members) expect(await m.main()).toBe(1_000);
+    // Each member is told once, in the claim's transaction.
+    const told = await server.db
+      .selectFrom('inbox_message')
+      .select(['member_id', 'params'])
+      .where('template', '=', 'BONUS_ISSUED')
+      .where(
+        'member_id',
+        'in',
+        members.map((m) => m.memberId),
+      )
+      .execute();
+    expect(told.map((t) => JSON.parse(t.params))).toEqual(
+      members.map(() => ({ amount: 1_000, promotion: id })),
+    );
 
     const costs = await operator('ADMIN', 'GET', '/api/operator/promotion-costs');
     expect(costs.body.value.promotions).toContainEqual({

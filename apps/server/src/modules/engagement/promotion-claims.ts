@@ -14,6 +14,7 @@ import { storeImage } from '../../platform/uploads.js';
 import { settledTurnover } from '../games/bet-records.js';
 import { languageChain, pickName } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
+import { notifyMember } from '../messages/inbox.js';
 import * as ledger from '../wallet/ledger.js';
 import { getMoneySettings } from '../wallet/money-settings.js';
 import { turnoverBalance, turnoverRemaining } from '../wallet/payments.js';
@@ -307,6 +308,14 @@ export const claimBonus = async (
       },
       now,
     );
+    if (!posted.replayed) {
+      await notifyMember(trx, {
+        merchantId: merchant.id,
+        memberId: member.id,
+        kind: 'BONUS_ISSUED',
+        params: { amount: bonus, promotion: claim.promotion_id },
+      });
+    }
     if (required > 0 && !posted.replayed) {
       // As with upline transfers: the bonus's turnover is owed in full, whatever was wagered before.
       await trx

@@ -143,6 +143,17 @@ describe('VIP ranks', () => {
     if (server.dialect === 'postgres') await Promise.all(runs.map((run) => run()));
     else for (const run of runs) await run();
     expect(await m.state()).toMatchObject({ level: 2, label: 'Rank 2', bonuses: [100, 200] });
+    const told = await server.db
+      .selectFrom('inbox_message')
+      .select('params')
+      .where('member_id', '=', m.memberId)
+      .where('template', '=', 'BONUS_ISSUED')
+      .orderBy('id')
+      .execute();
+    expect(told.map((t) => JSON.parse(t.params))).toEqual([
+      { amount: 100, vipLevel: 1 },
+      { amount: 200, vipLevel: 2 },
+    ]);
 
     // The bonus joins the turnover requirement at the brand's multiplier (2x): the 60,000,000 wagered
     // before the 200 bonus absorbs none of it.

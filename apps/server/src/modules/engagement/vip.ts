@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { addDays, dayOf, startOfDay } from '../../platform/time-zone.js';
 import { languageChain, pickName } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
+import { notifyMember } from '../messages/inbox.js';
 import * as ledger from '../wallet/ledger.js';
 import { getMoneySettings } from '../wallet/money-settings.js';
 import { turnoverBalance } from '../wallet/payments.js';
@@ -184,6 +185,14 @@ const payUpgradeBonus = async (
     },
     now,
   );
+  if (!result.replayed) {
+    await notifyMember(trx, {
+      merchantId,
+      memberId,
+      kind: 'BONUS_ISSUED',
+      params: { amount: rank.upgradeBonus, vipLevel: rank.level },
+    });
+  }
   const required = Math.ceil(rank.upgradeBonus * turnoverMultiplier);
   if (required > 0 && !result.replayed) {
     await trx

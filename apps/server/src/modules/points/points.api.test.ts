@@ -71,6 +71,17 @@ const stockOf = async (id: number) =>
   (await server.db.selectFrom('point_reward').select('stock').where('id', '=', id).executeTakeFirstOrThrow())
     .stock;
 
+/** The platform messages a member was sent: template and parameters, oldest first. */
+const notices = async (memberId: number) =>
+  (
+    await server.db
+      .selectFrom('inbox_message')
+      .select(['template', 'params'])
+      .where('member_id', '=', memberId)
+      .orderBy('id')
+      .execute()
+  ).map((n) => ({ template: n.template, params: JSON.parse(n.params) as unknown }));
+
 describe('earning points at settlement', () => {
   it("credits each category's rate of the valid bet, none for a category without one, once per settlement", async () => {
     const m = await member('pte');
@@ -185,6 +196,8 @@ describe('redeeming rewards', () => {
     const twice = await operatorCall('finance', 'POST', `/api/operator/point-redemptions/${id}/reject`);
     expect(twice.body.error.code).toBe('POINTS_REDEMPTION_DECIDED');
     expect(await pointBalance(server.db, demoId, m.memberId)).toBe(700_000);
+    // Told once in the inbox, with the decision that counted.
+    expect(await notices(m.memberId)).toEqual([{ template: 'REDEEM_APPROVED', params: { id } }]);
 
     const list = await m.call(POINT_PATHS.REDEEMS, { status: 'APPROVED' });
     expect(list.body.value).toMatchObject({ totalCount: 1, list: [{ id, status: 'APPROVED' }] });
@@ -200,6 +213,7 @@ describe('redeeming rewards', () => {
     expect(await runCli(server, 'points', 'queue')).toContain(`${id}\t`);
     expect(await runCli(server, 'points', 'reject', String(id), 'address', 'unknown')).toContain('REJECTED');
     await expect(runCli(server, 'points', 'reject', String(id))).rejects.toThrow(/already been decided/);
+    expect(await notices(m.memberId)).toEqual([{ template: 'REDEEM_REJECTED', params: { id } }]);
     expect(await stockOf(r.id)).toBe(1);
     expect(await pointBalance(server.db, demoId, m.memberId)).toBe(1_200_000);
     const rejected = await m.call(POINT_PATHS.REDEEMS, {});

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import { checkPaymentPassword } from '../accounts/payment-password.js';
 import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
+import { notifyMember } from '../messages/inbox.js';
 import * as ledger from '../wallet/ledger.js';
 
 /**
@@ -389,6 +390,12 @@ export const decideRedemption = async (
       .executeTakeFirst();
     if (Number(decided.numUpdatedRows) !== 1)
       throw new AppError('POINTS_REDEMPTION_DECIDED', 'This redemption has already been decided');
+    await notifyMember(trx, {
+      merchantId,
+      memberId: found.member_id,
+      kind: approve ? 'REDEEM_APPROVED' : 'REDEEM_REJECTED',
+      params: { id: found.id },
+    });
     if (approve) return;
     await trx
       .updateTable('point_reward')
