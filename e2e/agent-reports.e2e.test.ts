@@ -160,6 +160,8 @@ const sweepInVietnamese = async (token: string) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   context.setDefaultTimeout(10_000);
   contexts.push(context);
+  // The member's language on the server wins at load (issue 22 item 8): choose Vietnamese there.
+  await apiCall(server.baseUrl, 'PUT', '/wps/member/language', { language: 'TY' }, { token });
   await context.addInitScript(() => localStorage.setItem('language', 'TY'));
   await addSession(context, { token, isAgent: 2 });
   const page = watch.watch(await context.newPage());

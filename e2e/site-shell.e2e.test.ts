@@ -178,7 +178,8 @@ const ROUTES: RouteCase[] = [
     frame: HEADER_FOOTER,
     check: async (page) => {
       await h1(page, 'Points mall');
-      await page.getByText('There are no rewards in the points mall.').waitFor();
+      // A visitor is asked to log in to earn and redeem (issue 22 item 5).
+      await page.getByText('Log in to earn and redeem points').waitFor();
     },
   },
   {
@@ -769,7 +770,10 @@ describe('member and agent centres', () => {
       'Betting record',
       'Account record',
       'Profit and loss',
+      'Bonus details',
+      'Reward centre',
       'Invite friends',
+      'Platform information',
     ]);
     expect(await menu.getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe('page');
     await center.getByText('0912345678 · verified').waitFor();

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { CrownIcon } from '../../../components/icons';
 import { LoadError, LoadingState } from '../../../components/load-state';
 import { PageHero } from '../../../components/page-hero';
-import { isLoggedIn, useSession } from '../../../lib/session';
+import { isLoggedIn, isTrialAccount, useSession } from '../../../lib/session';
 import { useMemberInfo } from '../../accounts/api/get-member-info';
 import { useVipProgress } from '../api/get-vip-progress';
 import { useVipRanks } from '../api/get-vip-ranks';
@@ -18,7 +18,8 @@ export function VipPage() {
   const info = useMemberInfo();
   const ranks = useVipRanks();
   const club = isLoggedIn(session) ? info.data?.clubLabel : undefined;
-  const progress = useVipProgress(isLoggedIn(session));
+  // A trial (free-play) account has no rank of its own to progress in: the server refuses it.
+  const progress = useVipProgress(isLoggedIn(session) && !isTrialAccount(session));
 
   return (
     <section className="page vip-page" aria-labelledby="vip-title">
