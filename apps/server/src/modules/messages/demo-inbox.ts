@@ -35,9 +35,9 @@ export const seedDemoInbox = async (db: Db, merchantId: number, now = new Date()
         hours: 72,
         input: {
           audience: 'ALL' as const,
-          title: 'Your inbox is here',
+          title: 'Hộp thư của bạn đã sẵn sàng',
           content:
-            'Deposits, withdrawals, bonuses, rebates and contracts now tell you here when they change. Messages from the team arrive here too.',
+            'Nạp tiền, rút tiền, tiền thưởng, đổi điểm và hợp đồng đại lý đều báo cho bạn tại đây khi có thay đổi. Tin nhắn từ đội ngũ hỗ trợ cũng đến đây.',
         },
       },
       {
@@ -45,18 +45,17 @@ export const seedDemoInbox = async (db: Db, merchantId: number, now = new Date()
         input: {
           audience: 'VIP' as const,
           vipLevel: 0,
-          title: 'VIP week: double points on live casino',
+          title: 'Tích điểm khi chơi',
           content:
-            'From Monday to Sunday every valid bet on live casino earns double points in the points mall.',
+            'Mỗi cược hợp lệ đều được cộng điểm vào Cửa hàng điểm. Đổi điểm lấy quà, hoặc đổi sang số dư trong ví.',
         },
       },
       {
         hours: 2,
         input: {
           audience: 'ALL' as const,
-          title: 'Maintenance tonight 02:00–03:00',
-          content:
-            'The site is under maintenance tonight from 02:00 to 03:00 (GMT+7). Your balance and open bets are safe.',
+          title: 'Xổ số miền Bắc mỗi tối',
+          content: 'Kết quả xổ số miền Bắc có lúc 18:15 (GMT+7) mỗi ngày, ngay trên trang xổ số.',
         },
       },
     ];
@@ -68,22 +67,21 @@ export const seedDemoInbox = async (db: Db, merchantId: number, now = new Date()
       {
         account: 'demoplayer1',
         hours: 30,
-        title: 'Welcome from your account manager',
-        content: 'Hello! I am Linh, your account manager. Write to customer service any time and ask for me.',
+        title: 'Lời chào từ quản lý tài khoản',
+        content:
+          'Xin chào! Tôi là Linh, quản lý tài khoản của bạn. Hãy nhắn cho bộ phận chăm sóc khách hàng bất cứ lúc nào và hỏi tên tôi.',
       },
       {
         account: 'demoplayer1',
         hours: 1,
-        title: 'Your bank account is verified',
-        content:
-          'Your bank account was checked and verified. Withdrawals to it are now paid without extra checks.',
+        title: 'Tài khoản ngân hàng đã được xác minh',
+        content: 'Tài khoản ngân hàng của bạn đã được kiểm tra. Bạn có thể rút tiền về tài khoản này.',
       },
       {
         account: 'demoagent',
         hours: 5,
-        title: 'Monthly agent meeting',
-        content:
-          'The agent meeting is on Friday at 15:00. Bring your team’s questions about the new dividend tiers.',
+        title: 'Họp đại lý hằng tháng',
+        content: 'Buổi họp đại lý vào thứ Sáu lúc 15:00. Hãy mang theo câu hỏi của đội về các bậc cổ tức.',
       },
     ];
     for (const { account, hours, title, content } of personal) {

@@ -59,7 +59,7 @@ const operatorCall = async (role: 'admin' | 'finance', method: string, path: str
 
 const reward = (cost: number, stock: number) =>
   createReward(server.db, demoId, {
-    names: { EN: `Reward ${++key}`, VI: `Phần thưởng ${key}` },
+    names: { EN: `Reward ${++key}`, TY: `Phần thưởng ${key}` },
     descriptions: {},
     imageUrl: null,
     cost,
@@ -163,7 +163,7 @@ describe('redeeming rewards', () => {
   it('takes the points and one of the stock, In Process until approved; a replay redeems once', async () => {
     const m = await member('ptr', 1_000_000); // 12,000 points
     const r = await reward(500_000, 2);
-    const rewards = await m.call(POINT_PATHS.REWARDS, { language: 'VI' });
+    const rewards = await m.call(POINT_PATHS.REWARDS, { language: 'TY' });
     expect(rewards.body.value.list).toContainEqual(
       expect.objectContaining({
         id: r.id,
