@@ -21,7 +21,12 @@ const watch = new PageWatch(() => server.baseUrl);
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
+  // The demo's rewards cost what their points convert to (a voucher is 5,000,000 points): one spin
+  // earns a few hundred, so the test adds a reward of its own within reach.
+  await Promise.all([
+    allowTestMembers(server),
+    server.runCli(['points', 'reward-add', '500', '50', 'Lucky', 'ticket']),
+  ]);
 }, 90_000);
 
 afterAll(async () => {
@@ -52,8 +57,8 @@ describe('the points mall', () => {
     await expect.poll(() => points.textContent(), { timeout: 10_000 }).toMatch(/^[1-9][\d,]*\.\d\d$/);
     const earned = Number((await points.textContent())!.replace(/,/g, ''));
 
-    // Redeem the cheapest reward (500 points): confirmation, then the payment password.
-    const reward = page.locator('.point-mall__reward', { hasText: '10 free spins' });
+    // Redeem the reward of 500 points: confirmation, then the payment password.
+    const reward = page.locator('.point-mall__reward', { hasText: 'Lucky ticket' });
     await reward.getByRole('button', { name: 'Redeem' }).click();
     const redeemForm = page.getByRole('form', { name: 'Redeem' });
     await redeemForm.getByLabel('Payment password').fill('246810');

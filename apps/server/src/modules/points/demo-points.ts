@@ -18,10 +18,14 @@ const reward = (
   sortOrder,
 });
 
-/** The demo's points mall: the §9 rates, 100 points to ₫1, and rewards from a voucher to a phone. */
+/**
+ * The demo's points mall: the §9 rates, 100 points to ₫1, and rewards from a voucher to a phone,
+ * each priced at what its points would convert to (the ₫50,000 voucher costs 5,000,000 points), so
+ * the mall never pays more for points than the conversion does.
+ */
 export const DEMO_REWARDS: readonly RewardInput[] = [
   reward(
-    500,
+    1_000_000,
     200,
     10,
     { EN: '10 free spins', TY: '10 vòng quay miễn phí', zh: '10次免费旋转', th: 'ฟรีสปิน 10 ครั้ง' },
@@ -31,7 +35,7 @@ export const DEMO_REWARDS: readonly RewardInput[] = [
     },
   ),
   reward(
-    5_000,
+    5_000_000,
     100,
     20,
     { EN: '₫50,000 bonus voucher', TY: 'Phiếu thưởng 50.000 ₫', zh: '50,000₫ 奖金券', th: 'บัตรโบนัส ₫50,000' },
@@ -41,28 +45,28 @@ export const DEMO_REWARDS: readonly RewardInput[] = [
     },
   ),
   reward(
-    20_000,
+    20_000_000,
     30,
     30,
     { EN: 'Jade T-shirt', TY: 'Áo thun Jade', zh: 'Jade T恤', th: 'เสื้อยืด Jade' },
     { EN: 'Cotton T-shirt, sizes S–XL, delivered in 7 days.', TY: 'Áo cotton, cỡ S–XL, giao trong 7 ngày.' },
   ),
   reward(
-    80_000,
+    80_000_000,
     10,
     40,
     { EN: 'Bluetooth earbuds', TY: 'Tai nghe Bluetooth', zh: '蓝牙耳机', th: 'หูฟังบลูทูธ' },
     { EN: 'Wireless earbuds with charging case.', TY: 'Tai nghe không dây kèm hộp sạc.' },
   ),
   reward(
-    250_000,
+    250_000_000,
     5,
     50,
     { EN: 'Smartwatch', TY: 'Đồng hồ thông minh', zh: '智能手表', th: 'สมาร์ทวอทช์' },
     { EN: 'Fitness smartwatch, delivered in 7 days.', TY: 'Đồng hồ thể thao thông minh, giao trong 7 ngày.' },
   ),
   reward(
-    2_000_000,
+    2_500_000_000,
     1,
     60,
     { EN: 'iPhone 16', TY: 'iPhone 16', zh: 'iPhone 16', th: 'iPhone 16' },
