@@ -68,7 +68,9 @@ export const createWebPreload = (webDist: string, db: Db) => {
     const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))];
     return [
       ...scripts.map((file) => `</${file}>; rel=modulepreload`),
-      ...styles.map((file) => `</${file}>; rel=preload; as=style`),
+      // crossorigin as the page's own stylesheet links have it (index.html and Vite's loader): a
+      // preload in another mode never matches them, and the browser downloads each style twice.
+      ...styles.map((file) => `</${file}>; rel=preload; as=style; crossorigin`),
     ];
   };
   const cache = new Map<string, string[]>();

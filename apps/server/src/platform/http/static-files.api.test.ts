@@ -84,7 +84,7 @@ describe('static files', () => {
     const links = (await server.fetch('/index')).headers.get('link') ?? '';
     expect(links).toContain('</assets/router-def.js>; rel=modulepreload');
     expect(links).toContain('</assets/home-page-ghi.js>; rel=modulepreload');
-    expect(links).toContain('</assets/router.css>; rel=preload; as=style');
+    expect(links).toContain('</assets/router.css>; rel=preload; as=style; crossorigin');
     // The demo brand's banner in its default language, Vietnamese.
     expect(links).toContain('</media/banners/welcome.vi.svg>; rel=preload; as=image; fetchpriority=high');
     // The entry is in the HTML already; another page gets the router but no banner.
