@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherBrand } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { permutations } from '../../test/permutations.js';
+import { runLinearizable } from '../../test/linearizable.js';
 import { AppError } from '../../platform/errors.js';
 import type { Merchant } from '../merchants/repo.js';
 import { getMerchantByCode } from '../merchants/service.js';
@@ -157,25 +157,15 @@ class ConcurrentRedeemCommand implements fc.AsyncCommand<Model, Real> {
   constructor(readonly ops: RedeemOp[]) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    const completed: { op: RedeemOp; outcome: RedeemOutcome }[] = [];
-    const pending = this.ops.map((op) =>
-      real.scheduler
-        .schedule(Promise.resolve(op))
-        .then((o) => redeem(real, o))
-        .then((outcome) => completed.push({ op, outcome })),
-    );
-    await real.scheduler.waitAll();
-    await Promise.all(pending);
-    for (const order of permutations(completed)) {
-      const candidate = cloneModel(model);
-      if (order.every(({ op, outcome }) => applyRedeem(candidate, op, outcome))) {
-        Object.assign(model, candidate);
-        return;
-      }
-    }
-    expect.fail(
-      `no order of ${JSON.stringify(completed)} fits stock ${model.stock} and points ${model.points}`,
-    );
+    await runLinearizable({
+      ops: this.ops,
+      scheduler: real.scheduler,
+      run: (op) => redeem(real, op),
+      model,
+      clone: cloneModel,
+      apply: applyRedeem,
+      show: (m) => `stock ${m.stock} and points ${m.points}`,
+    });
   }
   toString = () => `concurrentRedeem(${JSON.stringify(this.ops)})`;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import { createOtherBrand } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { permutations } from '../../test/permutations.js';
+import { runLinearizable } from '../../test/linearizable.js';
 import {
   checkInvariants,
   getAccountBalance,
@@ -107,26 +107,15 @@ class ConcurrentCommand implements fc.AsyncCommand<Model, Real> {
   constructor(readonly ops: Op[]) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    const completed: { op: Op; outcome: Outcome }[] = [];
-    // The scheduler starts the ops in an order of its choosing; they then run concurrently.
-    const pending = this.ops.map((op) =>
-      real.scheduler
-        .schedule(Promise.resolve(op))
-        .then((o) => run(real, o))
-        .then((outcome) => completed.push({ op, outcome })),
-    );
-    await real.scheduler.waitAll();
-    await Promise.all(pending);
-    // Linearizable: some order of the ops explains every outcome. The completion order is tried
-    // first (on SQLite it is the execution order); on PostgreSQL a reply may overtake another.
-    for (const order of permutations(completed)) {
-      const candidate = cloneModel(model);
-      if (order.every(({ op, outcome }) => isEqual(outcome, applyToModel(candidate, op, outcome)))) {
-        Object.assign(model, candidate);
-        return;
-      }
-    }
-    expect.fail(`no order of ${JSON.stringify(completed)} fits the model ${JSON.stringify(model.balances)}`);
+    await runLinearizable({
+      ops: this.ops,
+      scheduler: real.scheduler,
+      run: (op) => run(real, op),
+      model,
+      clone: cloneModel,
+      apply: (candidate, op, outcome) => isEqual(outcome, applyToModel(candidate, op, outcome)),
+      show: (m) => `the model ${JSON.stringify(m.balances)}`,
+    });
   }
   toString = () => `concurrent(${JSON.stringify(this.ops)})`;
 }
