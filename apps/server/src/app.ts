@@ -19,6 +19,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { contractRoutes } from './modules/agents/contract-routes.js';
 import { createMessaging } from './modules/accounts/messaging.js';
 import { engagementRoutes } from './modules/engagement/routes.js';
+import { missionRoutes } from './modules/engagement/missions-routes.js';
 import { promotionClaimRoutes } from './modules/engagement/promotion-routes.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -176,6 +177,7 @@ export const buildApp = async ({
   inboxRoutes(app, { db, secrets });
   engagementRoutes(app, { db, secrets });
   promotionClaimRoutes(app, { db, secrets, config });
+  missionRoutes(app, { db, secrets });
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });

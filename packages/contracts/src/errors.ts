@@ -17,6 +17,8 @@ export const errorStatus = {
   PROMOTION_ALREADY_CLAIMED: 409,
   /** The claim is not in a state that allows this (claim an ISSUED one, review an APPLYING one). */
   PROMOTION_CLAIM_STATE: 409,
+  /** A mission reward that cannot be claimed now (details.reason: NOT_COMPLETED, EXPIRED, CLAIMED). */
+  MISSION_NOT_CLAIMABLE: 409,
   VENDOR_TRANSFER_FAILED: 409,
   /** The game is not in the brand's catalogue (or its vendor is switched off). */
   GAME_NOT_FOUND: 404,

@@ -29,6 +29,8 @@ export const INBOX_TEMPLATES = [
   'REBATE_PAID',
   'REDEEM_APPROVED',
   'REDEEM_REJECTED',
+  /** A mission's reward paid (params: amount in minor units, points, mission code); decision 0052. */
+  'MISSION_REWARD',
 ] as const;
 export type InboxTemplate = (typeof INBOX_TEMPLATES)[number];
 

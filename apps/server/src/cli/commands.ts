@@ -9,6 +9,7 @@ import { runCatalogueCommand } from '../modules/games/catalogue-commands.js';
 import { publishAgentAnnouncement } from '../modules/messages/service.js';
 import { INBOX_USAGE, runInboxCommand } from '../modules/messages/inbox-commands.js';
 import { ENGAGEMENT_USAGE, runEngagementCommand } from '../modules/engagement/engagement-commands.js';
+import { MISSION_USAGE, runMissionCommand } from '../modules/engagement/missions-commands.js';
 import { PROMOTION_USAGE, runPromotionCommand } from '../modules/engagement/promotion-commands.js';
 import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
 import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
@@ -82,6 +83,8 @@ ${PAYMENT_USAGE}
 ${ENGAGEMENT_USAGE}
 
 ${PROMOTION_USAGE}
+
+${MISSION_USAGE}
 
 ${POINTS_USAGE}
 
@@ -321,6 +324,7 @@ export const runCommand = async (
   if (group === 'catalogue' && (await runCatalogueCommand(db, merchant, action, rest, out))) return;
   if (group === 'engagement' && (await runEngagementCommand(db, merchant, action, rest, out))) return;
   if (group === 'promo' && (await runPromotionCommand(db, merchant, action, rest, out))) return;
+  if (group === 'missions' && (await runMissionCommand(db, merchant, action, rest, out))) return;
   if (await runAccountCommand(db, merchant, group, action, rest, { to: values.to, limit: values.limit }, out))
     return;
   const paymentOptions = {

@@ -10,6 +10,7 @@ import { seedDemoInbox } from '../modules/messages/demo-inbox.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
 import { buildDemoAgents } from '../modules/agents/demo-agents.js';
+import { seedDemoMissionProgress, seedDemoMissions } from '../modules/engagement/demo-missions.js';
 import { seedDemoClaims } from '../modules/engagement/promotion-claims.js';
 import { seedDemoPoints } from '../modules/points/demo-points.js';
 
@@ -47,6 +48,7 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
   await seedDemoLotteryLimits(db, demo.id);
   await seedDemoLotteryHistory(db);
   await seedDemoPoints(db, demo.id, demo.currencyExponent);
+  await seedDemoMissions(db, demo.id);
   return true;
 };
 
@@ -65,6 +67,8 @@ export const seedDemoAgents = async (db: Db): Promise<string> => {
   const members = result.logins.filter((login) => !login.agent).map((login) => login.username);
   // The team's members have joined the cashback boost, so their reward centre is not empty (0050).
   await seedDemoClaims(db, demo, members);
+  // Their login days and a claimed check-in, so the missions panel shows every state (0052).
+  await seedDemoMissionProgress(db, demo, members);
   // The server's log never carries a password, not even the demo's: the README and the CLI give it.
   return `demo agent team: agents ${agents.join(', ')}; members ${members.join(', ')} (their password: README, "Trying the demo as an agent")`;
 };

@@ -6,6 +6,7 @@ import type { ModalBodyProps } from '../components/modal/modal-types';
 import { useBrand } from '../config/brand';
 import { SecurityCenter } from '../features/accounts/components/security-center';
 import { useAgentMenuContext, type AgentMenuContext } from '../features/agents/api/use-agent-menu';
+import { useMissionSummary } from '../features/missions/api/missions';
 import { CenterFrame, type CenterItem } from '../features/member-center/components/center-frame';
 import { canUseMemberCenter, isAgentAccount, useSession } from '../lib/session';
 import './member-center.css';
@@ -85,6 +86,11 @@ const BonusDetailsPanel = lazy(() =>
   })),
 );
 
+// Missions (decision 0052): the member's missions and the weekly board.
+const MissionsPanel = lazy(() =>
+  import('../features/missions/components/missions-panel').then((m) => ({ default: m.MissionsPanel })),
+);
+
 // The agent payroll panels (decision 0041), one chunk for the five of them.
 const payrollPanel = (
   name:
@@ -118,7 +124,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'bonusDetails', Panel: BonusDetailsPanel },
   { id: 'rewardCenter', Panel: RewardCenterPanel },
   { id: 'referral', Panel: ReferralPanel },
-  { id: 'missionLeaderboard' },
+  { id: 'missionLeaderboard', Panel: MissionsPanel },
   { id: 'messageV2', Panel: InboxPanel },
 ];
 
@@ -168,11 +174,14 @@ export function MemberCenterModal({ props }: ModalBodyProps<'memberCenter'>) {
   const { whitelabel } = useBrand();
   const session = useSession();
   const agent = useAgentMenuContext();
+  // §2: the missions item's badge counts the rewards claimable now (hidden at 0).
+  const missionBadge = useMissionSummary().data?.claimableCount ?? 0;
   const items: CenterItem[] = availableEntries(MEMBER_CENTER, { flags: whitelabel.whitelabel, agent }).map(
     (entry) => ({
       id: entry.id,
       label: t(`memberCenter.items.${entry.id}` as 'memberCenter.items.securityCenter'),
       Panel: entry.Panel,
+      ...(entry.id === 'missionLeaderboard' && { badge: missionBadge }),
     }),
   );
   const [activeId, setActiveId] = useState(

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { MemberTable } from '../../platform/db/accounts-schema.js';
 import type { DbOrTrx } from '../../platform/db/index.js';
+import { dayOf } from '../../platform/time-zone.js';
 import { attachToTree } from './tree.js';
 
 export type MemberRow = Selectable<MemberTable>;
@@ -81,6 +82,23 @@ export const insertSession = async (
   },
 ) => {
   await db.insertInto('member_session').values(session).execute();
+};
+
+/**
+ * The brand's business day of a login, once a day per member: sessions are pruned when they expire,
+ * login days stay (missions count LOGIN_DAYS and STREAK_DAYS from them, decision 0052).
+ */
+export const recordLoginDay = async (db: DbOrTrx, merchantId: number, memberId: number, now: Date) => {
+  const merchant = await db
+    .selectFrom('merchant')
+    .select('time_zone')
+    .where('id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('member_login_day')
+    .values({ merchant_id: merchantId, member_id: memberId, day: dayOf(merchant.time_zone, now) })
+    .onConflict((oc) => oc.columns(['member_id', 'day']).doNothing())
+    .execute();
 };
 
 export const findSessionByHash = (db: DbOrTrx, tokenHash: string) =>

@@ -44,6 +44,7 @@ export const createSession = async (
     expires_at: new Date(now.getTime() + input.settings.sessionIdleMinutes * MINUTE).toISOString(),
     absolute_expires_at: new Date(now.getTime() + input.settings.sessionMaxHours * 60 * MINUTE).toISOString(),
   });
+  await repo.recordLoginDay(db, input.merchantId, input.memberId, now);
   return token;
 };
 

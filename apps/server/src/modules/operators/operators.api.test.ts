@@ -169,6 +169,22 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
     method: 'POST',
     path: '/api/operator/point-redemptions/999999/approve?merchant=DEMO',
   },
+  { action: 'missions.read', method: 'GET', path: '/api/operator/missions?merchant=DEMO' },
+  {
+    action: 'missions.manage',
+    method: 'PUT',
+    path: '/api/operator/missions?merchant=DEMO',
+    body: {
+      code: 'ROLE_PROBE',
+      kind: 'LOGIN_DAYS',
+      target: 1,
+      period: 'DAILY',
+      rewardAmount: 1,
+      titles: { EN: 'Role probe' },
+      startsAt: '2026-01-01T00:00:00Z',
+      isEnabled: false,
+    },
+  },
   {
     action: 'point-settings.manage',
     method: 'PUT',

@@ -41,6 +41,9 @@ export const OPERATOR_RIGHTS = {
   // setting a member's rank (which pays them) is FINANCE's.
   'vip.read': ['ADMIN', 'FINANCE'],
   'vip.manage': ['FINANCE'],
+  // Missions (decision 0052): both may read; a mission pays without review, so writing one is FINANCE's.
+  'missions.read': ['ADMIN', 'FINANCE'],
+  'missions.manage': ['FINANCE'],
   // The points mall (decision 0046): both roles keep the rewards and their stock; a redemption's
   // decision (a rejection refunds points) and the rates and conversion (what points cost in money)
   // are FINANCE's.

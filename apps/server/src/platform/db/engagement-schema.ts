@@ -10,7 +10,49 @@ export type EngagementTables = {
   promotion_claim: PromotionClaimTable;
   vip_setting: VipSettingTable;
   vip_reached: VipReachedTable;
+  mission: MissionTable;
+  mission_progress: MissionProgressTable;
+  member_login_day: MemberLoginDayTable;
 };
+
+/** Missions (migration 2026-11-26T0900-missions, decision 0052). */
+export type MissionTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  /** 'DEPOSIT', 'VALID_BET', 'LOGIN_DAYS', 'STREAK_DAYS'. */
+  kind: string;
+  category: string | null;
+  target: number;
+  /** 'DAILY', 'WEEKLY', 'ONCE'. */
+  period: string;
+  reward_amount: Generated<number>;
+  reward_points: Generated<number>;
+  titles: string;
+  starts_at: string;
+  ends_at: string | null;
+  enabled: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A member's mission in one period once complete: COMPLETED, then CLAIMED (paid). */
+export type MissionProgressTable = {
+  merchant_id: number;
+  member_id: number;
+  mission_id: number;
+  period_key: string;
+  status: string;
+  progress: number;
+  reward_amount: number;
+  reward_points: number;
+  completed_at: string;
+  claimed_at: string | null;
+};
+
+/** The business days a member logged in on. */
+export type MemberLoginDayTable = { merchant_id: number; member_id: number; day: string };
 
 /** A brand's VIP rules (migration 2026-11-26T0650-vip, decision 0049). */
 export type VipSettingTable = {

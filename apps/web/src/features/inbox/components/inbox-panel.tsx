@@ -28,6 +28,22 @@ const render = (message: InboxMessage, t: TFunction, format: (minor: number) => 
     category: category ? t(`agentContracts.categories.${category}` as 'agentContracts.categories.LIVE') : '',
     reason: reason ? t(`agentContracts.reasons.${reason}` as 'agentContracts.reasons.REPLACED') : '',
   };
+  if (message.template === 'MISSION_REWARD') {
+    // Missions keep their strings in their own section (decision 0052).
+    const points = typeof message.params.points === 'number' ? message.params.points : 0;
+    const reward = [
+      typeof amount === 'number' && amount > 0 ? format(amount) : null,
+      points > 0
+        ? t('missions.points', {
+            points: (points / 100).toLocaleString(undefined, { maximumFractionDigits: 2 }),
+          })
+        : null,
+    ].filter(Boolean);
+    return {
+      title: t('missions.inbox.title'),
+      content: t('missions.inbox.content', { reward: reward.join(' + ') }),
+    };
+  }
   const key = `inbox.templates.${message.template}` as 'inbox.templates.DEPOSIT_APPROVED';
   return { title: t(`${key}.title`, values), content: t(`${key}.content`, values) };
 };
