@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../test/client.js';
@@ -5,6 +6,7 @@ import { runCli } from '../test/cli.js';
 import { fundedMember, walletBalance } from '../test/funded-member.js';
 import { startInstance, startTestServer, type TestServer } from '../test/server.js';
 import * as merchants from '../modules/merchants/service.js';
+import { WATCHED_TABLES } from './db/read-cache.js';
 
 /**
  * Issue 23, item 2 on PostgreSQL: the hot reads come from each instance's memos, which a change
@@ -123,6 +125,13 @@ describe.skipIf(!postgres)('PostgreSQL read memos across instances', () => {
     const logout = await createClient(first).call('DELETE', '/wps/session/logout', { token: member.token });
     expect(logout.status).toBe(200);
     expect(await codeOf()).toBe('UNAUTHENTICATED');
+  });
+
+  it('every table the memos watch tells the change bus (a table without its trigger would be served stale)', async () => {
+    const { rows } = await sql<{ table: string }>`
+      select c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+       where t.tgname = 'jade_change'`.execute(first.db);
+    expect(rows.map((r) => r.table).sort()).toEqual([...WATCHED_TABLES].sort());
   });
 
   it('memos are not trusted while the change connection is down, and are stale once it is back', async () => {
