@@ -111,6 +111,56 @@ export const createTestDatabase = async (
   };
 };
 
+/** Serves a built app on a random loopback port: the TestServer of a started instance. */
+const listening = async (
+  app: FastifyInstance,
+  rest: Omit<TestServer, 'url' | 'app' | 'fetch' | 'json'>,
+): Promise<TestServer> => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  const doFetch = (p: string, init?: RequestInit) => fetch(url + p, init);
+  return {
+    url,
+    app,
+    ...rest,
+    fetch: doFetch,
+    json: async <T>(p: string, init?: RequestInit) => {
+      const response = await doFetch(p, init);
+      return { status: response.status, body: (await response.json()) as T };
+    },
+  };
+};
+
+/**
+ * Another instance of a test server, as a load balancer's second backend: its own process state and
+ * connection pool on the same database, with the same secrets (data folder). `databaseUrl` may carry
+ * connection options (`?options=-c log_statement=all`). Closing it leaves the first server running.
+ */
+export const startInstance = async (
+  server: TestServer,
+  { databaseUrl = server.databaseUrl }: { databaseUrl?: string } = {},
+): Promise<TestServer> => {
+  const template = inject('testTemplate') as TestTemplate | undefined;
+  const config = templateConfig(server.dataDir, databaseUrl, {
+    ...(template && { PAYLOAD_PRIVATE_KEY: template.payloadPrivateKey }),
+  });
+  const handle = await openAndPrepareDb(config);
+  const app = await buildApp({ config, db: handle.db, secrets: loadSecrets(config) });
+  return listening(app, {
+    db: handle.db,
+    dialect: handle.dialect,
+    databaseUrl,
+    dataDir: server.dataDir,
+    serverSecret: server.serverSecret,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  });
+};
+
 /** Starts the real server on a random loopback port against a fresh database. */
 export const startTestServer = async (
   env: Record<string, string> = {},
@@ -147,40 +197,29 @@ export const startTestServer = async (
     ...(options.logStream && { logStream: options.logStream }),
     ...(options.onRoute && { onRoute: options.onRoute }),
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
-  const url = `http://127.0.0.1:${address.port}`;
-  // The operator's step for a real site: the demo brand's loopback domains publish this server's port.
-  for (const host of ['127.0.0.1', 'localhost'])
-    await handle.db
-      .updateTable('merchant_domain')
-      .set({ origin: `http://${host}:${address.port}` })
-      .where('host', '=', host)
-      .execute();
-  if (!options.demoLimits) {
-    await handle.db.deleteFrom('merchant_money_setting').execute();
-    await handle.db.deleteFrom('lottery_setting').where('created_by', '=', 'seed').execute();
-  }
-  const doFetch = (p: string, init?: RequestInit) => fetch(url + p, init);
-  return {
-    url,
-    app,
+  const server = await listening(app, {
     db: handle.db,
     dialect: handle.dialect,
     databaseUrl: database.url,
     dataDir,
     serverSecret: secrets.sessionSecret,
-    fetch: doFetch,
-    json: async <T>(p: string, init?: RequestInit) => {
-      const response = await doFetch(p, init);
-      return { status: response.status, body: (await response.json()) as T };
-    },
     close: async () => {
       await app.close();
       await handle.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-  };
+  });
+  // The operator's step for a real site: the demo brand's loopback domains publish this server's port.
+  for (const host of ['127.0.0.1', 'localhost'])
+    await handle.db
+      .updateTable('merchant_domain')
+      .set({ origin: `http://${host}:${new URL(server.url).port}` })
+      .where('host', '=', host)
+      .execute();
+  if (!options.demoLimits) {
+    await handle.db.deleteFrom('merchant_money_setting').execute();
+    await handle.db.deleteFrom('lottery_setting').where('created_by', '=', 'seed').execute();
+  }
+  return server;
 };

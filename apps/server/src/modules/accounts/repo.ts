@@ -101,8 +101,55 @@ export const recordLoginDay = async (db: DbOrTrx, merchantId: number, memberId: 
     .execute();
 };
 
-export const findSessionByHash = (db: DbOrTrx, tokenHash: string) =>
-  db.selectFrom('member_session').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/**
+ * A session by its token's hash with its member, in one statement: every authenticated call reads
+ * both, fresh (sessions are never memoised: a logout holds on every instance at once, decision 0055).
+ */
+export const findSessionWithMember = async (db: DbOrTrx, tokenHash: string) => {
+  const row = await db
+    .selectFrom('member_session as s')
+    .innerJoin('member as m', (join) =>
+      join.onRef('m.id', '=', 's.member_id').onRef('m.merchant_id', '=', 's.merchant_id'),
+    )
+    .selectAll('m')
+    .select([
+      's.id as session_id',
+      's.merchant_id as session_merchant_id',
+      's.site as session_site',
+      's.login_method as session_login_method',
+      's.last_seen_at as session_last_seen_at',
+      's.expires_at as session_expires_at',
+      's.absolute_expires_at as session_absolute_expires_at',
+      's.revoked_at as session_revoked_at',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    session_id: id,
+    session_merchant_id: merchantId,
+    session_site: site,
+    session_login_method: loginMethod,
+    session_last_seen_at: lastSeenAt,
+    session_expires_at: expiresAt,
+    session_absolute_expires_at: absoluteExpiresAt,
+    session_revoked_at: revokedAt,
+    ...member
+  } = row;
+  return {
+    session: {
+      id,
+      merchant_id: merchantId,
+      site,
+      login_method: loginMethod,
+      last_seen_at: lastSeenAt,
+      expires_at: expiresAt,
+      absolute_expires_at: absoluteExpiresAt,
+      revoked_at: revokedAt,
+    },
+    member: member as MemberRow,
+  };
+};
 
 export const touchSession = async (db: DbOrTrx, id: number, lastSeenAt: string, expiresAt: string) => {
   await db

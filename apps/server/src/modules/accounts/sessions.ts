@@ -70,19 +70,19 @@ export const authenticate = async (
   now = new Date(),
 ): Promise<AuthenticatedSession> => {
   if (!token || token.length < 32 || token.length > 128) throw unauthenticated();
-  const session = await repo.findSessionByHash(db, tokenHash(secrets, token));
+  const found = await repo.findSessionWithMember(db, tokenHash(secrets, token));
+  if (!found) throw unauthenticated();
+  const { session, member } = found;
   const at = now.toISOString();
   if (
-    !session ||
     session.merchant_id !== merchantId ||
     session.revoked_at !== null ||
     session.expires_at <= at ||
-    session.absolute_expires_at <= at
+    session.absolute_expires_at <= at ||
+    member.status !== 'ACTIVE'
   ) {
     throw unauthenticated();
   }
-  const member = await repo.findMemberById(db, merchantId, session.member_id);
-  if (!member || member.status !== 'ACTIVE') throw unauthenticated();
   if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) {
     const idle = (await settings()).sessionIdleMinutes * MINUTE;
     const expires = new Date(

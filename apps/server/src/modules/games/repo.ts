@@ -1,6 +1,6 @@
 import type { GameCategory, IsGameValue, VendorTag, WalletMode } from '@jade/contracts/games';
 import { sql } from 'kysely';
-import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
+import { cacheScopeOf, type DbOrTrx } from '../../platform/db/index.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
 
 export type Vendor = {
@@ -94,7 +94,7 @@ export const listBrandVendors = async (
   if (!filter.category && !filter.categories) {
     // The whole list is read on every wallet call: memoised (platform/db/read-cache.ts), copied out.
     const key = `${merchantId}:${filter.includeDisabled ? 'all' : 'enabled'}`;
-    const list = await brandVendors(sqliteHandleOf(db), key, () => queryBrandVendors(db, merchantId, filter));
+    const list = await brandVendors(cacheScopeOf(db), key, () => queryBrandVendors(db, merchantId, filter));
     return [...(list ?? [])];
   }
   return queryBrandVendors(db, merchantId, filter);
@@ -391,7 +391,7 @@ export const findGameRules = async (
   vendorCode: string,
   gameId: string,
 ): Promise<GameRules | null> =>
-  (await gameRules(sqliteHandleOf(db), `${vendorCode}\u0000${gameId}`, async () => {
+  (await gameRules(cacheScopeOf(db), `${vendorCode}\u0000${gameId}`, async () => {
     const row = await db
       .selectFrom('game')
       .innerJoin('vendor', 'vendor.id', 'game.vendor_id')

@@ -33,7 +33,7 @@ import {
   MAX_FAVOURITES,
 } from '@jade/contracts/games';
 import type { z } from 'zod';
-import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { cacheScopeOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { parseImportFile } from '../../platform/import-file.js';
@@ -98,7 +98,7 @@ const toGameItem = (game: repo.Game, chain: string[]): GameItem => ({
 const reachCache = createReadCache<{ seamless: Set<string>; transfer: Set<string> }>();
 const vendorReach = async (db: DbOrTrx, merchantId: number) =>
   // The load always answers, so the memo does too.
-  (await reachCache(sqliteHandleOf(db), String(merchantId), async () => ({
+  (await reachCache(cacheScopeOf(db), String(merchantId), async () => ({
     seamless: await listConnectedVendorCodes(db, merchantId),
     transfer: await listWalletApiVendors(db, merchantId),
   })))!;

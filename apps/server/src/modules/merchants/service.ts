@@ -2,7 +2,7 @@ import { SYSTEM_STATUS } from '@jade/contracts/constants';
 import { brandLanguage, type BrandLanguage } from '@jade/contracts/system';
 import { isWhitelabelFlag, WHITELABEL_FLAGS } from '@jade/contracts/whitelabel';
 import { AppError } from '../../platform/errors.js';
-import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { cacheScopeOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { rederiveBusinessDays } from '../../platform/db/migrations/2026-11-26T0510-business-day.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
@@ -37,7 +37,7 @@ const noBrand = (host: string) =>
 export const resolveMerchantByHost = async (db: DbOrTrx, hostHeader: string): Promise<repo.Merchant> => {
   const host = hostOfHeader(hostHeader);
   const merchant = host
-    ? await merchantsByHost(sqliteHandleOf(db), host, () => repo.findMerchantByHost(db, host))
+    ? await merchantsByHost(cacheScopeOf(db), host, () => repo.findMerchantByHost(db, host))
     : undefined;
   if (!merchant) throw noBrand(host ?? hostHeader);
   return merchant;
@@ -114,7 +114,7 @@ export const listMerchants = (db: DbOrTrx) => repo.listMerchants(db);
 const merchantsByCode = createReadCache<repo.Merchant>();
 
 export const findMerchant = (db: DbOrTrx, code: string) =>
-  merchantsByCode(sqliteHandleOf(db), code, () => repo.findMerchantByCode(db, code));
+  merchantsByCode(cacheScopeOf(db), code, () => repo.findMerchantByCode(db, code));
 
 export const getMerchantByCode = async (db: DbOrTrx, code: string): Promise<repo.Merchant> => {
   const merchant = await repo.findMerchantByCode(db, code);

@@ -12,7 +12,7 @@ import type {
 import type { SystemStatus } from '@jade/contracts/constants';
 import type { PatternType } from '@jade/contracts/patterns';
 import type { RegisterField } from '@jade/contracts/system';
-import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
+import { cacheScopeOf, type DbOrTrx } from '../../platform/db/index.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { lookupCountry, normalizeIp } from '../../platform/geoip.js';
@@ -32,7 +32,7 @@ export const locate = (ip: string): Location => {
 const regionRules = createReadCache<merchants.RegionRule[]>();
 
 const rulesOf = async (db: DbOrTrx, merchant: Merchant) =>
-  (await regionRules(sqliteHandleOf(db), String(merchant.id), () =>
+  (await regionRules(cacheScopeOf(db), String(merchant.id), () =>
     merchants.listRegionRules(db, merchant.id),
   )) ?? [];
 

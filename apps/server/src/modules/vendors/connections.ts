@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { VENDOR_SIGNATURE_ALGORITHMS, type VendorSignatureAlgorithm } from '@jade/contracts/vendor-wallet';
 import { openSetting, sealSetting } from '../../platform/crypto.js';
-import { sqliteHandleOf, type DbOrTrx } from '../../platform/db/index.js';
+import { cacheScopeOf, type DbOrTrx } from '../../platform/db/index.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -34,7 +34,7 @@ export const findVendorConnection = async (
   merchantId: number,
   vendorCode: string,
 ): Promise<VendorConnection | undefined> =>
-  connections(sqliteHandleOf(db), `${merchantId}:${vendorCode}`, async () => {
+  connections(cacheScopeOf(db), `${merchantId}:${vendorCode}`, async () => {
     const row = await db
       .selectFrom('vendor_connection')
       .selectAll()

@@ -217,8 +217,25 @@ export const postTransfersIn = async (
 ): Promise<PostResult> => {
   validateLegs(input.legs);
   const hash = requestHash(input.legs);
-  const previous = await replay(trx, input.merchantId, input.idempotencyKey, hash);
-  if (previous) return previous;
+  const at = now.toISOString();
+  // The key first: a key already posted (or being posted: the insert waits for that commit) answers
+  // as its replay, and a fresh key costs no separate look-up (issue 23: a transfer's statements).
+  const batch = await trx
+    .insertInto('ledger_batch')
+    .values({
+      merchant_id: input.merchantId,
+      idempotency_key: input.idempotencyKey,
+      request_hash: hash,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.columns(['merchant_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!batch) {
+    const previous = await replay(trx, input.merchantId, input.idempotencyKey, hash);
+    if (previous) return previous;
+    throw new Error('postTransfersIn: the batch key conflicted but no batch holds it');
+  }
 
   const ids = [...new Set(input.legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))].sort(
     (a, b) => a - b,
@@ -237,18 +254,6 @@ export const postTransfersIn = async (
       'An account of this transfer does not exist for this brand',
     );
   }
-
-  const at = now.toISOString();
-  const batch = await trx
-    .insertInto('ledger_batch')
-    .values({
-      merchant_id: input.merchantId,
-      idempotency_key: input.idempotencyKey,
-      request_hash: hash,
-      created_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
 
   const boundsOf = (id: number) => balanceBounds(accounts.find((a) => a.id === id)!.allow_negative);
   for (const leg of input.legs) {

@@ -4,7 +4,7 @@ import type {
   WalletTransferRequest,
   WalletTransferResponse,
 } from '@jade/contracts/wallet';
-import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { cacheScopeOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { addDays, dayOf, dayWindow, startOfDay } from '../../platform/time-zone.js';
@@ -105,7 +105,7 @@ export const transferBetweenWallets = async (
 ): Promise<WalletTransferResponse> => {
   const vendors = await listTransferVendors(db, merchant.id);
   const apiVendors =
-    (await walletApiVendors(sqliteHandleOf(db), String(merchant.id), () =>
+    (await walletApiVendors(cacheScopeOf(db), String(merchant.id), () =>
       vendorWallets.listWalletApiVendors(db, merchant.id),
     )) ?? new Set<string>();
   const main = await ledger.memberAccount(db, merchant.id, memberId, 'MAIN');

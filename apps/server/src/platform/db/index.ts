@@ -3,7 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type Transaction } from 'kysely';
 import pg from 'pg';
-import { readCacheInvalidation } from './read-cache.js';
+import { startChangeBus, type ChangeBus } from '../change-bus.js';
+import { readCacheInvalidation, type CacheScope } from './read-cache.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -12,15 +13,29 @@ export type Trx = Transaction<Database>;
 export type DbOrTrx = Db | Trx;
 export type Dialect = 'sqlite' | 'postgres';
 
-export type DbHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  dialect: Dialect;
+  /** PostgreSQL: the change bus this handle's read memos trust (decision 0055). */
+  changes?: ChangeBus;
+  close: () => Promise<void>;
+};
 
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+const changeBuses = new WeakMap<Db, ChangeBus>();
 /**
  * The better-sqlite3 handle behind a SQLite `Db`, for the few hot paths that run prepared statements
  * directly (the ledger's posting). Use it only inside `db.connection().execute(...)`, which holds
  * Kysely's lock on the one connection, so no other query interleaves.
  */
 export const sqliteHandleOf = (db: DbOrTrx): SQLite.Database | undefined => sqliteHandles.get(db as Db);
+
+/**
+ * What the read memos (read-cache.ts) of this handle trust: the SQLite file, or the PostgreSQL change
+ * bus. Undefined inside a transaction (its reads may not be committed yet): nothing is memoised there.
+ */
+export const cacheScopeOf = (db: DbOrTrx): CacheScope | undefined =>
+  sqliteHandles.get(db as Db) ?? changeBuses.get(db as Db)?.state;
 
 /**
  * `db` with a plugin added (a test counting the statements a job runs), keeping its SQLite handle so
@@ -30,6 +45,8 @@ export const withPlugin = (db: Db, plugin: KyselyPlugin): Db => {
   const next = db.withPlugin(plugin);
   const sqlite = sqliteHandles.get(db);
   if (sqlite) sqliteHandles.set(next, sqlite);
+  const changes = changeBuses.get(db);
+  if (changes) changeBuses.set(next, changes);
   return next;
 };
 
@@ -92,6 +109,20 @@ export const openDb = (databaseUrl: string): DbHandle => {
   // An idle connection the server drops (a restart, a failover) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [readCacheInvalidation],
+  });
+  // Other instances and the CLI write without this process seeing it: their commits are heard here.
+  const changes = startChangeBus(databaseUrl);
+  changeBuses.set(db, changes);
+  return {
+    db,
+    dialect: 'postgres',
+    changes,
+    close: async () => {
+      await changes.close();
+      await db.destroy();
+    },
+  };
 };

@@ -36,6 +36,7 @@ import * as inbox from './migrations/2026-11-26T0640-inbox.js';
 import * as vip from './migrations/2026-11-26T0650-vip.js';
 import * as promotionClaims from './migrations/2026-11-26T0700-promotion-claims.js';
 import * as missions from './migrations/2026-11-26T0900-missions.js';
+import * as changeNotify from './migrations/2026-11-26T1200-change-notify.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0650-vip': vip,
   '2026-11-26T0700-promotion-claims': promotionClaims,
   '2026-11-26T0900-missions': missions,
+  '2026-11-26T1200-change-notify': changeNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,18 +13,22 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
+import type { ChangeListenerState } from '../change-bus.js';
 
 /**
  * Memos of small reads that every request makes and that almost never change: the brand behind a
- * host, the brand's vendors (docs/decisions/0010-hot-path-read-cache.md). Only on SQLite, where two
- * signals tell exactly when a memo may be stale:
+ * host, the brand's region rules, vendors and wallet APIs, game rules (docs/decisions/0010 and 0055).
+ * Two signals tell exactly when a memo may be stale:
  *   - a write by this process to a watched table, seen by the plugin below on every Kysely query
  *     (transactions included), bumps a generation;
- *   - a commit by any other connection to the file (the CLI, a second process) changes SQLite's
- *     `PRAGMA data_version`, which is read once per turn of the event loop.
- * On PostgreSQL other instances write without either signal, so nothing is memoised there.
+ *   - a commit by any other connection: on SQLite it changes `PRAGMA data_version` (read once per
+ *     turn of the event loop); on PostgreSQL the watched tables' triggers NOTIFY the change bus
+ *     (platform/change-bus.ts), whose generation every memo checks, and which is trusted only
+ *     while it listens (a memo is neither served nor kept while its connection is down).
+ * Keep this list and the triggers of migration 2026-11-26T1200-change-notify (and its successors)
+ * the same: a watched table without a trigger would be memoised stale on PostgreSQL.
  */
-const WATCHED_TABLES = new Set([
+export const WATCHED_TABLES = new Set([
   'merchant',
   'merchant_domain',
   'merchant_region_rule',
@@ -61,6 +65,11 @@ export const readCacheInvalidation: KyselyPlugin = {
 
 type Entry<V> = { generation: number; dataVersion: number; value: V };
 
+/** What a memo trusts besides this process's own writes: the SQLite file, or PostgreSQL's change bus. */
+export type CacheScope = SQLite.Database | ChangeListenerState;
+
+const isChangeListener = (scope: CacheScope): scope is ChangeListenerState => 'listening' in scope;
+
 /**
  * `PRAGMA data_version` is read at most once per turn of the event loop and handle: every request
  * handled in one turn sees the file as it was at the start of that turn.
@@ -88,24 +97,33 @@ const dataVersionOf = (sqlite: SQLite.Database): number => {
   return version.value;
 };
 
-/** One memo: values by key, for one SQLite handle at a time. */
+const versionOf = (scope: CacheScope) => (isChangeListener(scope) ? scope.generation : dataVersionOf(scope));
+
+/**
+ * One memo: values by key, for one database at a time (`cacheScopeOf(db)`; undefined inside a
+ * transaction or on a PostgreSQL handle without a change bus: no memo).
+ */
 export const createReadCache = <V>() => {
-  const memos = new WeakMap<SQLite.Database, Map<string, Entry<V>>>();
+  const memos = new WeakMap<CacheScope, Map<string, Entry<V>>>();
   return async (
-    sqlite: SQLite.Database | undefined,
+    scope: CacheScope | undefined,
     key: string,
     load: () => Promise<V | undefined>,
   ): Promise<V | undefined> => {
-    if (!sqlite) return load();
-    let memo = memos.get(sqlite);
-    if (!memo) memos.set(sqlite, (memo = new Map()));
-    const dataVersion = dataVersionOf(sqlite);
+    if (!scope || (isChangeListener(scope) && !scope.listening)) return load();
+    let memo = memos.get(scope);
+    if (!memo) memos.set(scope, (memo = new Map()));
+    const dataVersion = versionOf(scope);
     const entry = memo.get(key);
     if (entry && entry.generation === generation && entry.dataVersion === dataVersion) return entry.value;
     const loadedAt = generation;
     const value = await load();
-    // A miss is not kept (a host may be added at any moment), nor a value a write raced with.
-    if (value !== undefined && loadedAt === generation) {
+    // A miss is not kept (a host may be added at any moment), nor a value a write or a change raced with.
+    if (
+      value !== undefined &&
+      loadedAt === generation &&
+      (!isChangeListener(scope) || (scope.listening && scope.generation === dataVersion))
+    ) {
       memo.set(key, { generation: loadedAt, dataVersion, value });
     }
     return value;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { groupCommit } from '../db/group-commit.js';
+import { writeTransaction } from '../db/transaction.js';
 import type SQLite from 'better-sqlite3';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../db/index.js';
 import { AppError } from '../errors.js';
@@ -165,7 +165,8 @@ export const withIdempotency = async <T>(
  * costs one durable commit instead of three, and no other request ever sees the key in flight.
  * A refusal rolls back what `write` did (a savepoint) and is stored as the key's answer; any other
  * failure rolls back the whole job, key included, so the client may retry. `write` runs on the
- * connection the commit holds: database work only, never a network call.
+ * connection the commit holds: database work only, never a network call. PostgreSQL writes the key
+ * once, last, with its answer (`answerWrittenLast`): the same outcome in fewer round trips.
  */
 export const withIdempotentWrite = async <T>(
   db: Db,
@@ -175,10 +176,12 @@ export const withIdempotentWrite = async <T>(
 ): Promise<T> => {
   const { key, hash } = keyOf(request);
   const raw = sqliteHandleOf(db);
+  const runAgain = () => withIdempotentWrite(db, request, scope, write);
+  if (!raw) return answerWrittenLast(db, scope, key, hash, write, runAgain);
   const outcome = await groupCommit(
     db,
     async (trx): Promise<{ taken: true } | { value: T } | { refusal: AppError }> => {
-      const keys = raw ? sqliteKeyStatements(raw) : kyselyKeyStatements(trx);
+      const keys = sqliteKeyStatements(raw);
       if (!(await keys.claim(scope, key, hash))) return { taken: true };
       await keys.savepoint();
       try {
@@ -195,14 +198,72 @@ export const withIdempotentWrite = async <T>(
       }
     },
   );
-  if ('taken' in outcome) {
-    return answerOfTakenKey(db, scope, key, hash, () => withIdempotentWrite(db, request, scope, write));
-  }
+  if ('taken' in outcome) return answerOfTakenKey(db, scope, key, hash, runAgain);
   if ('refusal' in outcome) throw outcome.refusal;
   return outcome.value;
 };
 
-/** The key's writes inside the one-commit job, whatever runs them. */
+/** Thrown inside the write's transaction when another request answered the key first: rolls it all back. */
+class KeyAnsweredFirst extends Error {}
+
+/** Writes the key with its answer; false when the key is already there (committed by another request). */
+const insertAnswered = async (
+  db: DbOrTrx,
+  scope: string,
+  key: string,
+  hash: string,
+  status: number,
+  answer: StoredAnswer<unknown>,
+) => {
+  const at = new Date().toISOString();
+  const inserted = await db
+    .insertInto('idempotency_key')
+    .values({
+      scope,
+      key,
+      request_hash: hash,
+      status_code: status,
+      response: JSON.stringify(answer),
+      created_at: at,
+      completed_at: at,
+    })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+};
+
+/**
+ * `withIdempotentWrite` on PostgreSQL, where every statement is a round trip (issue 23: a transfer in
+ * at most 10): the key is written once, with its answer, as the transaction's last statement, instead
+ * of claimed, savepointed, released and answered. Two requests with one key still cannot both take
+ * effect: the second's insert waits for the first's commit, finds the key, and rolls its whole
+ * transaction back, then answers what the first stored. A refusal rolls the write back and stores
+ * the refusal on its own (unless a request with the key committed meanwhile: its answer wins).
+ */
+const answerWrittenLast = async <T>(
+  db: Db,
+  scope: string,
+  key: string,
+  hash: string,
+  write: (trx: DbOrTrx) => Promise<T>,
+  runAgain: () => Promise<T>,
+): Promise<T> => {
+  try {
+    return await writeTransaction(db, async (trx) => {
+      const value = await write(trx);
+      if (!(await insertAnswered(trx, scope, key, hash, 200, { value }))) throw new KeyAnsweredFirst();
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof KeyAnsweredFirst) return answerOfTakenKey(db, scope, key, hash, runAgain);
+    if (!isRefusal(error)) throw error;
+    if (!(await insertAnswered(db, scope, key, hash, error.statusCode, refusalAnswer(error))))
+      return answerOfTakenKey(db, scope, key, hash, runAgain);
+    throw error;
+  }
+};
+
+/** The key's writes inside SQLite's one-commit job. */
 type KeyStatements = {
   claim: (scope: string, key: string, hash: string) => Promise<boolean> | boolean;
   store: (scope: string, key: string, status: number, answer: StoredAnswer<unknown>) => unknown;
@@ -210,14 +271,6 @@ type KeyStatements = {
   release: () => unknown;
   rollback: () => unknown;
 };
-
-const kyselyKeyStatements = (trx: DbOrTrx): KeyStatements => ({
-  claim: (scope, key, hash) => claim(trx, scope, key, hash),
-  store: (scope, key, status, answer) => store(trx, scope, key, status, answer),
-  savepoint: () => sql`savepoint idempotent_write`.execute(trx),
-  release: () => sql`release idempotent_write`.execute(trx),
-  rollback: () => sql`rollback to idempotent_write`.execute(trx),
-});
 
 /**
  * SQLite: the same statements, prepared once per handle and run synchronously on the connection the
