@@ -12,6 +12,7 @@ import { getMerchantByCode } from '../modules/merchants/service.js';
 import { buildDemoAgents } from '../modules/agents/demo-agents.js';
 import { seedDemoClaims } from '../modules/engagement/promotion-claims.js';
 import { seedDemoPoints } from '../modules/points/demo-points.js';
+import { seedDemoRebateRates, seedDemoRebates } from '../modules/engagement/demo-rebates.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -44,6 +45,7 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
   await seedDemoAnnouncements(db, demo.id);
   await seedDemoPayments(db, demo.id);
   await seedDemoEngagement(db, demo.id);
+  await seedDemoRebateRates(db, demo.id);
   await seedDemoLotteryLimits(db, demo.id);
   await seedDemoLotteryHistory(db);
   await seedDemoPoints(db, demo.id, demo.currencyExponent);
@@ -65,6 +67,8 @@ export const seedDemoAgents = async (db: Db): Promise<string> => {
   const members = result.logins.filter((login) => !login.agent).map((login) => login.username);
   // The team's members have joined the cashback boost, so their reward centre is not empty (0050).
   await seedDemoClaims(db, demo, members);
+  // They claimed their rebates two days ago: manualRebate shows a history and what is claimable since (0051).
+  await seedDemoRebates(db, demo, members);
   // The server's log never carries a password, not even the demo's: the README and the CLI give it.
   return `demo agent team: agents ${agents.join(', ')}; members ${members.join(', ')} (their password: README, "Trying the demo as an agent")`;
 };
