@@ -216,6 +216,19 @@ export const claimableRebates = async (
 
 // ---- Paying ----
 
+/** What a member is shown of a rebate paid. */
+const PAID_COLUMNS = [
+  'id',
+  'category',
+  'from_day',
+  'to_day',
+  'valid_bet',
+  'rate_bp',
+  'amount',
+  'source',
+  'created_at',
+] as const;
+
 const toPaid = (row: {
   id: number;
   category: string;
@@ -289,17 +302,7 @@ const payCategory = async (
           ledger_transfer_id: 0,
           created_at: at,
         })
-        .returning([
-          'id',
-          'category',
-          'from_day',
-          'to_day',
-          'valid_bet',
-          'rate_bp',
-          'amount',
-          'source',
-          'created_at',
-        ])
+        .returning(PAID_COLUMNS)
         .executeTakeFirstOrThrow();
       const posted = await ledger.postTransfersIn(
         trx,
@@ -382,17 +385,7 @@ export const rebateHistory = async (
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     base
-      .select([
-        'id',
-        'category',
-        'from_day',
-        'to_day',
-        'valid_bet',
-        'rate_bp',
-        'amount',
-        'source',
-        'created_at',
-      ])
+      .select(PAID_COLUMNS)
       .orderBy('id', 'desc')
       .limit(page.pageSize)
       .offset((page.pageNo - 1) * page.pageSize)
