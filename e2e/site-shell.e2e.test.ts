@@ -768,6 +768,8 @@ describe('member and agent centres', () => {
       'Withdraw',
       'Transfer to upline',
       'Betting record',
+      // Issue 22 item 2: the demo brand has MANPLAYREB3 on, so manualRebate has its panel.
+      'Cashback',
       'Account record',
       'Profit and loss',
       'Bonus details',

@@ -31,6 +31,8 @@ import { walletRoutes } from './modules/wallet/routes.js';
 import { paymentRoutes } from './modules/wallet/payment-routes.js';
 import { operatorRoutes } from './modules/operators/routes.js';
 import { operatorVipRoutes } from './modules/operators/vip-routes.js';
+import { operatorRebateRoutes } from './modules/operators/rebate-routes.js';
+import { rebateRoutes } from './modules/engagement/rebate-routes.js';
 import { payrollRoutes } from './modules/agents/payroll-routes.js';
 import { operatorAgentRoutes } from './modules/operators/agent-routes.js';
 import { operatorPointRoutes } from './modules/operators/point-routes.js';
@@ -182,6 +184,8 @@ export const buildApp = async ({
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });
   operatorVipRoutes(app, { db, secrets });
+  operatorRebateRoutes(app, { db, secrets });
+  rebateRoutes(app, { db, secrets });
   contractRoutes(app, { db, secrets });
   payrollRoutes(app, { db, secrets });
   operatorAgentRoutes(app, { db, secrets });

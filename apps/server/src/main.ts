@@ -17,6 +17,7 @@ import { startStudio } from './modules/vendors/studio.js';
 import { pullAllVendorBets } from './modules/vendors/bet-pull.js';
 import { runLotteryTick } from './modules/lottery/tick.js';
 import { recomputeVipRanks } from './modules/engagement/vip.js';
+import { runDailyRebates } from './modules/engagement/rebates.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -49,6 +50,8 @@ const start = async () => {
       { name: 'agent-dividends', everyMs: 1_800_000, run: () => runDueDividends(db) },
       // VIP ranks (decision 0049): a rank met shows within minutes, so deposits and settlement need no hook.
       { name: 'vip-ranks', everyMs: 300_000, run: () => recomputeVipRanks(db) },
+      // Rebates (decision 0051): brands without MANPLAYREB3 are paid yesterday's rebate; a run pays a period once.
+      { name: 'daily-rebates', everyMs: 600_000, run: () => runDailyRebates(db) },
     ],
     app.log,
   );

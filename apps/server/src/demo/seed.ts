@@ -13,6 +13,7 @@ import { buildDemoAgents } from '../modules/agents/demo-agents.js';
 import { seedDemoMissionProgress, seedDemoMissions } from '../modules/engagement/demo-missions.js';
 import { seedDemoClaims } from '../modules/engagement/promotion-claims.js';
 import { seedDemoPoints } from '../modules/points/demo-points.js';
+import { seedDemoRebateRates, seedDemoRebates } from '../modules/engagement/demo-rebates.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -45,6 +46,7 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
   await seedDemoAnnouncements(db, demo.id);
   await seedDemoPayments(db, demo.id);
   await seedDemoEngagement(db, demo.id);
+  await seedDemoRebateRates(db, demo.id);
   await seedDemoLotteryLimits(db, demo.id);
   await seedDemoLotteryHistory(db);
   await seedDemoPoints(db, demo.id, demo.currencyExponent);
@@ -69,6 +71,8 @@ export const seedDemoAgents = async (db: Db): Promise<string> => {
   await seedDemoClaims(db, demo, members);
   // Their login days and a claimed check-in, so the missions panel shows every state (0052).
   await seedDemoMissionProgress(db, demo, members);
+  // They claimed their rebates two days ago: manualRebate shows a history and what is claimable since (0051).
+  await seedDemoRebates(db, demo, members);
   // The server's log never carries a password, not even the demo's: the README and the CLI give it.
   return `demo agent team: agents ${agents.join(', ')}; members ${members.join(', ')} (their password: README, "Trying the demo as an agent")`;
 };

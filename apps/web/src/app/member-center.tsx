@@ -91,6 +91,11 @@ const MissionsPanel = lazy(() =>
   import('../features/missions/components/missions-panel').then((m) => ({ default: m.MissionsPanel })),
 );
 
+// manualRebate (decision 0051): what each category's bets have earned, claimed once.
+const RebatePanel = lazy(() =>
+  import('../features/member-center/components/rebate-panel').then((m) => ({ default: m.RebatePanel })),
+);
+
 // The agent payroll panels (decision 0041), one chunk for the five of them.
 const payrollPanel = (
   name:
@@ -118,7 +123,7 @@ const MEMBER_CENTER: readonly MenuEntry[] = [
   { id: 'withdraw', Panel: WithdrawPanel },
   { id: 'transferUpline', Panel: UplineTransferPanel },
   { id: 'personalHistoryCopy', Panel: BetRecordsPanel },
-  { id: 'manualRebate', isShown: ({ flags }) => flags.MANPLAYREB3 },
+  { id: 'manualRebate', Panel: RebatePanel, isShown: ({ flags }) => flags.MANPLAYREB3 },
   { id: 'transactionHistory', Panel: AccountRecordsPanel },
   { id: 'personalProfit', Panel: ProfitPanel },
   { id: 'bonusDetails', Panel: BonusDetailsPanel },

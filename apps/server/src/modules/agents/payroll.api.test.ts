@@ -18,6 +18,8 @@ import {
   writeRecordState,
   type SummaryDelta,
 } from '../games/bet-records.js';
+import { claimRebates, setRates } from '../engagement/rebates.js';
+import { setFlag } from '../merchants/service.js';
 import * as ledger from '../wallet/ledger.js';
 import { updateMoneySettings } from '../wallet/money-settings.js';
 import { assertNoOpenAgentDebt } from './debts.js';
@@ -71,6 +73,9 @@ const random = () => {
   return seed / 2_147_483_648;
 };
 const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+
+/** The LIVE rebate paid to b1p1 on the second day. */
+let rebatePaid = 0;
 
 const teamOf = (holderId: number) => {
   const team = new Set<number>();
@@ -328,6 +333,14 @@ beforeAll(async () => {
     },
     new Date(`${DAYS[1]}T10:00:00.000Z`),
   );
+  // A LIVE rebate claimed by a team member on the second day (decision 0051): it names its category,
+  // so it lowers the LIVE team's net loss, and the RNG team's not at all.
+  await setRates(handle.db, merchantId, [{ category: 'LIVE', vipLevel: 0, rateBp: 100 }]);
+  await setFlag(handle.db, merchantId, 'MANPLAYREB3', true);
+  rebatePaid = (
+    await claimRebates(handle.db, brand, nodes.get('b1p1')!.id, 'LIVE', new Date(`${DAYS[1]}T12:00:00.000Z`))
+  ).total;
+  expect(rebatePaid).toBeGreaterThan(0);
 }, 60_000);
 
 afterAll(async () => {
@@ -485,6 +498,13 @@ describe('agent payroll reconciliation', () => {
       );
     const bonusTo = (holderId: number, fromDay: string, toDay: string) =>
       teamOf(holderId).has(nodes.get('b1p0')!.id) && fromDay <= DAYS[1]! && DAYS[1]! <= toDay ? 12_345 : 0;
+    const rebateTo = (holderId: number, category: string, fromDay: string, toDay: string) =>
+      category === 'LIVE' &&
+      teamOf(holderId).has(nodes.get('b1p1')!.id) &&
+      fromDay <= DAYS[1]! &&
+      DAYS[1]! <= toDay
+        ? rebatePaid
+        : 0;
     const expectedDividend = (c: Contract, netLoss: number, active: number) => {
       if (netLoss <= 0) return 0;
       let gross = 0;
@@ -507,6 +527,7 @@ describe('agent payroll reconciliation', () => {
           f.validBet -
           f.payout -
           bonusTo(id, row.day, row.day) -
+          rebateTo(id, 'RNG', row.day, row.day) -
           (await salariesOf(id, 'RNG', row.day, row.day));
         const carried = previous < 0 ? -previous : 0;
         expect(Number(row.carried_in)).toBe(carried);
@@ -525,6 +546,7 @@ describe('agent payroll reconciliation', () => {
       w1.validBet -
       w1.payout -
       bonusTo(tId, '2026-11-16', '2026-11-22') -
+      rebateTo(tId, 'LIVE', '2026-11-16', '2026-11-22') -
       (await salariesOf(tId, 'LIVE', '2026-11-16', '2026-11-22'));
     expect(w1Loss).toBeLessThan(0);
     expect(Number(week1!.net_loss)).toBe(w1Loss);

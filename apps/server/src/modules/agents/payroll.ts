@@ -797,9 +797,9 @@ export const dividendPeriodOf = (period: DividendPeriod, day: string) => {
 };
 
 /**
- * Rebates and bonuses each holder's team received in the window, by holder: what the brand's
- * promotion expense paid into team members' accounts (decision 0041: every category, since a rebate
- * names none).
+ * Bonuses each holder's team received in the window, by holder: what the brand's promotion expense
+ * paid into team members' accounts other than rebates (decision 0041: a bonus names no category, so
+ * every category's contract counts it). Rebates name theirs and are counted by `teamRebates`.
  */
 const teamPromotions = async (
   db: DbOrTrx,
@@ -816,12 +816,37 @@ const teamPromotions = async (
     .select((eb) => ['c.ancestor_id', eb.fn.sum<number | string>('t.amount').as('total')])
     .where('t.merchant_id', '=', merchantId)
     .where('t.debit_account_id', '=', house)
+    .where('t.kind', '!=', 'REBATE')
     .where('c.ancestor_id', 'in', holderIds)
     .where('t.created_at', '>=', start.toISOString())
     .where('t.created_at', '<', end.toISOString())
     .groupBy('c.ancestor_id')
     .execute();
   return new Map(rows.map((row) => [row.ancestor_id, Number(row.total)]));
+};
+
+/**
+ * Rebates paid to each holder's team in the window, by holder and category (decision 0051): each
+ * rebate is of one category, so only that category's contracts count it.
+ */
+const teamRebates = async (
+  db: DbOrTrx,
+  merchantId: number,
+  holderIds: readonly number[],
+  start: Date,
+  end: Date,
+) => {
+  const rows = await db
+    .selectFrom('rebate as r')
+    .innerJoin('member_closure as c', 'c.descendant_id', 'r.member_id')
+    .select((eb) => ['c.ancestor_id', 'r.category', eb.fn.sum<number | string>('r.amount').as('total')])
+    .where('r.merchant_id', '=', merchantId)
+    .where('c.ancestor_id', 'in', holderIds)
+    .where('r.created_at', '>=', start.toISOString())
+    .where('r.created_at', '<', end.toISOString())
+    .groupBy(['c.ancestor_id', 'r.category'])
+    .execute();
+  return new Map(rows.map((row) => [teamKey(row.ancestor_id, row.category), Number(row.total)]));
 };
 
 /**
@@ -892,6 +917,7 @@ export const runDividends = async (db: Db, brand: PayrollBrand, day: string, opt
       agents.activeMemberMinValidBet,
     );
     const promotions = await teamPromotions(db, brand.id, holders, start, end);
+    const rebates = await teamRebates(db, brand.id, holders, start, end);
     const salaries = await teamSalaries(db, brand.id, holders, period.fromDay, period.toDay);
     // The previous period's team profit (a negative net loss, itself after what it carried in).
     const previous = new Map<number, number>();
@@ -912,7 +938,11 @@ export const runDividends = async (db: Db, brand: PayrollBrand, day: string, opt
       const key = teamKey(contract.holder_id, contract.category);
       const team = teams.get(key) ?? NO_FIGURES;
       let netLoss =
-        team.validBet - team.payout - (promotions.get(contract.holder_id) ?? 0) - (salaries.get(key) ?? 0);
+        team.validBet -
+        team.payout -
+        (promotions.get(contract.holder_id) ?? 0) -
+        (rebates.get(key) ?? 0) -
+        (salaries.get(key) ?? 0);
       const before = previous.get(contract.id) ?? 0;
       const carriedIn = before < 0 ? -before : 0;
       netLoss -= carriedIn;

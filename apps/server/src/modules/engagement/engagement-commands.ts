@@ -4,6 +4,8 @@ import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as engagement from './service.js';
+import { rebateCategory } from '@jade/contracts/rebates';
+import { listRates, runDailyRebates, setRates } from './rebates.js';
 import { recomputeVipRanks, setMemberRank, setVipPeriodDays } from './vip.js';
 
 const integerArg = (text: string | undefined, name: string, min: number, max: number) => {
@@ -57,6 +59,42 @@ const runVipCommand = async (
   return false;
 };
 
+/** The rebate actions of `engagement` (decision 0051); false for an action that is not one. */
+const runRebateCommand = async (
+  db: Db,
+  merchant: Merchant,
+  action: string | undefined,
+  args: string[],
+  out: (line: string) => void,
+): Promise<boolean> => {
+  if (action === 'rebate-rates') {
+    out(`${merchant.code}: rebate rates (basis points of valid bet) by category and VIP level`);
+    for (const r of await listRates(db, merchant.id)) out(`  ${r.category}  VIP${r.vipLevel}  ${r.rateBp}`);
+    return true;
+  }
+  if (action === 'rebate-rate') {
+    const category = rebateCategory.safeParse(args[0]);
+    if (args.length !== 3 || !category.success)
+      throw new AppError(
+        'BAD_REQUEST',
+        `'engagement rebate-rate' takes <CATEGORY> <LEVEL> <BP>; categories: ${rebateCategory.options.join(', ')}`,
+      );
+    const rate = {
+      category: category.data,
+      vipLevel: integerArg(args[1], 'LEVEL', 0, 99),
+      rateBp: integerArg(args[2], 'BP', 0, 1_000),
+    };
+    await setRates(db, merchant.id, [rate]);
+    out(`${merchant.code}: ${rate.category} VIP${rate.vipLevel} rebate now ${rate.rateBp} bp of valid bet`);
+    return true;
+  }
+  if (action === 'rebate-run') {
+    out(`${merchant.code}: ${await runDailyRebates(db)} rebates paid (every brand without MANPLAYREB3)`);
+    return true;
+  }
+  return false;
+};
+
 export const ENGAGEMENT_USAGE = `VIP ranks and promotions
   engagement import <FILE>               load VIP ranks (by level) and promotions (by code) from a
                                          JSON file; ones already there are replaced, others kept
@@ -65,7 +103,13 @@ export const ENGAGEMENT_USAGE = `VIP ranks and promotions
   engagement vip-period <DAYS>           set the rolling period, in the brand's business days (1-366)
   engagement vip-rank <ACCOUNT> <LEVEL>  set a member's rank; ranks reached for the first time pay
                                          their upgrade bonus (once ever per rank)
-  engagement vip-recompute               recompute every member's rank now (the job does every 5 min)`;
+  engagement vip-recompute               recompute every member's rank now (the job does every 5 min)
+  engagement rebate-rates                the rebate rates by category and VIP level (basis points)
+  engagement rebate-rate <CATEGORY> <LEVEL> <BP>
+                                         set a rate (LOTT ELOTT LIVE RNG SPORTS FISH PVP; 0-1000 bp);
+                                         a level without a rate takes the one of the level below
+  engagement rebate-run                  pay yesterday's rebates now (brands without MANPLAYREB3;
+                                         the job does every 10 min, each period once)`;
 
 /**
  * `npm run jade -- engagement <action>`. Answers false for an action it does not know, so the CLI can
@@ -79,6 +123,7 @@ export const runEngagementCommand = async (
   out: (line: string) => void,
 ): Promise<boolean> => {
   if (await runVipCommand(db, merchant, action, args, out)) return true;
+  if (await runRebateCommand(db, merchant, action, args, out)) return true;
   if (action !== 'import') return false;
   if (args.length !== 1) throw new AppError('BAD_REQUEST', `'engagement import' takes one JSON file path`);
   const file = args[0] as string;

@@ -290,6 +290,36 @@ describe('the member inbox (issue 22 item 6)', () => {
     await stream.close();
   });
 
+  it('notifyMember counts the unread messages after the money transaction commits; the live count still arrives', async () => {
+    const a = await newMember();
+    const stream = await openStream(a.token);
+    // Every statement run inside the transaction, as the database is sent it.
+    const inside: string[] = [];
+    let tracing = false;
+    const traced = server.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (tracing) inside.push(node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    await writeTransaction(traced, async (trx) => {
+      tracing = true;
+      await notifyMember(trx, {
+        merchantId: demoId,
+        memberId: a.memberId,
+        kind: 'REBATE_PAID',
+        params: { amount: 700, category: 'LIVE' },
+      });
+      tracing = false;
+    });
+    // The message is written in the transaction; nothing is read there (no count holds it open).
+    expect(inside).toEqual(['InsertQueryNode']);
+    expect(await stream.waitFor((e) => e.type === 'unread')).toEqual({ type: 'unread', count: 1 });
+    expect(await a.unread()).toBe(1);
+    await stream.close();
+  });
+
   it('a contract offer tells its holder', async () => {
     const agent = await teamMember(server, demoId, {
       prefix: 'inboxag',

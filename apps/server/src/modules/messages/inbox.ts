@@ -10,7 +10,9 @@ import type {
   SentInboxMessage,
 } from '@jade/contracts/inbox';
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../platform/db/index.js';
+import { afterCommit } from '../../platform/db/after-commit.js';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { handleOutside } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publishBrandEvent, publishMemberEvent } from '../../platform/member-events.js';
 
@@ -212,7 +214,8 @@ export const markAllRead = async (db: DbOrTrx, reader: InboxReader, now = new Da
  *
  * Call it with the transaction (`trx`) that makes the change, after the conditional update that
  * made it: the message is written with the change or not at all (a rollback leaves no message), and
- * the member's open pages hear the new unread count once it commits. Parameters are plain values:
+ * once it commits the member's unread count is read, outside it, and their open pages hear it.
+ * Parameters are plain values:
  * amounts in minor units (`amount`), ids, account names and codes; no text in a language.
  *
  * Wired today: deposits and withdrawals decided (wallet/payments.ts), agent contract offers, answers
@@ -241,8 +244,23 @@ export const notifyMember = async (
       read_at: null,
     })
     .execute();
-  const reader = await readerOf(trx, input.merchantId, input.memberId);
-  announceCount(input, await unreadCount(trx, reader));
+  const outside = handleOutside(trx);
+  if (outside === null) {
+    // A transaction opened outside writeTransaction: no handle to count on after it; count inside.
+    announceCount(input, await unreadCount(trx, await readerOf(trx, input.merchantId, input.memberId)));
+    return;
+  }
+  // The count is read after the commit, on the handle the write was opened on: the money transaction
+  // this runs in holds its locks no longer for it, and the count includes the new message.
+  afterCommit(() => {
+    void countAndAnnounce(outside, input).catch(() => undefined);
+  });
+};
+
+/** Reads the member's unread count and tells their open pages (after a write has committed). */
+const countAndAnnounce = async (db: Db, member: { merchantId: number; memberId: number }) => {
+  const count = await unreadCount(db, await readerOf(db, member.merchantId, member.memberId));
+  publishMemberEvent(member, { type: 'unread', count });
 };
 
 /** The inbox's view of a member, read by id (the member of a session carries it already). */

@@ -144,6 +144,13 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
     path: '/api/operator/vip/member-rank',
     body: { merchant: 'DEMO', account: 'nobody-here', level: 1 },
   },
+  { action: 'rebates.read', method: 'GET', path: '/api/operator/rebate-rates?merchant=DEMO' },
+  {
+    action: 'rebates.manage',
+    method: 'PUT',
+    path: '/api/operator/rebate-rates',
+    body: { merchant: 'DEMO', rates: [{ category: 'LOTT', vipLevel: 0, rateBp: 10 }] },
+  },
   { action: 'point-rewards.read', method: 'GET', path: '/api/operator/point-rewards?merchant=DEMO' },
   {
     action: 'point-rewards.manage',

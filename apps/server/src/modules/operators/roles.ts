@@ -51,6 +51,9 @@ export const OPERATOR_RIGHTS = {
   'point-rewards.manage': ['ADMIN', 'FINANCE'],
   'point-redemptions.decide': ['FINANCE'],
   'point-settings.manage': ['FINANCE'],
+  // Rebates (decision 0051): both may read the rates; the rates are what rebates cost, so FINANCE's.
+  'rebates.read': ['ADMIN', 'FINANCE'],
+  'rebates.manage': ['FINANCE'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorAction = keyof typeof OPERATOR_RIGHTS;
 

@@ -13,6 +13,38 @@ export type EngagementTables = {
   mission: MissionTable;
   mission_progress: MissionProgressTable;
   member_login_day: MemberLoginDayTable;
+  rebate_rate: RebateRateTable;
+  rebate: RebateTable;
+};
+
+/** A brand's rebate rate per category and VIP level (migration 2026-11-26T0800-rebates, decision 0051). */
+export type RebateRateTable = {
+  merchant_id: number;
+  category: string;
+  vip_level: number;
+  rate_bp: number;
+  updated_at: string;
+};
+
+/** A rebate paid: one per member, category and period (the period follows `previous_id`). */
+export type RebateTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  category: string;
+  previous_id: number;
+  from_day: string;
+  to_day: string;
+  to_day_valid_bet: number;
+  valid_bet: number;
+  vip_level: number;
+  rate_bp: number;
+  boost_bp: number;
+  amount: number;
+  /** 'CLAIM' or 'JOB'. */
+  source: string;
+  ledger_transfer_id: number;
+  created_at: string;
 };
 
 /** Missions (migration 2026-11-26T0900-missions, decision 0052). */

@@ -1,6 +1,6 @@
 import { withCommitScope } from './after-commit.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from './index.js';
-import { writeTransaction } from './transaction.js';
+import { openedOn, writeTransaction } from './transaction.js';
 
 /**
  * Small durable writes, committed in groups (docs/decisions/0004-ledger-group-commit.md).
@@ -30,6 +30,7 @@ const commitGroup = async (db: Db, group: Job[]) => {
   try {
     await db.connection().execute(async (conn) => {
       raw.exec('begin immediate');
+      openedOn(conn, db);
       try {
         for (const job of group) {
           raw.exec('savepoint job');

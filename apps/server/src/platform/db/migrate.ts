@@ -37,6 +37,7 @@ import * as vip from './migrations/2026-11-26T0650-vip.js';
 import * as promotionClaims from './migrations/2026-11-26T0700-promotion-claims.js';
 import * as missions from './migrations/2026-11-26T0900-missions.js';
 import * as changeNotify from './migrations/2026-11-26T1200-change-notify.js';
+import * as rebates from './migrations/2026-11-26T0800-rebates.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0700-promotion-claims': promotionClaims,
   '2026-11-26T0900-missions': missions,
   '2026-11-26T1200-change-notify': changeNotify,
+  '2026-11-26T0800-rebates': rebates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,22 @@ export const isUniqueViolation = (error: unknown) => {
 
 const isRetryable = (error: unknown) => RETRYABLE_PG.has(String((error as { code?: unknown })?.code ?? ''));
 
+/** The handle each open write transaction was opened on (see `handleOutside`). */
+const handles = new WeakMap<DbOrTrx, Db>();
+
+/**
+ * The handle to use once the write `db` belongs to has committed: the one `writeTransaction` opened
+ * it on, or `db` itself when it is no transaction; null for a transaction opened some other way.
+ * What a write leaves for `afterCommit` reads through it, outside the write's locks.
+ */
+export const handleOutside = (db: DbOrTrx): Db | null =>
+  handles.get(db) ?? (db.isTransaction ? null : (db as Db));
+
+/** Records that `trx` (a transaction, or SQLite's reserved connection in one) was opened on `db`. */
+export const openedOn = (trx: DbOrTrx, db: Db) => {
+  handles.set(trx, db);
+};
+
 /**
  * Runs `work` in one write transaction, the one way money code opens a transaction.
  *
@@ -30,6 +46,7 @@ export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promis
   if (dialectOf(db) === 'sqlite') {
     return db.connection().execute(async (conn) => {
       await sql`begin immediate`.execute(conn);
+      openedOn(conn, db);
       try {
         const { value, done } = await withCommitScope(() => work(conn));
         await sql`commit`.execute(conn);
@@ -44,7 +61,10 @@ export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promis
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const { value, done } = await db.transaction().execute((trx) => withCommitScope(() => work(trx)));
+      const { value, done } = await db.transaction().execute((trx) => {
+        openedOn(trx, db);
+        return withCommitScope(() => work(trx));
+      });
       done();
       return value;
     } catch (error) {

@@ -12,7 +12,7 @@ import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import '../../promotions/promotions.css';
 
 /** A claim button that asks for a confirmation before it moves money. */
-function ConfirmButton({
+export function ConfirmButton({
   label,
   question,
   onConfirm,
