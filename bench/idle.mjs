@@ -63,6 +63,7 @@ const server = spawn(
       STUDIO_PORT: '0',
       LOG_LEVEL: 'warn',
       SQLCOUNT_FILE: countFile,
+      SQLCOUNT_SERVER: path.resolve(values.server),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
