@@ -4,20 +4,9 @@ import { openAndPrepareDb } from './boot.js';
 import { seedDemoAgents } from './demo/seed.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
-import {
-  runDueDailySalaries,
-  runDueDividends,
-  runDueHourlySalaries,
-  runDueRealtimeSalaries,
-} from './modules/agents/payroll.js';
-import { pruneExpired } from './platform/prune.js';
-import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
-import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
+import { serverJobs } from './server-jobs.js';
 import { startStudio } from './modules/vendors/studio.js';
-import { pullAllVendorBets } from './modules/vendors/bet-pull.js';
-import { runLotteryTick } from './modules/lottery/tick.js';
 import { recomputeVipRanks } from './modules/engagement/vip.js';
-import { runDailyRebates } from './modules/engagement/rebates.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -35,26 +24,7 @@ const start = async () => {
     app.log.info(`demo VIP ranks: ${await recomputeVipRanks(db)} members ranked`);
   }
 
-  const stopJobs = startJobs(
-    db,
-    [
-      { name: 'withdrawal-auto-receive', everyMs: 30_000, run: () => autoReceiveWithdrawals(db) },
-      { name: 'vendor-transfer-reconcile', everyMs: 15_000, run: () => reconcileVendorTransfers(db) },
-      { name: 'vendor-bet-pull', everyMs: 30_000, run: () => pullAllVendorBets(db, app.log) },
-      { name: 'lottery-tick', everyMs: 5_000, run: () => runLotteryTick(db, secrets.sessionSecret) },
-      { name: 'prune-expired', everyMs: 300_000, run: () => pruneExpired(db) },
-      // Agent payroll (decision 0041): each run pays only periods not recorded yet, catching up missed ones.
-      { name: 'agent-salary-realtime', everyMs: 60_000, run: () => runDueRealtimeSalaries(db) },
-      { name: 'agent-salary-hourly', everyMs: 300_000, run: () => runDueHourlySalaries(db) },
-      { name: 'agent-salary-daily', everyMs: 600_000, run: () => runDueDailySalaries(db) },
-      { name: 'agent-dividends', everyMs: 1_800_000, run: () => runDueDividends(db) },
-      // VIP ranks (decision 0049): a rank met shows within minutes, so deposits and settlement need no hook.
-      { name: 'vip-ranks', everyMs: 300_000, run: () => recomputeVipRanks(db) },
-      // Rebates (decision 0051): brands without MANPLAYREB3 are paid yesterday's rebate; a run pays a period once.
-      { name: 'daily-rebates', everyMs: 600_000, run: () => runDailyRebates(db) },
-    ],
-    app.log,
-  );
+  const stopJobs = startJobs(db, serverJobs(db, secrets.sessionSecret, app.log), app.log);
 
   await app.listen({ port: config.port, host: config.host });
 

@@ -21,6 +21,7 @@ import { PAYROLL_USAGE, runPayrollCommand } from '../modules/agents/payroll-comm
 import { AGENT_JOIN_USAGE, runAgentJoinCommand } from '../modules/agents/agent-commands.js';
 import { DEMO_USAGE, runDemoCommand } from '../modules/agents/demo-agents.js';
 import { POINTS_USAGE, runPointsCommand } from '../modules/points/point-commands.js';
+import { MIGRATE_USAGE, migrateToPostgres, VerificationFailed } from './migrate-to-postgres.js';
 
 export const USAGE = `Usage: npm run jade -- <command> [options]
 
@@ -100,6 +101,8 @@ ${AGENT_JOIN_USAGE}
 
 ${DEMO_USAGE}
 
+${MIGRATE_USAGE}
+
 Options
   --merchant <CODE>                      the brand to act on (default ${DEMO_MERCHANT_CODE})
   --help                                 this text
@@ -165,6 +168,8 @@ export const runCommand = async (
       upline: { type: 'string' },
       /** message broadcast: the lowest VIP rank it reaches. */
       vip: { type: 'string' },
+      /** migrate-to-postgres: compare an existing copy without copying. */
+      'verify-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -182,6 +187,12 @@ export const runCommand = async (
       const hosts = await repo.listDomains(db, m.id);
       out(`${m.code}\t${m.name}\tstatus ${m.systemStatus}\t${hosts.join(', ')}`);
     }
+    return;
+  }
+
+  if (group === 'migrate-to-postgres') {
+    if (!action || rest.length > 0) throw new UsageError(`'migrate-to-postgres' takes one PostgreSQL URL`);
+    await migrateToPostgres(db, action, { verifyOnly: values['verify-only'] ?? false }, out);
     return;
   }
 
@@ -372,7 +383,8 @@ export const runCommand = async (
 };
 
 export const describeCliError = (error: unknown): string | undefined => {
-  if (error instanceof UsageError || error instanceof AppError) return error.message;
+  if (error instanceof UsageError || error instanceof AppError || error instanceof VerificationFailed)
+    return error.message;
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
     return error.message;
   }

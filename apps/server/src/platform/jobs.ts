@@ -2,7 +2,38 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTrx } from './db/index.js';
 
-export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
+/**
+ * A background job. `run` may answer `{ nextRunAt }`, the time of the next event it knows of (the
+ * lottery's next close or draw): the job then sleeps until then rather than a whole period, and never
+ * longer than `everyMs`, so what it cannot foresee (a change made by another process) waits at most a
+ * period. Without it the job runs every `everyMs`.
+ */
+export type Job = {
+  name: string;
+  everyMs: number;
+  /** The first run, this long after the start (default `everyMs`). */
+  firstMs?: number;
+  run: () => Promise<unknown>;
+};
+
+/** The shortest sleep between two runs, whatever the next event: a burst of events costs one run. */
+export const MIN_SLEEP_MS = 250;
+
+const nextRunAtOf = (answer: unknown): Date | undefined => {
+  const next = (answer as { nextRunAt?: unknown } | null | undefined)?.nextRunAt;
+  return next instanceof Date && !Number.isNaN(next.getTime()) ? next : undefined;
+};
+
+/** The running jobs' wake-ups by name, in this process. */
+const wakers = new Map<string, Set<() => void>>();
+
+/**
+ * Something in this process has given job `name` work sooner than it planned (a draw made whose close
+ * comes before the job's wake-up): it runs now. A no-op when the job does not run here.
+ */
+export const wakeJob = (name: string) => {
+  for (const wake of wakers.get(name) ?? []) wake();
+};
 
 /**
  * Takes (or renews) the lease of a job: only the holder of an unexpired lease runs it, so several
@@ -30,24 +61,53 @@ export const acquireLease = async (
   return Number(taken.numUpdatedRows) === 1;
 };
 
-/** Runs each job every `everyMs` while this instance holds its lease; returns a stop function. */
+/**
+ * Runs each job while this instance holds its lease: every `everyMs`, or sooner when a run names its
+ * next event or `wakeJob` is called; returns a stop function.
+ */
 export const startJobs = (db: DbOrTrx, jobs: Job[], log: FastifyBaseLogger) => {
   const holder = randomUUID();
-  const timers = jobs.map((job) => {
+  const stops = jobs.map((job) => {
+    let timer: NodeJS.Timeout | undefined;
     let running = false;
-    return setInterval(() => {
-      if (running) return;
+    let wokenWhileRunning = false;
+    let stopped = false;
+    const sleep = (ms: number) => {
+      clearTimeout(timer);
+      if (!stopped) timer = setTimeout(tick, ms);
+    };
+    const tick = () => {
       running = true;
       void (async () => {
+        let delay = job.everyMs;
         try {
-          if (await acquireLease(db, job.name, holder, job.everyMs * 3)) await job.run();
+          // The lease outlives the longest sleep, so a holder that sleeps keeps its job.
+          if (await acquireLease(db, job.name, holder, job.everyMs * 3)) {
+            const next = nextRunAtOf(await job.run());
+            if (next) delay = Math.min(job.everyMs, Math.max(MIN_SLEEP_MS, next.getTime() - Date.now()));
+          }
         } catch (error) {
           log.error({ err: error, job: job.name }, 'job failed');
         } finally {
           running = false;
+          sleep(wokenWhileRunning ? 0 : delay);
+          wokenWhileRunning = false;
         }
       })();
-    }, job.everyMs);
+    };
+    const wake = () => {
+      if (running) wokenWhileRunning = true;
+      else sleep(0);
+    };
+    const set = wakers.get(job.name) ?? new Set();
+    set.add(wake);
+    wakers.set(job.name, set);
+    sleep(job.firstMs ?? job.everyMs);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      set.delete(wake);
+    };
   });
-  return () => timers.forEach((t) => clearInterval(t));
+  return () => stops.forEach((stop) => stop());
 };

@@ -13,7 +13,8 @@ import { findDraw, isSettledBet, roundIdOf, seedPurpose, settleDraw, type DrawRo
 import { seedHash } from './fair-draw.js';
 import { DEFAULT_SETTINGS, oddsOfVersions } from './settings.js';
 import { resultProblem, STRUCTURES, type DrawResult } from './structures.js';
-import { LOTTERY_VENDORS, scheduleOf } from './schedule.js';
+import { wakeJob } from '../../platform/jobs.js';
+import { LOTTERY_JOB, LOTTERY_VENDORS, scheduleOf } from './schedule.js';
 
 /**
  * Official results (issue 11; decision 0020): where a game's results come from, an operator's entry
@@ -112,6 +113,8 @@ export const setGameSource = async (
         );
     }
   });
+  // Draws turned fair may be due now: the job draws them at once rather than at its next wake-up.
+  if (switched > 0 && source === 'FAIR') wakeJob(LOTTERY_JOB);
   return { switched };
 };
 

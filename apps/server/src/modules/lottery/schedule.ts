@@ -1,5 +1,8 @@
 import type { DrawStructureCode } from './structures.js';
 
+/** The lottery's leased job (tick.ts): its name, to wake it when this process gives it work. */
+export const LOTTERY_JOB = 'lottery-tick';
+
 /** The in-house lottery vendors whose games this engine draws. */
 export const LOTTERY_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'JADE_ELOTT'] as const;
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -93,10 +94,13 @@ export const catchUpDailyDraws = async (db: Db, serverSecret: string, now = new 
  */
 export const runLotteryTick = async (db: Db, serverSecret: string, now = new Date()) => {
   let created = (await catchUpDailyDraws(db, serverSecret, now)).created;
+  // The next time a game's next draw changes (its current one closes): a draw to make then.
+  let nextToMake = Infinity;
   for (const game of await lotteryGames(db)) {
     const schedule = scheduleOf(game.vendor_code, game.game_id);
     if (!schedule) continue;
     const planned = nextDraw(schedule, now);
+    nextToMake = Math.min(nextToMake, planned.closesAt.getTime());
     const exists = await db
       .selectFrom('lottery_draw')
       .select('id')
@@ -164,5 +168,30 @@ export const runLotteryTick = async (db: Db, serverSecret: string, now = new Dat
   }
   // A correction whose resettlement stopped part-way is finished here.
   const corrections = await resumeCorrections(db, now);
-  return { created, drawn, settled, corrections };
+  const nextEvent = Math.min(nextToMake, await nextDrawEvent(db, at));
+  return {
+    created,
+    drawn,
+    settled,
+    corrections,
+    /** When this job has work next, as far as it knows (the job sleeps until then, decision 0056). */
+    nextRunAt: Number.isFinite(nextEvent) ? new Date(nextEvent) : undefined,
+  };
+};
+
+/**
+ * The next step a draw takes after `at`: a scheduled one opens, an open one closes, a closed fair one
+ * is drawn (an official draw waits for its result, whose entry settles it). One statement.
+ */
+const nextDrawEvent = async (db: Db, at: string) => {
+  const row = await sql<{ next: string | null }>`
+    select min(t) as next from (
+      select min(opens_at) as t from lottery_draw where status = 'SCHEDULED' and opens_at > ${at}
+      union all
+      select min(closes_at) as t from lottery_draw where status = 'OPEN' and closes_at > ${at}
+      union all
+      select min(draws_at) as t from lottery_draw where status = 'CLOSED' and source = 'FAIR' and draws_at > ${at}
+    ) as events`.execute(db);
+  const next = row.rows[0]?.next;
+  return next ? Date.parse(next) : Infinity;
 };

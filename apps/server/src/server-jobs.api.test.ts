@@ -1,0 +1,99 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { withPlugin } from './platform/db/index.js';
+import { startJobs, wakeJob } from './platform/jobs.js';
+import { serverJobs } from './server-jobs.js';
+import { startTestServer, type TestServer } from './test/server.js';
+
+/**
+ * Issue 23 item 6: an idle server's jobs wake the database only as often as their work needs. The
+ * real jobs run on the real (demo-seeded) database for ten minutes of the test's clock (fake timers
+ * and Date: the database and the jobs are real), and every statement they send is counted.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/**
+ * The bound, about twice what was measured (72 a minute): the lottery job wakes at each fast draw's
+ * close and draw, the others at their periods (the lease and a query or two each). With the lottery
+ * job running every 5 s, as before decision 0056, it was 586.
+ */
+const STATEMENTS_PER_MINUTE = 150;
+
+it(`an idle server's jobs send at most ${STATEMENTS_PER_MINUTE} statements a minute`, async () => {
+  let statements = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      statements += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const db = withPlugin(server.db, counter);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  let stop = () => {};
+  try {
+    stop = startJobs(db, serverJobs(db, server.serverSecret, server.app.log), server.app.log);
+    // The first runs catch up (the demo's draws made and drawn): counted from the second minute.
+    await vi.advanceTimersByTimeAsync(60_000);
+    statements = 0;
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+  } finally {
+    stop();
+    vi.useRealTimers();
+  }
+  const perMinute = statements / 10;
+  console.log(`idle jobs: ${perMinute} statements a minute`);
+  expect(perMinute).toBeLessThanOrEqual(STATEMENTS_PER_MINUTE);
+  // Not so quiet that nothing runs: the lottery's draws are still made and drawn.
+  expect(perMinute).toBeGreaterThan(10);
+});
+
+it('a job sleeps until the next event it names, a period at most, and runs at once when woken', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const runs: number[] = [];
+  let next: Date | undefined;
+  const start = Date.now();
+  const stop = startJobs(
+    server.db,
+    [
+      {
+        name: 'test-sleeper',
+        everyMs: 60_000,
+        firstMs: 1_000,
+        run: async () => {
+          runs.push(Date.now() - start);
+          return { nextRunAt: next };
+        },
+      },
+    ],
+    server.app.log,
+  );
+  try {
+    next = new Date(start + 11_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toEqual([1_000]);
+    // It names an event 10 s on: it sleeps 10 s, not its minute.
+    next = undefined;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runs).toEqual([1_000, 11_000]);
+    // Nothing named: a period.
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(runs).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toEqual([1_000, 11_000, 71_000]);
+    // Woken by work given in this process: at once.
+    await vi.advanceTimersByTimeAsync(5_000);
+    wakeJob('test-sleeper');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toEqual([1_000, 11_000, 71_000, 76_000]);
+  } finally {
+    stop();
+    vi.useRealTimers();
+  }
+});
