@@ -10,6 +10,7 @@ import {
   runDueHourlySalaries,
   runDueRealtimeSalaries,
 } from './modules/agents/payroll.js';
+import { foldTeamRollup } from './modules/agents/team-rollup.js';
 import { pruneExpired } from './platform/prune.js';
 import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
 import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
@@ -47,6 +48,8 @@ const start = async () => {
       { name: 'agent-salary-hourly', everyMs: 300_000, run: () => runDueHourlySalaries(db) },
       { name: 'agent-salary-daily', everyMs: 600_000, run: () => runDueDailySalaries(db) },
       { name: 'agent-dividends', everyMs: 1_800_000, run: () => runDueDividends(db) },
+      // The team overview's roll-up (decision 0054): folds summary changes off the settlement path.
+      { name: 'team-rollup', everyMs: 10_000, run: () => foldTeamRollup(db) },
       // VIP ranks (decision 0049): a rank met shows within minutes, so deposits and settlement need no hook.
       { name: 'vip-ranks', everyMs: 300_000, run: () => recomputeVipRanks(db) },
     ],
