@@ -157,9 +157,11 @@ const rolledUpBetting = async (
   window: Window,
   minValidBet: number,
 ): Promise<Betting> => {
-  const unfolded = sql`bet_summary_change r join member_closure c
-    on c.descendant_id = r.member_id and c.ancestor_id = ${agentId} and c.depth > 0
-    where r.day >= ${window.fromDay} and r.day <= ${window.toDay}`;
+  // CROSS JOIN keeps the (short) change log outermost on SQLite: each change is one closure key
+  // lookup, never the agent's whole team scanned against the log.
+  const unfolded = sql`bet_summary_change r cross join member_closure c
+    where c.ancestor_id = ${agentId} and c.descendant_id = r.member_id and c.depth > 0
+    and r.day >= ${window.fromDay} and r.day <= ${window.toDay}`;
   const own = sql`bet_daily_summary where merchant_id = ${merchantId} and member_id = ${agentId}
     and day >= ${window.fromDay} and day <= ${window.toDay}`;
   const [byDay, active] = await Promise.all([
