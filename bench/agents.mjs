@@ -4,14 +4,18 @@
 // betting records and the daily summaries the settlement would have written for them, and ACCEPTED
 // contracts (a daily salary on RNG for every agent, hourly and real-time salaries and a dividend
 // higher up). Then, each beside a ceiling measured in the same run:
+//   - the team roll-up job (decision 0054) folding the change log the summaries' trigger wrote;
 //   - the team overview of a top agent over the past 30 days (median of 9 calls; target under 50 ms
-//     on SQLite); ceiling: the same sums over the whole brand's summaries, no tree join;
+//     on SQLite) with the roll-up folded, and with 2,000 settlements not folded yet; ceiling: the same
+//     sums over the whole brand's summaries, no tree join; the ratio to a bare point query;
+//   - the roll-up's cost on settlement: 2,000 summary upserts, each its own transaction, with the
+//     change-log trigger and with it dropped (the bench's database only);
 //   - a daily salary run for every daily contract (median of 5 runs, each a different day; target
 //     under 10 s on SQLite); ceilings: every agent's team figures for the day in one grouped query,
 //     and as many posts as the run made with the ledger's postManyWithin in one transaction.
 // Until the reports and payroll modules are built, the overview is the equivalent closure-join query
 // and the run is skipped (the bench says so).
-//   node bench/agents.mjs [--members 100000] [--bets 1000000]
+//   node bench/agents.mjs [--members 100000] [--bets 1000000] [--overview-only]
 //   node scripts/with-postgres.mjs node bench/agents.mjs --pg
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,6 +31,7 @@ const { values } = parseArgs({
     members: { type: 'string', default: '100000' },
     bets: { type: 'string', default: '1000000' },
     pg: { type: 'boolean', default: false },
+    'overview-only': { type: 'boolean', default: false },
   },
 });
 const MEMBERS = Number(values.members);
@@ -51,6 +56,8 @@ const optional = async (file) => {
 };
 const reports = await optional('modules/agents/reports.js');
 const payroll = await optional('modules/agents/payroll.js');
+const rollup = await optional('modules/agents/team-rollup.js');
+const records = await import(`${dist}/modules/games/bet-records.js`);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-agents-'));
 let databaseUrl = `sqlite:${dir}/site.db`;
@@ -182,6 +189,7 @@ const closureRows = nodes.flatMap((node) =>
     ancestor_id: ancestor,
     descendant_id: node.id,
     depth: node.chain.length - 1 - i,
+    joined_at: memberRows[node.id - nodes[0].id].created_at,
   })),
 );
 await insertChunked('member_closure', closureRows);
@@ -272,6 +280,23 @@ await insertChunked('bet_daily_summary', [...summaries.values()]);
 console.log(
   `${DB_NAME}: ${BETS.toLocaleString('en-US')} settled bets of ${players.length.toLocaleString('en-US')} players, ${summaries.size.toLocaleString('en-US')} daily summary rows in ${(ms(t1) / 1000).toFixed(1)} s`,
 );
+
+// ---- The roll-up job folds the change log the summaries' trigger wrote (every summary row once).
+if (values.pg) await sql`analyze`.execute(db);
+let foldMs = null;
+let folded = 0;
+if (rollup) {
+  const t = process.hrtime.bigint();
+  ({ folded } = await rollup.foldTeamRollup(db));
+  foldMs = ms(t);
+  const { teamRows } = await db
+    .selectFrom('team_member_daily')
+    .select((eb) => eb.fn.countAll().as('teamRows'))
+    .executeTakeFirstOrThrow();
+  console.log(
+    `${DB_NAME}: team-rollup job folded ${folded.toLocaleString('en-US')} summary changes (${BETS.toLocaleString('en-US')} bets) into ${Number(teamRows).toLocaleString('en-US')} upline member-day rows in ${(foldMs / 1000).toFixed(1)} s`,
+  );
+}
 
 // ---- Contracts: a daily salary on RNG for every agent; hourly, real-time and dividend higher up.
 const t2 = process.hrtime.bigint();
@@ -403,11 +428,55 @@ const timed = async (fn, runs = 9) => {
   }
   return median(times);
 };
+const bare = () =>
+  db.selectFrom('member').select('id').where('id', '=', topAgent.id).executeTakeFirstOrThrow();
 const overviewMs = await timed(overview);
 const brandMs = await timed(brandAggregate);
+const bareMs = await timed(bare, 99);
 console.log(
-  `${DB_NAME}: team overview of a top agent (${Number(teamSize).toLocaleString('en-US')} in its team, ${from}–${to}), ${reports?.teamOverview ? 'reports.ts teamOverview' : 'closure-join query (reports.ts not built yet)'}: median ${overviewMs.toFixed(1)} ms (target under 50 ms on SQLite); ceiling: the same sums over the whole brand's summaries without the tree: ${brandMs.toFixed(1)} ms`,
+  `${DB_NAME}: team overview of a top agent (${Number(teamSize).toLocaleString('en-US')} in its team, ${from}–${to}), ${reports?.teamOverview ? `reports.ts teamOverview${rollup ? ' on the roll-up' : ''}` : 'closure-join query (reports.ts not built yet)'}: median ${overviewMs.toFixed(1)} ms (target under 50 ms on SQLite; ${(overviewMs / bareMs).toFixed(0)}× a bare point query's ${bareMs.toFixed(2)} ms); ceiling: the same sums over the whole brand's summaries without the tree: ${brandMs.toFixed(1)} ms (overview/ceiling ${(overviewMs / brandMs).toFixed(2)})`,
 );
+
+// ---- The roll-up's cost on settlement, and the overview while settlements are not folded yet.
+if (rollup) {
+  const { writeTransaction } = await import(`${dist}/platform/db/transaction.js`);
+  const UPSERTS = 2_000;
+  const upserts = async (offset) => {
+    const t = process.hrtime.bigint();
+    for (let i = 0; i < UPSERTS; i++) {
+      const player = players[(offset + i * 7) % players.length];
+      await writeTransaction(db, (trx) =>
+        records.addToDailySummary(trx, {
+          merchantId: merchant.id,
+          memberId: player.id,
+          day: to,
+          category: 'RNG',
+          stake: 10_000,
+          validBet: 10_000,
+          payout: 0,
+          winLoss: -10_000,
+        }),
+      );
+    }
+    return ms(t) / UPSERTS;
+  };
+  const withTrigger = await upserts(0);
+  const unfoldedMs = await timed(overview);
+  await rollup.foldTeamRollup(db);
+  const dropTrigger = values.pg
+    ? sql`drop trigger bet_summary_changed on bet_daily_summary`
+    : sql`drop trigger bet_summary_updated`;
+  await dropTrigger.execute(db);
+  const withoutTrigger = await upserts(1);
+  console.log(
+    `${DB_NAME}: with ${UPSERTS.toLocaleString('en-US')} settlements not folded yet the overview takes ${unfoldedMs.toFixed(1)} ms; a summary upsert in its own transaction: ${withTrigger.toFixed(3)} ms with the change-log trigger, ${withoutTrigger.toFixed(3)} ms without (+${(withTrigger - withoutTrigger).toFixed(3)} ms)`,
+  );
+}
+if (values['overview-only']) {
+  await close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // ---- A daily salary run for every daily contract, five days, each its own run.
 const RUN_DAYS = 5;

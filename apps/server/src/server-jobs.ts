@@ -15,6 +15,7 @@ import { runLotteryTick } from './modules/lottery/tick.js';
 import { LOTTERY_JOB } from './modules/lottery/schedule.js';
 import { recomputeVipRanks } from './modules/engagement/vip.js';
 import { runDailyRebates } from './modules/engagement/rebates.js';
+import { foldTeamRollup } from './modules/agents/team-rollup.js';
 
 /** The server's background jobs (main.ts starts them; the idle test counts what they cost). */
 export const serverJobs = (db: Db, serverSecret: string, log: FastifyBaseLogger): Job[] => [
@@ -34,4 +35,6 @@ export const serverJobs = (db: Db, serverSecret: string, log: FastifyBaseLogger)
   { name: 'vip-ranks', everyMs: 300_000, run: () => recomputeVipRanks(db) },
   // Rebates (decision 0051): brands without MANPLAYREB3 are paid yesterday's rebate; a run pays a period once.
   { name: 'daily-rebates', everyMs: 600_000, run: () => runDailyRebates(db) },
+  // The team overview's roll-up (decision 0054): folds summary changes off the settlement path.
+  { name: 'team-rollup', everyMs: 10_000, run: () => foldTeamRollup(db) },
 ];

@@ -1,12 +1,17 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { markUplinesStale } from '../agents/team-rollup.js';
 
 /**
  * The member tree (decision 0037): `member.upline_id` names each member's one upline, and
  * `member_closure` holds every (ancestor, descendant) pair with the member itself at depth 0, so a
  * team is one indexed lookup: `where ancestor_id = X`. Written with the member, rewritten by a move.
  */
+
+/** A member's created_at, copied onto its closure rows (the overview's new members by day, decision 0054). */
+const joinedAt = (memberId: number) =>
+  sql<string | null>`(select created_at from member where id = ${memberId})`;
 
 /** Writes a new member's rows: itself at depth 0, and under every ancestor of its upline. */
 export const attachToTree = async (
@@ -17,13 +22,19 @@ export const attachToTree = async (
 ): Promise<void> => {
   await db
     .insertInto('member_closure')
-    .values({ merchant_id: merchantId, ancestor_id: memberId, descendant_id: memberId, depth: 0 })
+    .values({
+      merchant_id: merchantId,
+      ancestor_id: memberId,
+      descendant_id: memberId,
+      depth: 0,
+      joined_at: joinedAt(memberId),
+    })
     .onConflict((oc) => oc.columns(['ancestor_id', 'descendant_id']).doNothing())
     .execute();
   if (uplineId === null) return;
   await db
     .insertInto('member_closure')
-    .columns(['merchant_id', 'ancestor_id', 'descendant_id', 'depth'])
+    .columns(['merchant_id', 'ancestor_id', 'descendant_id', 'depth', 'joined_at'])
     .expression((eb) =>
       eb
         .selectFrom('member_closure')
@@ -32,6 +43,7 @@ export const attachToTree = async (
           'ancestor_id',
           sql.lit(memberId).as('descendant_id'),
           sql<number>`depth + 1`.as('depth'),
+          joinedAt(memberId).as('joined_at'),
         ])
         .where('descendant_id', '=', uplineId)
         .where('merchant_id', '=', merchantId),
@@ -102,6 +114,8 @@ export const moveInTree = async (
   }
   const subtree = (eb: DbOrTrx) =>
     eb.selectFrom('member_closure').select('descendant_id').where('ancestor_id', '=', memberId);
+  // The old uplines' and the new uplines' team totals are rebuilt by the roll-up job (decision 0054).
+  await markUplinesStale(trx, merchantId, memberId);
   await trx
     .deleteFrom('member_closure')
     .where('merchant_id', '=', merchantId)
@@ -111,7 +125,7 @@ export const moveInTree = async (
   if (newUplineId !== null) {
     await trx
       .insertInto('member_closure')
-      .columns(['merchant_id', 'ancestor_id', 'descendant_id', 'depth'])
+      .columns(['merchant_id', 'ancestor_id', 'descendant_id', 'depth', 'joined_at'])
       .expression((eb) =>
         eb
           .selectFrom('member_closure as above')
@@ -121,11 +135,13 @@ export const moveInTree = async (
             'above.ancestor_id',
             'below.descendant_id',
             sql<number>`above.depth + below.depth + 1`.as('depth'),
+            'below.joined_at',
           ])
           .where('above.descendant_id', '=', newUplineId)
           .where('above.merchant_id', '=', merchantId),
       )
       .execute();
+    await markUplinesStale(trx, merchantId, memberId);
   }
   await trx
     .updateTable('member')

@@ -28,6 +28,7 @@ import type * as messages from '../messages/repo.js';
 import { announcementPage } from '../messages/service.js';
 import { getMoneySettings } from '../wallet/money-settings.js';
 import { reportDays, teamMemberByAccount } from './guard.js';
+import { isRollupStale } from './team-rollup.js';
 
 /**
  * The agent centre's reports (§2): every figure is read for the agent's own team (the agent and
@@ -71,6 +72,121 @@ const teamIds = (db: DbOrTrx, agentId: number, minDepth = 0) =>
     .where('ancestor_id', '=', agentId)
     .where('depth', '>=', minDepth);
 
+/**
+ * The downline members who joined on each day of the window: one count per brand day over the
+ * closure's (ancestor, joined_at) index (decision 0054), all in one statement.
+ */
+const newMembersByDay = async (db: DbOrTrx, merchant: Merchant, agentId: number, window: Window) => {
+  const counts = daysOf(window.fromDay, window.toDay).map(
+    (day) => sql<{
+      day: string;
+      n: number | string;
+    }>`select cast(${day} as varchar(10)) as day, count(*) as n from member_closure
+      where ancestor_id = ${agentId} and joined_at >= ${startOfDay(merchant.timeZone, day).toISOString()}
+      and joined_at < ${startOfDay(merchant.timeZone, addDays(day, 1)).toISOString()} and depth > 0`,
+  );
+  return (await sql<{ day: string; n: number | string }>`${sql.join(counts, sql` union all `)}`.execute(db))
+    .rows;
+};
+
+/** The betting figures by day and the active members of a team: what teamOverview sums. */
+type Betting = {
+  byDay: {
+    day: string;
+    bets: number | string;
+    valid_bet: number | string;
+    payout: number | string;
+    win_loss: number | string;
+  }[];
+  active: { n: number | string };
+};
+
+/** The team's figures from its members' summaries (the closure joined to them): while a move's rebuild is due. */
+const liveBetting = async (
+  db: DbOrTrx,
+  merchantId: number,
+  agentId: number,
+  window: Window,
+  minValidBet: number,
+): Promise<Betting> => {
+  const team = () =>
+    db
+      .selectFrom('member_closure')
+      .innerJoin('bet_daily_summary as s', (join) =>
+        join
+          .onRef('s.member_id', '=', 'member_closure.descendant_id')
+          .on('s.merchant_id', '=', merchantId)
+          .on('s.day', '>=', window.fromDay)
+          .on('s.day', '<=', window.toDay),
+      )
+      .where('member_closure.ancestor_id', '=', agentId);
+  const [byDay, active] = await Promise.all([
+    team()
+      .select((eb) => [
+        's.day',
+        eb.fn.sum<number | string>('s.bets').as('bets'),
+        eb.fn.sum<number | string>('s.valid_bet').as('valid_bet'),
+        eb.fn.sum<number | string>('s.payout').as('payout'),
+        eb.fn.sum<number | string>('s.win_loss').as('win_loss'),
+      ])
+      .groupBy('s.day')
+      .execute(),
+    db
+      .selectFrom(
+        team()
+          .select('s.member_id')
+          .groupBy('s.member_id')
+          .having((h) => h.fn.sum('s.valid_bet'), '>=', minValidBet)
+          .as('active'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { byDay, active };
+};
+
+/**
+ * The team's figures from the roll-up (decision 0054): the downline's folded totals, plus the
+ * agent's own summaries, plus the downline's changes the job has not folded yet. Each figure is one
+ * statement, so it reads one snapshot even while the job moves changes into the totals.
+ */
+const rolledUpBetting = async (
+  db: DbOrTrx,
+  merchantId: number,
+  agentId: number,
+  window: Window,
+  minValidBet: number,
+): Promise<Betting> => {
+  // CROSS JOIN keeps the (short) change log outermost on SQLite: each change is one closure key
+  // lookup, never the agent's whole team scanned against the log.
+  const unfolded = sql`bet_summary_change r cross join member_closure c
+    where c.ancestor_id = ${agentId} and c.descendant_id = r.member_id and c.depth > 0
+    and r.day >= ${window.fromDay} and r.day <= ${window.toDay}`;
+  const own = sql`bet_daily_summary where merchant_id = ${merchantId} and member_id = ${agentId}
+    and day >= ${window.fromDay} and day <= ${window.toDay}`;
+  const [byDay, active] = await Promise.all([
+    sql<Betting['byDay'][number]>`
+      select day, sum(bets) as bets, sum(valid_bet) as valid_bet, sum(payout) as payout, sum(win_loss) as win_loss
+      from (
+        select day, bets, valid_bet, payout, win_loss from team_daily_summary
+          where agent_id = ${agentId} and day >= ${window.fromDay} and day <= ${window.toDay}
+        union all select day, bets, valid_bet, payout, win_loss from ${own}
+        union all select r.day, r.bets, r.valid_bet, r.payout, r.win_loss from ${unfolded}
+      ) f group by day`.execute(db),
+    // A member counts who has a summary row in the window (summary_rows > 0) reaching the minimum.
+    sql<Betting['active']>`
+      select count(*) as n from (
+        select member_id from (
+          select member_id, valid_bet, summary_rows from team_member_daily
+            where agent_id = ${agentId} and day >= ${window.fromDay} and day <= ${window.toDay}
+          union all select member_id, valid_bet, 1 from ${own}
+          union all select r.member_id, r.valid_bet, r.summary_rows from ${unfolded}
+        ) m group by member_id having sum(summary_rows) > 0 and sum(valid_bet) >= ${minValidBet}
+      ) a`.execute(db),
+  ]);
+  return { byDay: byDay.rows, active: active.rows[0] ?? { n: 0 } };
+};
+
 /** agentTeamOverview: team size, new and active members, money and betting figures, by day. */
 export const teamOverview = async (
   db: DbOrTrx,
@@ -81,7 +197,7 @@ export const teamOverview = async (
 ): Promise<TeamOverviewResponse> => {
   const window = windowOf(merchant, request, now);
   const { activeMemberMinValidBet } = (await getMoneySettings(db, merchant.id)).agents;
-  const [size, joined, byDay, active, deposits, withdrawals] = await Promise.all([
+  const [size, joined, { byDay, active }, deposits, withdrawals] = await Promise.all([
     db
       .selectFrom('member_closure')
       .select((eb) => [
@@ -91,53 +207,10 @@ export const teamOverview = async (
       .where('ancestor_id', '=', agentId)
       .where('depth', '>', 0)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('member_closure')
-      .innerJoin('member', 'member.id', 'member_closure.descendant_id')
-      .select('member.created_at as at')
-      .where('member_closure.ancestor_id', '=', agentId)
-      .where('member_closure.depth', '>', 0)
-      .where('member.created_at', '>=', window.start)
-      .where('member.created_at', '<', window.end)
-      .execute(),
-    db
-      .selectFrom('member_closure')
-      .innerJoin('bet_daily_summary as s', (join) =>
-        join
-          .onRef('s.member_id', '=', 'member_closure.descendant_id')
-          .on('s.merchant_id', '=', merchant.id)
-          .on('s.day', '>=', window.fromDay)
-          .on('s.day', '<=', window.toDay),
-      )
-      .select((eb) => [
-        's.day',
-        eb.fn.sum<number | string>('s.bets').as('bets'),
-        eb.fn.sum<number | string>('s.valid_bet').as('valid_bet'),
-        eb.fn.sum<number | string>('s.payout').as('payout'),
-        eb.fn.sum<number | string>('s.win_loss').as('win_loss'),
-      ])
-      .where('member_closure.ancestor_id', '=', agentId)
-      .groupBy('s.day')
-      .execute(),
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('member_closure')
-          .innerJoin('bet_daily_summary as s', (join) =>
-            join
-              .onRef('s.member_id', '=', 'member_closure.descendant_id')
-              .on('s.merchant_id', '=', merchant.id)
-              .on('s.day', '>=', window.fromDay)
-              .on('s.day', '<=', window.toDay),
-          )
-          .select('s.member_id')
-          .where('member_closure.ancestor_id', '=', agentId)
-          .groupBy('s.member_id')
-          .having((h) => h.fn.sum('s.valid_bet'), '>=', activeMemberMinValidBet)
-          .as('active'),
-      )
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    newMembersByDay(db, merchant, agentId, window),
+    (await isRollupStale(db, agentId))
+      ? liveBetting(db, merchant.id, agentId, window, activeMemberMinValidBet)
+      : rolledUpBetting(db, merchant.id, agentId, window, activeMemberMinValidBet),
     movements(db, 'deposit', agentId, window, DEPOSITED),
     movements(db, 'withdrawal', agentId, window, WITHDRAWN),
   ]);
@@ -149,8 +222,8 @@ export const teamOverview = async (
   );
   const on = (day: string) => series.get(day);
   for (const row of joined) {
-    const entry = on(dayOf(merchant.timeZone, row.at));
-    if (entry) entry.newMembers += 1;
+    const entry = on(row.day);
+    if (entry) entry.newMembers += Number(row.n);
   }
   for (const row of byDay) {
     const entry = on(row.day);

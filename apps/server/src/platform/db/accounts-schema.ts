@@ -27,6 +27,8 @@ export type MemberClosureTable = {
   ancestor_id: number;
   descendant_id: number;
   depth: number;
+  /** The descendant's member.created_at (migration 2026-11-26T1100): new members by day, from the index. */
+  joined_at: string | null;
 };
 
 export type MemberUplineChangeTable = {

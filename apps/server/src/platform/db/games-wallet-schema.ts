@@ -75,6 +75,47 @@ export type GamesWalletTables = {
     payout: number | string;
     win_loss: number | string;
   };
+  /** Migration 2026-11-26T1100-team-rollup (decision 0054): summary deltas the team roll-up has not folded. */
+  bet_summary_change: {
+    id: Generated<number>;
+    merchant_id: number;
+    member_id: number;
+    day: string;
+    category: string;
+    bets: number | string;
+    stake: number | string;
+    valid_bet: number | string;
+    payout: number | string;
+    win_loss: number | string;
+    summary_rows: number;
+  };
+  /** An agent's downline (depth > 0) totals by day and category, as the roll-up folded them. */
+  team_daily_summary: {
+    merchant_id: number;
+    agent_id: number;
+    day: string;
+    category: string;
+    bets: number | string;
+    stake: number | string;
+    valid_bet: number | string;
+    payout: number | string;
+    win_loss: number | string;
+  };
+  /** A downline member's valid bet by day, once per upline (the active-member count). */
+  team_member_daily: {
+    merchant_id: number;
+    agent_id: number;
+    day: string;
+    member_id: number;
+    valid_bet: number | string;
+    summary_rows: number | string;
+  };
+  /** Agents whose team a move changed: read live until the roll-up job rebuilds them. */
+  team_rollup_stale: {
+    id: Generated<number>;
+    merchant_id: number;
+    agent_id: number;
+  };
   /** Migration 2026-11-24T1300-game-rooms. */
   game_room: {
     vendor_id: number;

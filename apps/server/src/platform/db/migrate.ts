@@ -35,9 +35,10 @@ import * as pointsMall from './migrations/2026-11-26T0630-points-mall.js';
 import * as inbox from './migrations/2026-11-26T0640-inbox.js';
 import * as vip from './migrations/2026-11-26T0650-vip.js';
 import * as promotionClaims from './migrations/2026-11-26T0700-promotion-claims.js';
-import * as missions from './migrations/2026-11-26T0900-missions.js';
-import * as changeNotify from './migrations/2026-11-26T1200-change-notify.js';
 import * as rebates from './migrations/2026-11-26T0800-rebates.js';
+import * as missions from './migrations/2026-11-26T0900-missions.js';
+import * as teamRollup from './migrations/2026-11-26T1100-team-rollup.js';
+import * as changeNotify from './migrations/2026-11-26T1200-change-notify.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -76,9 +77,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0640-inbox': inbox,
   '2026-11-26T0650-vip': vip,
   '2026-11-26T0700-promotion-claims': promotionClaims,
-  '2026-11-26T0900-missions': missions,
-  '2026-11-26T1200-change-notify': changeNotify,
   '2026-11-26T0800-rebates': rebates,
+  '2026-11-26T0900-missions': missions,
+  '2026-11-26T1100-team-rollup': teamRollup,
+  '2026-11-26T1200-change-notify': changeNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberOfBrand, settledRound } from '../../test/agent-team.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { writeTransaction } from '../../platform/db/transaction.js';
+import { dayOf } from '../../platform/time-zone.js';
+import { moveInTree } from '../accounts/tree.js';
+import * as merchants from '../merchants/service.js';
+import type { Merchant } from '../merchants/repo.js';
+import { updateMoneySettings } from '../wallet/money-settings.js';
+import { teamOverview } from './reports.js';
+import { foldTeamRollup } from './team-rollup.js';
+
+/**
+ * Issue 21, the team overview from the asynchronous roll-up (decision 0054): at every moment — the
+ * job not run yet, run, run twice at once, after a move of a subtree and after a brand time-zone
+ * change — each agent's overview equals a recomputation from the raw bet records and the members'
+ * upline links (not the summaries, not the closure table).
+ *
+ *   top ── agent ── a1 ── a11        after the move:  top ── agent ── a2
+ *      │        └── a2                                   └── sibling ── s1
+ *      └── sibling ── s1                                             └── a1 ── a11
+ */
+let server: TestServer;
+let merchant: Merchant;
+let t: Record<'top' | 'agent' | 'a1' | 'a11' | 'a2' | 'sibling' | 's1', number>;
+const MIN_ACTIVE = 5_000_00;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  merchant = await merchants.getMerchantByCode(server.db, 'DEMO');
+  await updateMoneySettings(server.db, merchant.id, {
+    agents: { activeMemberMinValidBet: MIN_ACTIVE, dividendCarryForward: false },
+  });
+  const ids: Record<string, number> = {};
+  for (const [name, upline] of [
+    ['top', null],
+    ['agent', 'top'],
+    ['a1', 'agent'],
+    ['a11', 'a1'],
+    ['a2', 'agent'],
+    ['sibling', 'top'],
+    ['s1', 'sibling'],
+  ] as const) {
+    ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
+    if (upline) await move(ids[name]!, ids[upline]!);
+  }
+  t = ids as typeof t;
+  await foldTeamRollup(server.db);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const move = (memberId: number, uplineId: number) =>
+  writeTransaction(server.db, (trx) => moveInTree(trx, merchant.id, memberId, uplineId, 'test'));
+
+const n = (value: unknown) => Number(value ?? 0);
+
+/** The overview's betting figures recomputed from bet_record and member.upline_id alone. */
+const recomputed = async (agentId: number, fromDay: string, toDay: string) => {
+  const { time_zone: timeZone } = await server.db
+    .selectFrom('merchant')
+    .select('time_zone')
+    .where('id', '=', merchant.id)
+    .executeTakeFirstOrThrow();
+  const members = await server.db
+    .selectFrom('member')
+    .select(['id', 'upline_id', 'created_at'])
+    .where('merchant_id', '=', merchant.id)
+    .execute();
+  const upline = new Map(members.map((m) => [m.id, m.upline_id]));
+  const inTeam = (id: number) => {
+    for (let at: number | null | undefined = id; at; at = upline.get(at)) if (at === agentId) return true;
+    return false;
+  };
+  const bets = (
+    await server.db
+      .selectFrom('bet_record')
+      .select(['member_id', 'valid_bet', 'payout', 'win_loss', 'settled_at'])
+      .where('merchant_id', '=', merchant.id)
+      .where('status', '=', 'SETTLED')
+      .execute()
+  ).filter((b) => {
+    const day = dayOf(timeZone, new Date(b.settled_at!));
+    return inTeam(b.member_id) && day >= fromDay && day <= toDay;
+  });
+  const perMember = new Map<number, number>();
+  for (const b of bets) perMember.set(b.member_id, (perMember.get(b.member_id) ?? 0) + n(b.valid_bet));
+  const downline = members.filter((m) => m.id !== agentId && inTeam(m.id));
+  const joinedDay = (m: (typeof members)[number]) => dayOf(timeZone, new Date(m.created_at));
+  return {
+    teamSize: downline.length,
+    newMembers: downline.filter((m) => joinedDay(m) >= fromDay && joinedDay(m) <= toDay).length,
+    bets: bets.length,
+    validBet: bets.reduce((s, b) => s + n(b.valid_bet), 0),
+    payout: bets.reduce((s, b) => s + n(b.payout), 0),
+    profit: -bets.reduce((s, b) => s + n(b.win_loss), 0),
+    activeMembers: [...perMember.values()].filter((v) => v >= MIN_ACTIVE).length,
+  };
+};
+
+/** Every agent's overview over the past week equals the recomputation. */
+const expectExact = async () => {
+  const fresh = await merchants.getMerchantByCode(server.db, 'DEMO');
+  for (const agentId of Object.values(t)) {
+    const overview = await teamOverview(server.db, fresh, agentId, { range: 'PAST_7' });
+    expect(overview, `agent ${agentId}`).toMatchObject(
+      await recomputed(agentId, overview.fromDay, overview.toDay),
+    );
+  }
+};
+
+const pending = async () =>
+  n(
+    (
+      await server.db
+        .selectFrom('bet_summary_change')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('team roll-up', () => {
+  it('keeps every overview exact before and after the job, a move and a time-zone change', async () => {
+    const now = Date.now();
+    const bet = (who: keyof typeof t, stake: number, payout: number, hoursAgo = 0, category?: 'LIVE') =>
+      settledRound(server.db, {
+        merchantId: merchant.id,
+        memberId: t[who],
+        stake,
+        payout,
+        at: new Date(now - hoursAgo * 3_600_000),
+        ...(category && { category }),
+      });
+    await bet('a1', 3_000_00, 0, 1);
+    await bet('a1', 3_000_00, 4_000_00, 2, 'LIVE');
+    await bet('a11', 6_000_00, 1_000_00, 50);
+    await bet('a11', 1_000_00, 0, 3);
+    await bet('agent', 2_000_00, 0, 26);
+    await bet('a2', 4_000_00, 9_000_00, 5);
+    await bet('s1', 8_000_00, 0, 75);
+    // The job has not run: the overview adds the unfolded changes to the (empty) totals.
+    expect(await pending()).toBeGreaterThan(0);
+    await expectExact();
+
+    // Two instances at once (or a rerun) fold each change once.
+    const [first, second] = await Promise.all([foldTeamRollup(server.db), foldTeamRollup(server.db)]);
+    expect(first.folded + second.folded).toBeGreaterThan(0);
+    expect(await pending()).toBe(0);
+    await expectExact();
+    expect((await foldTeamRollup(server.db)).folded).toBe(0);
+    await expectExact();
+    // The totals are what the overview reads: the top agent's downline has rows of its own.
+    const topRows = await server.db
+      .selectFrom('team_daily_summary')
+      .select((eb) => eb.fn.sum<number | string>('valid_bet').as('v'))
+      .where('agent_id', '=', t.top)
+      .executeTakeFirstOrThrow();
+    expect(n(topRows.v)).toBe(3_000_00 + 3_000_00 + 6_000_00 + 1_000_00 + 2_000_00 + 4_000_00 + 8_000_00);
+
+    // Part folded, part not, then a1's subtree moves under the sibling.
+    await bet('a11', 5_000_00, 0, 4);
+    await move(t.a1, t.sibling);
+    await bet('a11', 1_000_00, 2_000_00, 1);
+    await expectExact();
+    expect((await foldTeamRollup(server.db)).rebuilt).toBeGreaterThan(0);
+    await expectExact();
+    const stale = await server.db.selectFrom('team_rollup_stale').selectAll().execute();
+    expect(stale).toEqual([]);
+
+    // A brand time-zone change re-derives every day: exact before and after the job folds it.
+    await merchants.setTimeZone(server.db, merchant.id, 'Pacific/Kiritimati');
+    await expectExact();
+    await foldTeamRollup(server.db);
+    await expectExact();
+    await merchants.setTimeZone(server.db, merchant.id, merchant.timeZone);
+    await foldTeamRollup(server.db);
+    await expectExact();
+  });
+});

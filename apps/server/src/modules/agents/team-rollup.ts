@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
+
+/**
+ * The team roll-up (decision 0054). A trigger on bet_daily_summary appends every change to a
+ * member's daily summary to `bet_summary_change` as a delta (one insert on the settlement path, no
+ * shared row). This job folds those deltas into each upline's totals (`team_daily_summary` by day
+ * and category, `team_member_daily` by day and member), deleting exactly the change rows it folded
+ * in the same transaction, so a rerun or a second instance never counts a change twice. Agents whose
+ * team a move changed (`team_rollup_stale`) are rebuilt from the summaries once every change is
+ * folded. teamOverview reads totals + the changes not folded yet, so its figures are exact at any time.
+ */
+
+/** Change rows folded per transaction, so a backlog (a time-zone change, a restore) commits in steps. */
+const BATCH = 100_000;
+
+const figureSums = 'sum(r.bets), sum(r.stake), sum(r.valid_bet), sum(r.payout), sum(r.win_loss)';
+const addFigures = `bets = team_daily_summary.bets + excluded.bets, stake = team_daily_summary.stake + excluded.stake,
+  valid_bet = team_daily_summary.valid_bet + excluded.valid_bet, payout = team_daily_summary.payout + excluded.payout,
+  win_loss = team_daily_summary.win_loss + excluded.win_loss`;
+
+/** Adds the rows of `from` (aliased r: member_id, day, category, figures, summary_rows) to every upline above each member. */
+const foldInto = async (trx: DbOrTrx, from: string, where: string) => {
+  await sql
+    .raw(
+      `insert into team_daily_summary (merchant_id, agent_id, day, category, bets, stake, valid_bet, payout, win_loss)
+       select c.merchant_id, c.ancestor_id, r.day, r.category, ${figureSums}
+       from ${from} join member_closure c on c.descendant_id = r.member_id and c.depth > 0
+       where ${where} group by c.merchant_id, c.ancestor_id, r.day, r.category
+       on conflict (agent_id, day, category) do update set ${addFigures}`,
+    )
+    .execute(trx);
+  await sql
+    .raw(
+      `insert into team_member_daily (merchant_id, agent_id, day, member_id, valid_bet, summary_rows)
+       select c.merchant_id, c.ancestor_id, r.day, r.member_id, sum(r.valid_bet), sum(r.summary_rows)
+       from ${from} join member_closure c on c.descendant_id = r.member_id and c.depth > 0
+       where ${where} group by c.merchant_id, c.ancestor_id, r.day, r.member_id
+       on conflict (agent_id, day, member_id) do update set
+         valid_bet = team_member_daily.valid_bet + excluded.valid_bet,
+         summary_rows = team_member_daily.summary_rows + excluded.summary_rows`,
+    )
+    .execute(trx);
+};
+
+/** One step: up to BATCH changes folded; when none are left, the stale agents rebuilt. */
+const foldStep = async (db: Db) =>
+  writeTransaction(db, async (trx) => {
+    // One snapshot for the whole step on PostgreSQL: a change committed meanwhile is neither
+    // folded nor deleted, and a rebuild reads the summaries as of the changes it folded.
+    if (dialectOf(db) === 'postgres') await sql`set transaction isolation level repeatable read`.execute(trx);
+    const { last, n } = await trx
+      .selectFrom(trx.selectFrom('bet_summary_change').select('id').orderBy('id').limit(BATCH).as('b'))
+      .select((eb) => [eb.fn.max('b.id').as('last'), eb.fn.countAll<number | string>().as('n')])
+      .executeTakeFirstOrThrow();
+    const folded = Number(n);
+    if (folded > 0) {
+      await foldInto(trx, 'bet_summary_change r', `r.id <= ${Number(last)}`);
+      await trx.deleteFrom('bet_summary_change').where('id', '<=', Number(last)).execute();
+    }
+    if (folded === BATCH) return { folded, rebuilt: 0, more: true };
+    const stale = await trx.selectFrom('team_rollup_stale').select(['id', 'agent_id']).execute();
+    if (stale.length === 0) return { folded, rebuilt: 0, more: false };
+    const agents = [...new Set(stale.map((s) => s.agent_id))];
+    for (let i = 0; i < agents.length; i += 500) {
+      const some = agents.slice(i, i + 500);
+      await trx.deleteFrom('team_daily_summary').where('agent_id', 'in', some).execute();
+      await trx.deleteFrom('team_member_daily').where('agent_id', 'in', some).execute();
+      await foldInto(
+        trx,
+        '(select merchant_id, member_id, day, category, bets, stake, valid_bet, payout, win_loss, 1 as summary_rows from bet_daily_summary) r',
+        `c.merchant_id = r.merchant_id and c.ancestor_id in (${some.map(Number).join(', ')})`,
+      );
+    }
+    await trx
+      .deleteFrom('team_rollup_stale')
+      .where(
+        'id',
+        'in',
+        stale.map((s) => s.id),
+      )
+      .execute();
+    return { folded, rebuilt: agents.length, more: false };
+  });
+
+/** The `team-rollup` job: folds every pending change (in steps), then rebuilds agents a move made stale. */
+export const foldTeamRollup = async (db: Db) => {
+  let folded = 0;
+  let rebuilt = 0;
+  for (;;) {
+    const step = await foldStep(db);
+    folded += step.folded;
+    rebuilt += step.rebuilt;
+    if (!step.more) return { folded, rebuilt };
+  }
+};
+
+/**
+ * A move changes the teams of the moved member's uplines, old (call before the closure changes)
+ * and new (after): their totals no longer match their teams, so they are read live until rebuilt.
+ */
+export const markUplinesStale = async (trx: DbOrTrx, merchantId: number, memberId: number) => {
+  await trx
+    .insertInto('team_rollup_stale')
+    .columns(['merchant_id', 'agent_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('member_closure')
+        .select(['merchant_id', 'ancestor_id'])
+        .where('descendant_id', '=', memberId)
+        .where('merchant_id', '=', merchantId)
+        .where('depth', '>', 0),
+    )
+    .execute();
+};
+
+/** Whether an agent's totals are being rebuilt (a move in its team), so its overview is read live. */
+export const isRollupStale = async (db: DbOrTrx, agentId: number) =>
+  (await db
+    .selectFrom('team_rollup_stale')
+    .select('id')
+    .where('agent_id', '=', agentId)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
