@@ -77,30 +77,61 @@ afterEach(async () => {
   expect(watch.take()).toEqual([]);
 });
 
-const walk = async (width: number, isLoggedIn: boolean) => {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem('language', 'EN'));
-  if (isLoggedIn) await addSession(context, { token: memberToken, isAgent: 0 });
-  const page = watch.watch(await context.newPage());
-  const visited: string[] = [];
-  for (const route of ROUTES) {
-    const answer = await page.goto(`${server.baseUrl}${route}`, { waitUntil: 'load' });
-    expect(answer?.status(), route).toBe(200);
-    await page.locator('#root > *').first().waitFor();
-    await page.waitForTimeout(SETTLE_MS);
-    visited.push(route);
-  }
-  return visited;
+/** Walks running at once: two overlap their settle time; four at once overload a busy 2-core machine. */
+const WALKS_AT_ONCE = 2;
+let walking = 0;
+const turns: (() => void)[] = [];
+const takeTurn = async () => {
+  if (walking >= WALKS_AT_ONCE) await new Promise<void>((resolve) => turns.push(resolve));
+  walking += 1;
+};
+const endTurn = () => {
+  walking -= 1;
+  turns.shift()?.();
 };
 
-describe('every route under the harness', () => {
+/**
+ * Walks every route in one tab of its own context, under its own watch: the walks run side by side
+ * (most of a walk is the settle time, which costs no CPU), so each keeps its own problems and closes
+ * its own context.
+ */
+const walk = async (width: number, isLoggedIn: boolean) => {
+  await takeTurn();
+  try {
+    return await walkAlone(width, isLoggedIn);
+  } finally {
+    endTurn();
+  }
+};
+
+const walkAlone = async (width: number, isLoggedIn: boolean) => {
+  const own = new PageWatch(() => server.baseUrl);
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  try {
+    context.setDefaultTimeout(15_000);
+    await context.addInitScript(() => localStorage.setItem('language', 'EN'));
+    if (isLoggedIn) await addSession(context, { token: memberToken, isAgent: 0 });
+    const page = own.watch(await context.newPage());
+    const visited: string[] = [];
+    for (const route of ROUTES) {
+      const answer = await page.goto(`${server.baseUrl}${route}`, { waitUntil: 'load' });
+      expect(answer?.status(), route).toBe(200);
+      await page.locator('#root > *').first().waitFor();
+      await page.waitForTimeout(SETTLE_MS);
+      visited.push(route);
+    }
+    return { visited, problems: own.take() };
+  } finally {
+    await context.close();
+  }
+};
+
+describe.concurrent('every route under the harness', () => {
   for (const width of WIDTHS) {
     for (const isLoggedIn of [false, true]) {
       it(`walks every §2 route at ${width} px ${isLoggedIn ? 'logged in' : 'logged out'}`, async () => {
-        expect(await walk(width, isLoggedIn)).toEqual(ROUTES);
-      }, 180_000);
+        expect(await walk(width, isLoggedIn)).toEqual({ visited: ROUTES, problems: [] });
+      }, 360_000); // a walk may wait for another to end first
     }
   }
 });

@@ -1,14 +1,12 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { inject } from 'vitest';
-
-const execFileAsync = promisify(execFile);
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
@@ -51,6 +49,13 @@ export type TestServer = {
    * `env` adds variables for this one run (the new operator's JADE_OPERATOR_PASSWORD).
    */
   runCli: (args: string[], options?: { env?: Record<string, string> }) => Promise<string>;
+  /**
+   * The SMS and email the default providers wrote to `destination`, newest first, one
+   * `<time>\t<channel>\t<destination>\t<body>` line each as `jade outbox list --to` prints them
+   * ('outbox is empty' when none), read straight from the database: a test polling for a code
+   * would otherwise start a CLI process (1-3 s on a busy machine) on every poll.
+   */
+  outbox: (destination: string, limit?: number) => string;
   stop: () => Promise<void>;
 };
 
@@ -87,8 +92,11 @@ export async function startServer(): Promise<TestServer> {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
 
+  let cli: Promise<CliWorker> | undefined;
   const stop = async () => {
-    await stopChild(child);
+    const worker = cli;
+    cli = undefined;
+    await Promise.all([stopChild(child), worker?.then((w) => w.stop()).catch(() => undefined)]);
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -101,21 +109,109 @@ export async function startServer(): Promise<TestServer> {
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
 
+  // One CLI process for the server's life (support/cli-worker.mjs), started at the first command.
   const runCli = async (args: string[], options: { env?: Record<string, string> } = {}): Promise<string> => {
+    cli ??= startCliWorker(env);
     try {
-      const { stdout } = await execFileAsync(process.execPath, ['apps/server/dist/cli.js', ...args], {
-        cwd: repoRoot,
-        env: { ...env, ...options.env },
-        timeout: 30_000,
-      });
-      return stdout;
+      return await (await cli).run(args, options.env ?? {});
     } catch (error) {
-      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-      throw new Error(`jade ${args.join(' ')} failed:\n${stderr}${stdout}`, { cause: error });
+      throw new Error(`jade ${args.join(' ')} failed:\n${(error as Error).message}`, { cause: error });
     }
   };
 
-  return { baseUrl, studioUrl, dataDir, runCli, stop };
+  const outbox = (destination: string, limit = 20): string => {
+    const db = new Database(path.join(dataDir, 'site.db'), { fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 10000');
+      const rows = db
+        .prepare(
+          'select created_at, channel, destination, body from outbox where destination = ? order by id desc limit ?',
+        )
+        .all(destination, limit) as {
+        created_at: string;
+        channel: string;
+        destination: string;
+        body: string;
+      }[];
+      if (rows.length === 0) return 'outbox is empty\n';
+      return rows
+        .map((row) => `${row.created_at}\t${row.channel}\t${row.destination}\t${row.body}\n`)
+        .join('');
+    } finally {
+      db.close();
+    }
+  };
+
+  return { baseUrl, studioUrl, dataDir, runCli, outbox, stop };
+}
+
+type CliWorker = {
+  run: (args: string[], env: Record<string, string>) => Promise<string>;
+  stop: () => Promise<void>;
+};
+
+const CLI_TIMEOUT_MS = 30_000;
+
+/** Starts support/cli-worker.mjs with the server's environment; resolves once it is ready. */
+async function startCliWorker(env: NodeJS.ProcessEnv): Promise<CliWorker> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'e2e/support/cli-worker.mjs')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4_000);
+  });
+  type Reply = { cli?: true; ready?: true; id?: number; ok?: boolean; stdout?: string; message?: string };
+  const waiting = new Map<number, (reply: Reply) => void>();
+  let ready: () => void = () => undefined;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  let failed: ((error: Error) => void)[] = [];
+  const exited = new Promise<Error>((resolve) =>
+    child.once('exit', (code, signal) =>
+      resolve(new Error(`the CLI exited (${code ?? signal}):\n${errors}`)),
+    ),
+  );
+  void exited.then((error) => {
+    for (const fail of failed) fail(error);
+    failed = [];
+  });
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    let reply: Reply;
+    try {
+      reply = JSON.parse(line) as Reply;
+    } catch {
+      return; // a log line
+    }
+    if (!reply.cli) return;
+    if (reply.ready) ready();
+    else if (reply.id !== undefined) waiting.get(reply.id)?.(reply);
+  });
+  await Promise.race([isReady, exited.then((error) => Promise.reject(error))]);
+
+  let next = 0;
+  const run = (args: string[], extra: Record<string, string>) =>
+    new Promise<string>((resolve, reject) => {
+      const id = ++next;
+      const timer = setTimeout(
+        () => reject(new Error(`no answer within ${CLI_TIMEOUT_MS} ms`)),
+        CLI_TIMEOUT_MS,
+      );
+      failed.push(reject);
+      waiting.set(id, (reply) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        if (reply.ok) resolve(reply.stdout ?? '');
+        else reject(new Error(reply.message ?? 'failed'));
+      });
+      child.stdin!.write(`${JSON.stringify({ id, args, env: extra })}\n`);
+    });
+  const stop = async () => {
+    child.stdin!.end();
+    await stopChild(child);
+  };
+  return { run, stop };
 }
 
 async function freePort(): Promise<number> {
