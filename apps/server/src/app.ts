@@ -20,6 +20,7 @@ import { contractRoutes } from './modules/agents/contract-routes.js';
 import { createMessaging } from './modules/accounts/messaging.js';
 import { engagementRoutes } from './modules/engagement/routes.js';
 import { promotionClaimRoutes } from './modules/engagement/promotion-routes.js';
+import { raffleRoutes } from './modules/engagement/raffle-routes.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { inboxRoutes } from './modules/messages/inbox-routes.js';
@@ -176,6 +177,7 @@ export const buildApp = async ({
   inboxRoutes(app, { db, secrets });
   engagementRoutes(app, { db, secrets });
   promotionClaimRoutes(app, { db, secrets, config });
+  raffleRoutes(app, { db, secrets });
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openAndPrepareDb } from './boot.js';
-import { seedDemoAgents } from './demo/seed.js';
+import { seedDemoAgents, seedDemoRaffleRounds } from './demo/seed.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
 import {
@@ -17,6 +17,7 @@ import { startStudio } from './modules/vendors/studio.js';
 import { pullAllVendorBets } from './modules/vendors/bet-pull.js';
 import { runLotteryTick } from './modules/lottery/tick.js';
 import { recomputeVipRanks } from './modules/engagement/vip.js';
+import { drawDueRaffles } from './modules/engagement/raffle.js';
 
 const start = async () => {
   const config = loadConfig();
@@ -30,6 +31,8 @@ const start = async () => {
     app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
     const started = Date.now();
     app.log.info(`${await seedDemoAgents(db)} (built in ${Date.now() - started} ms)`);
+    // Raffles need the server secret (their seeds are sealed under it) and the team's bets.
+    app.log.info(`demo raffles: ${await seedDemoRaffleRounds(db, secrets.sessionSecret)} drawn`);
     // The demo team's month of deposits and bets ranks its members now, not at the job's first run.
     app.log.info(`demo VIP ranks: ${await recomputeVipRanks(db)} members ranked`);
   }
@@ -49,6 +52,8 @@ const start = async () => {
       { name: 'agent-dividends', everyMs: 1_800_000, run: () => runDueDividends(db) },
       // VIP ranks (decision 0049): a rank met shows within minutes, so deposits and settlement need no hook.
       { name: 'vip-ranks', everyMs: 300_000, run: () => recomputeVipRanks(db) },
+      // Raffles (decision 0053): close those whose entries closed, draw and pay them, reveal the seed.
+      { name: 'raffle-draw', everyMs: 30_000, run: () => drawDueRaffles(db, secrets.sessionSecret) },
     ],
     app.log,
   );

@@ -29,6 +29,7 @@ export const INBOX_TEMPLATES = [
   'REBATE_PAID',
   'REDEEM_APPROVED',
   'REDEEM_REJECTED',
+  'RAFFLE_WON',
 ] as const;
 export type InboxTemplate = (typeof INBOX_TEMPLATES)[number];
 

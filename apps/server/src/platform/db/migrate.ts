@@ -35,6 +35,7 @@ import * as pointsMall from './migrations/2026-11-26T0630-points-mall.js';
 import * as inbox from './migrations/2026-11-26T0640-inbox.js';
 import * as vip from './migrations/2026-11-26T0650-vip.js';
 import * as promotionClaims from './migrations/2026-11-26T0700-promotion-claims.js';
+import * as raffles from './migrations/2026-11-26T1000-raffles.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0640-inbox': inbox,
   '2026-11-26T0650-vip': vip,
   '2026-11-26T0700-promotion-claims': promotionClaims,
+  '2026-11-26T1000-raffles': raffles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
