@@ -175,7 +175,7 @@ describe('a raffle drawn by the fair procedure', () => {
     expect(listed.body.value.raffles.find((r: { id: number }) => r.id === raffle.id)).toMatchObject({
       entryCount: 4,
       ticketCount: 11,
-      mine: { entryId: joined[0].entryId, tickets: 2, earned: 2 },
+      mine: { entryId: joined[0]!.entryId, tickets: 2, earned: 2 },
     });
     const before = await Promise.all(members.map((m) => m.main()));
 
@@ -201,7 +201,7 @@ describe('a raffle drawn by the fair procedure', () => {
     const after = await Promise.all(members.map((m) => m.main()));
     const paid = members.map((_, i) => after[i]! - before[i]!);
     const expected = members.map((_, i) => {
-      const rank = winners.indexOf(joined[i].entryId);
+      const rank = winners.indexOf(joined[i]!.entryId);
       return rank < 0 ? 0 : prizes[rank]!;
     });
     expect(paid).toEqual(expected);

@@ -8,7 +8,9 @@ import type {
   RaffleWinner,
 } from '@jade/contracts/raffle';
 import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
+import type { Selectable } from 'kysely';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import type { RaffleTable } from '../../platform/db/raffle-schema.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { dayOf } from '../../platform/time-zone.js';
@@ -28,24 +30,6 @@ import { drawWinners, entriesText, raffleDrawKey, type RaffleEntry } from './raf
  * raffle:<raffle>:rank:<rank>, and reveals the seed.
  */
 
-type RaffleRow = {
-  id: number;
-  merchant_id: number;
-  code: string;
-  titles: string;
-  basis: string;
-  unit_amount: number;
-  max_tickets: number;
-  opens_at: string;
-  closes_at: string;
-  prizes: string;
-  status: string;
-  seed_hash: string;
-  server_seed: string | null;
-  entries_hash: string | null;
-  drawn_at: string | null;
-};
-
 const COLUMNS = [
   'id',
   'merchant_id',
@@ -63,6 +47,8 @@ const COLUMNS = [
   'entries_hash',
   'drawn_at',
 ] as const;
+
+type RaffleRow = Pick<Selectable<RaffleTable>, (typeof COLUMNS)[number]>;
 
 const sealPurpose = (merchantId: number, code: string) => `raffle-seed:${merchantId}:${code}`;
 export const prizeKey = (raffleId: number, rank: number) => `raffle:${raffleId}:rank:${rank}`;
