@@ -21,6 +21,7 @@ import { createMessaging } from './modules/accounts/messaging.js';
 import { engagementRoutes } from './modules/engagement/routes.js';
 import { missionRoutes } from './modules/engagement/missions-routes.js';
 import { promotionClaimRoutes } from './modules/engagement/promotion-routes.js';
+import { raffleRoutes } from './modules/engagement/raffle-routes.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { inboxRoutes } from './modules/messages/inbox-routes.js';
@@ -180,6 +181,7 @@ export const buildApp = async ({
   engagementRoutes(app, { db, secrets });
   promotionClaimRoutes(app, { db, secrets, config });
   missionRoutes(app, { db, secrets });
+  raffleRoutes(app, { db, secrets });
   walletRoutes(app, { db, secrets });
   paymentRoutes(app, { db, secrets, config });
   operatorRoutes(app, { db, secrets });

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openAndPrepareDb } from './boot.js';
-import { seedDemoAgents } from './demo/seed.js';
+import { seedDemoAgents, seedDemoRaffleRounds } from './demo/seed.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
 import { serverJobs } from './server-jobs.js';
@@ -20,6 +20,8 @@ const start = async () => {
     app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
     const started = Date.now();
     app.log.info(`${await seedDemoAgents(db)} (built in ${Date.now() - started} ms)`);
+    // Raffles need the server secret (their seeds are sealed under it) and the team's bets.
+    app.log.info(`demo raffles: ${await seedDemoRaffleRounds(db, secrets.sessionSecret)} drawn`);
     // The demo team's month of deposits and bets ranks its members now, not at the job's first run.
     app.log.info(`demo VIP ranks: ${await recomputeVipRanks(db)} members ranked`);
   }

@@ -16,6 +16,7 @@ import { LOTTERY_JOB } from './modules/lottery/schedule.js';
 import { recomputeVipRanks } from './modules/engagement/vip.js';
 import { runDailyRebates } from './modules/engagement/rebates.js';
 import { foldTeamRollup } from './modules/agents/team-rollup.js';
+import { drawDueRaffles } from './modules/engagement/raffle.js';
 
 /** The server's background jobs (main.ts starts them; the idle test counts what they cost). */
 export const serverJobs = (db: Db, serverSecret: string, log: FastifyBaseLogger): Job[] => [
@@ -37,4 +38,6 @@ export const serverJobs = (db: Db, serverSecret: string, log: FastifyBaseLogger)
   { name: 'daily-rebates', everyMs: 600_000, run: () => runDailyRebates(db) },
   // The team overview's roll-up (decision 0054): folds summary changes off the settlement path.
   { name: 'team-rollup', everyMs: 10_000, run: () => foldTeamRollup(db) },
+  // Raffles (decision 0053): close those whose entries closed, draw and pay them, reveal the seed.
+  { name: 'raffle-draw', everyMs: 30_000, run: () => drawDueRaffles(db, serverSecret) },
 ];

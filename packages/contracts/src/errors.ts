@@ -19,6 +19,10 @@ export const errorStatus = {
   PROMOTION_CLAIM_STATE: 409,
   /** A mission reward that cannot be claimed now (details.reason: NOT_COMPLETED, EXPIRED, CLAIMED). */
   MISSION_NOT_CLAIMABLE: 409,
+  /** The raffle's entries are closed (or not open yet): no one joins now. */
+  RAFFLE_CLOSED: 409,
+  /** The member's records in the raffle's window earn no ticket yet. */
+  RAFFLE_NO_TICKETS: 409,
   VENDOR_TRANSFER_FAILED: 409,
   /** The game is not in the brand's catalogue (or its vendor is switched off). */
   GAME_NOT_FOUND: 404,

@@ -31,6 +31,7 @@ export const INBOX_TEMPLATES = [
   'REDEEM_REJECTED',
   /** A mission's reward paid (params: amount in minor units, points, mission code); decision 0052. */
   'MISSION_REWARD',
+  'RAFFLE_WON',
 ] as const;
 export type InboxTemplate = (typeof INBOX_TEMPLATES)[number];
 

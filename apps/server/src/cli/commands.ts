@@ -11,6 +11,7 @@ import { INBOX_USAGE, runInboxCommand } from '../modules/messages/inbox-commands
 import { ENGAGEMENT_USAGE, runEngagementCommand } from '../modules/engagement/engagement-commands.js';
 import { MISSION_USAGE, runMissionCommand } from '../modules/engagement/missions-commands.js';
 import { PROMOTION_USAGE, runPromotionCommand } from '../modules/engagement/promotion-commands.js';
+import { RAFFLE_USAGE, runRaffleCommand } from '../modules/engagement/raffle-commands.js';
 import { ACCOUNT_USAGE, runAccountCommand } from '../modules/accounts/account-commands.js';
 import { PAYMENT_USAGE, runPaymentCommand } from '../modules/wallet/payment-commands.js';
 import { runVendorWalletCommand, VENDOR_WALLET_USAGE } from '../modules/wallet/vendor-wallet-commands.js';
@@ -84,6 +85,7 @@ ${PAYMENT_USAGE}
 ${ENGAGEMENT_USAGE}
 
 ${PROMOTION_USAGE}
+${RAFFLE_USAGE}
 
 ${MISSION_USAGE}
 
@@ -336,6 +338,8 @@ export const runCommand = async (
   if (group === 'engagement' && (await runEngagementCommand(db, merchant, action, rest, out))) return;
   if (group === 'promo' && (await runPromotionCommand(db, merchant, action, rest, out))) return;
   if (group === 'missions' && (await runMissionCommand(db, merchant, action, rest, out))) return;
+  if (group === 'raffle' && (await runRaffleCommand(db, merchant, action, rest, secrets.serverSecret, out)))
+    return;
   if (await runAccountCommand(db, merchant, group, action, rest, { to: values.to, limit: values.limit }, out))
     return;
   const paymentOptions = {

@@ -1,3 +1,4 @@
+import { TRIAL_ACCOUNT_TYPE, isAgentAccountType } from '@jade/contracts/constants';
 import type { Config } from '../platform/config.js';
 import type { Db } from '../platform/db/index.js';
 import { seedDemoEngagement } from '../modules/engagement/service.js';
@@ -14,6 +15,7 @@ import { seedDemoMissionProgress, seedDemoMissions } from '../modules/engagement
 import { seedDemoClaims } from '../modules/engagement/promotion-claims.js';
 import { seedDemoPoints } from '../modules/points/demo-points.js';
 import { seedDemoRebateRates, seedDemoRebates } from '../modules/engagement/demo-rebates.js';
+import { seedDemoRaffles } from '../modules/engagement/demo-raffles.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -75,4 +77,21 @@ export const seedDemoAgents = async (db: Db): Promise<string> => {
   await seedDemoRebates(db, demo, members);
   // The server's log never carries a password, not even the demo's: the README and the CLI give it.
   return `demo agent team: agents ${agents.join(', ')}; members ${members.join(', ')} (their password: README, "Trying the demo as an agent")`;
+};
+
+/** The demo's raffles (decision 0053): drawn among and joined by the agent team's members, so after it. */
+export const seedDemoRaffleRounds = async (db: Db, serverSecret: string): Promise<number> => {
+  const demo = await getMerchantByCode(db, DEMO_MERCHANT_CODE);
+  const members = await db
+    .selectFrom('member')
+    .select(['username', 'type'])
+    .where('merchant_id', '=', demo.id)
+    .execute();
+  const players = members.filter((m) => !isAgentAccountType(m.type) && m.type !== TRIAL_ACCOUNT_TYPE);
+  return seedDemoRaffles(
+    db,
+    demo,
+    players.map((m) => m.username),
+    serverSecret,
+  );
 };

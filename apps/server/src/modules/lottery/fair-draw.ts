@@ -16,8 +16,8 @@ import type { DrawResult, DrawStructure } from './structures.js';
  */
 export const seedHash = (serverSeed: string) => createHash('sha256').update(serverSeed, 'utf8').digest('hex');
 
-/** The digit stream of step 3. */
-function* digits(serverSeed: string, drawKey: string): Generator<number> {
+/** The digit stream of step 3; raffles (engagement/raffle-draw.ts) draw from it too. */
+export function* fairDigits(serverSeed: string, drawKey: string): Generator<number> {
   for (let cursor = 0; ; cursor++) {
     const block = createHmac('sha256', serverSeed).update(`${drawKey}:${cursor}`).digest();
     for (const byte of block) if (byte < 250) yield byte % 10;
@@ -25,7 +25,7 @@ function* digits(serverSeed: string, drawKey: string): Generator<number> {
 }
 
 export const fairDraw = (structure: DrawStructure, serverSeed: string, drawKey: string): DrawResult => {
-  const stream = digits(serverSeed, drawKey);
+  const stream = fairDigits(serverSeed, drawKey);
   const take = (n: number) => Array.from({ length: n }, () => String(stream.next().value)).join('');
   const distinct = structure.code === 'SEA4D';
   const seen = new Set<string>();

@@ -118,6 +118,22 @@ const ENDPOINTS: { action: OperatorAction; method: string; path: string; body?: 
     method: 'POST',
     path: '/api/operator/promotion-claims/999999/approve',
   },
+  { action: 'raffles.read', method: 'GET', path: '/api/operator/raffles?merchant=DEMO' },
+  {
+    action: 'raffles.manage',
+    method: 'POST',
+    path: '/api/operator/raffles?merchant=DEMO',
+    body: {
+      code: 'ROLE_PROBE',
+      titles: { EN: 'Role probe' },
+      basis: 'VALID_BET',
+      unitAmount: 1000,
+      maxTickets: 1,
+      opensAt: '2026-01-01T00:00:00.000Z',
+      closesAt: '2026-01-02T00:00:00.000Z',
+      prizes: [1],
+    },
+  },
   {
     action: 'messages.send',
     method: 'POST',

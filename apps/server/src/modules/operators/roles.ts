@@ -34,6 +34,10 @@ export const OPERATOR_RIGHTS = {
   'promotions.read': ['ADMIN', 'FINANCE'],
   'promotions.manage': ['ADMIN'],
   'promotion-claims.decide': ['FINANCE'],
+  // Raffles (decision 0053): ADMIN makes them, as it writes promotions (the prizes are fixed when
+  // made and paid by the draw job, not by a person); both may read them.
+  'raffles.read': ['ADMIN', 'FINANCE'],
+  'raffles.manage': ['ADMIN'],
   // Members' inboxes (decision 0047): ADMIN writes to members, both may read what was sent.
   'messages.read': ['ADMIN', 'FINANCE'],
   'messages.send': ['ADMIN'],

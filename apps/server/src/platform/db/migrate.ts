@@ -37,6 +37,7 @@ import * as vip from './migrations/2026-11-26T0650-vip.js';
 import * as promotionClaims from './migrations/2026-11-26T0700-promotion-claims.js';
 import * as rebates from './migrations/2026-11-26T0800-rebates.js';
 import * as missions from './migrations/2026-11-26T0900-missions.js';
+import * as raffles from './migrations/2026-11-26T1000-raffles.js';
 import * as teamRollup from './migrations/2026-11-26T1100-team-rollup.js';
 import * as changeNotify from './migrations/2026-11-26T1200-change-notify.js';
 
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0700-promotion-claims': promotionClaims,
   '2026-11-26T0800-rebates': rebates,
   '2026-11-26T0900-missions': missions,
+  '2026-11-26T1000-raffles': raffles,
   '2026-11-26T1100-team-rollup': teamRollup,
   '2026-11-26T1200-change-notify': changeNotify,
 };

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { AccountTables } from './accounts-schema.js';
 import type { AgentJoinTables } from './agent-join-schema.js';
 import type { EngagementTables } from './engagement-schema.js';
+import type { RaffleTables } from './raffle-schema.js';
 import type { GamesWalletTables } from './games-wallet-schema.js';
 import type { InboxTables } from './inbox-schema.js';
 import type { LedgerTables } from './ledger-schema.js';
@@ -19,6 +20,7 @@ import type { VendorTransferTables } from './vendor-transfer-schema.js';
 export type Database = AccountTables &
   AgentJoinTables &
   EngagementTables &
+  RaffleTables &
   GamesWalletTables &
   InboxTables &
   LotteryTables &

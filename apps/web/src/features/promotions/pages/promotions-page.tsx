@@ -14,6 +14,7 @@ import { useAvailablePromotions } from '../api/get-available-promotions';
 import { usePromotions } from '../api/list-promotions';
 import { useAvailablePromotionCount } from '../api/use-available-promotion-count';
 import { PromotionGrid } from '../components/promotion-grid';
+import { RaffleSection } from '../components/raffle-section';
 import { BONUS_TAB, PromotionTabs } from '../components/promotion-tabs';
 import '../promotions.css';
 
@@ -47,6 +48,7 @@ export function PromotionsPage() {
       <div className="panel">
         {isBonusTab ? <AvailablePromotions /> : <PromotionList category={category} />}
       </div>
+      <RaffleSection />
     </section>
   );
 }

@@ -96,6 +96,9 @@ beforeEach(() => {
       if (pathname.startsWith('/wps/promotions/')) {
         return json(404, { success: false, error: { code: 'PROMOTION_NOT_FOUND', message: 'none' } });
       }
+      // The page's raffle section: no raffle running (it then shows nothing).
+      if (pathname === '/wps/relay/MCSFE_getRaffles')
+        return json(200, { success: true, value: { raffles: [] } });
       if (pathname === '/wps/relay/MCSFE_getAvailablePromotions') {
         return json(200, { success: true, value: { promotions: [cashback], count: 1 } });
       }
