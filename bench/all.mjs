@@ -95,6 +95,7 @@ const runScript = (job, pg) =>
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const results = [];
+    let last = '';
     let buffer = '';
     child.stdout.on('data', (chunk) => {
       buffer += chunk;
@@ -102,14 +103,17 @@ const runScript = (job, pg) =>
       buffer = lines.pop();
       for (const line of lines) {
         if (line.startsWith(RESULT_PREFIX)) results.push(JSON.parse(line.slice(RESULT_PREFIX.length)));
-        else console.log(`  ${line}`);
+        else {
+          console.log(`  ${line}`);
+          if (line.trim()) last = line.trim();
+        }
       }
     });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (buffer.startsWith(RESULT_PREFIX)) results.push(JSON.parse(buffer.slice(RESULT_PREFIX.length)));
       if (code !== 0) console.log(`  (${job.name} exited ${code})`);
-      resolve(results);
+      resolve({ results, code, last });
     });
   });
 
@@ -126,7 +130,14 @@ try {
           `== run ${run}/${RUNS}: ${job.name}${job.database === 'none' ? '' : pg ? ' on PostgreSQL' : ' on SQLite'}`,
         );
         loads.push(machine().load[0]);
-        const results = await runScript(job, pg);
+        const { results, code, last } = await runScript(job, pg);
+        // A script without a result line (one not written for this table) shows its last line.
+        if (results.length === 0 && code === 0)
+          results.push({
+            script: job.name,
+            database: pg ? 'PostgreSQL' : 'SQLite',
+            figures: [{ name: job.name, value: NaN, unit: '', text: last.replaceAll('|', '/') }],
+          });
         if (results.length === 0) failures.push(`${job.name}${pg ? ' (PostgreSQL)' : ''} run ${run}`);
         for (const result of results)
           for (const figure of result.figures) {
@@ -155,6 +166,8 @@ const number = (x) =>
 /** The median of one database's figures over the runs: value, p99, ceiling, ratio. */
 const cell = (figures) => {
   if (!figures?.length) return { figure: '—', ceiling: '—', ratio: '—' };
+  if (figures.every((f) => Number.isNaN(f.value)))
+    return { figure: figures.at(-1).text, ceiling: '—', ratio: '—' };
   const value = median(figures.map((f) => f.value));
   const p99s = figures.map((f) => f.p99).filter((p) => p !== undefined);
   const statements = figures.map((f) => f.statements).filter((n) => n !== undefined);

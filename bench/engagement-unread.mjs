@@ -1,6 +1,7 @@
 // bench/engagement-unread: the §7 CSP_unreadCount call's requests per second over HTTP against the
 // real server (autocannon, 50 connections, one member per connection), beside two bare routes in the
-// same run: the server's own /healthz (every hook, no database) and a bare Fastify route. Each
+// same run: the server's own /healthz (every hook, no database) and a bare Fastify route (on
+// PostgreSQL, in place of the latter, pgbench select-only on the same cluster). Each
 // member holds 60 inbox messages (a third unread) and the brand 30 broadcasts (each member has read
 // half), so the count reads both sources (decision 0047). Run `npm run build` first.
 //   node bench/engagement-unread.mjs [--seconds 10] [--connections 50] [--runs 3]
