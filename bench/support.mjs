@@ -6,13 +6,14 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
-import { findPostgresBin } from '../scripts/postgres.mjs';
+import { findPostgresBin, freePort } from '../scripts/postgres.mjs';
+
+export { freePort };
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const dist = path.join(root, 'apps/server/dist');
@@ -34,16 +35,6 @@ export const machine = () => {
 export const describeMachine = (m = machine()) =>
   `${m.cores} × ${m.cpu}, ${m.ramGiB} GiB, Node ${m.node}; load ${m.load.join(' ')}`;
 export const printMachine = () => console.log(`machine: ${describeMachine()}`);
-
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 let databases = 0;
 /**

@@ -32,7 +32,8 @@ export const findPostgresBin = () => {
   );
 };
 
-const freePort = () =>
+/** A free loopback port (the bench scripts use it too). */
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
