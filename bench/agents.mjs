@@ -17,15 +17,11 @@
 // and the run is skipped (the bench says so).
 //   node bench/agents.mjs [--members 100000] [--bets 1000000] [--overview-only]
 //   node scripts/with-postgres.mjs node bench/agents.mjs --pg
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { benchDatabase, databaseName, dist, openDb, printMachine, printResult } from './support.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'apps/server/dist');
 const { values } = parseArgs({
   options: {
     members: { type: 'string', default: '100000' },
@@ -41,13 +37,11 @@ const DAYS = 30;
 const TOP_AGENTS = 3;
 const FAN_OUT = 6;
 const AGENT_LEVELS = 5;
-const DB_NAME = values.pg ? 'PostgreSQL' : 'SQLite';
-console.log(
-  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load ${os.loadavg()[0].toFixed(1)}`,
-);
+const DB_NAME = databaseName(values.pg);
+printMachine();
+/** What bench/all.mjs reads: each figure beside its ceiling. */
+const figures = [];
 
-const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
 const { getMerchantByCode } = await import(`${dist}/modules/merchants/service.js`);
 const optional = async (file) => {
@@ -59,27 +53,8 @@ const payroll = await optional('modules/agents/payroll.js');
 const rollup = await optional('modules/agents/team-rollup.js');
 const records = await import(`${dist}/modules/games/bet-records.js`);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-agents-'));
-let databaseUrl = `sqlite:${dir}/site.db`;
-if (values.pg) {
-  const base = process.env.TEST_POSTGRES_URL;
-  if (!base) throw new Error('--pg runs under scripts/with-postgres.mjs (TEST_POSTGRES_URL)');
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('create database bench_agents');
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = '/bench_agents';
-  databaseUrl = url.toString();
-}
-const config = loadConfig({
-  DATA_DIR: dir,
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'silent',
-  SESSION_SECRET: randomBytes(32).toString('hex'),
-});
-const { db, close } = await openAndPrepareDb(config);
+const database = await benchDatabase('agents', { pg: values.pg });
+const { db, close } = await openDb(database.env);
 const merchant = await getMerchantByCode(db, 'DEMO');
 
 // xorshift32: a fixed seed, so every run builds the same brand.
@@ -436,6 +411,13 @@ const bareMs = await timed(bare, 99);
 console.log(
   `${DB_NAME}: team overview of a top agent (${Number(teamSize).toLocaleString('en-US')} in its team, ${from}–${to}), ${reports?.teamOverview ? `reports.ts teamOverview${rollup ? ' on the roll-up' : ''}` : 'closure-join query (reports.ts not built yet)'}: median ${overviewMs.toFixed(1)} ms (target under 50 ms on SQLite; ${(overviewMs / bareMs).toFixed(0)}× a bare point query's ${bareMs.toFixed(2)} ms); ceiling: the same sums over the whole brand's summaries without the tree: ${brandMs.toFixed(1)} ms (overview/ceiling ${(overviewMs / brandMs).toFixed(2)})`,
 );
+figures.push({
+  name: 'agent team overview (30 days)',
+  value: overviewMs,
+  unit: 'ms',
+  better: 'lower',
+  ceiling: { name: "brand's sums without the tree", value: brandMs, unit: 'ms' },
+});
 
 // ---- The roll-up's cost on settlement, and the overview while settlements are not folded yet.
 if (rollup) {
@@ -551,6 +533,13 @@ if (runFn) {
   console.log(
     `${DB_NAME}: daily salary run (payroll.ts runDailySalaries) for ${agents.length.toLocaleString('en-US')} daily contracts: median ${(runMs / 1000).toFixed(2)} s of ${RUN_DAYS} days (${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s; the last: ${last.paid.toLocaleString('en-US')} paid, ${last.nothing.toLocaleString('en-US')} nothing due; ${batches.join(', ')} ledger posts) (target under 10 s on SQLite)`,
   );
+  figures.push({
+    name: 'daily salary run',
+    value: runMs / 1000,
+    unit: 's',
+    better: 'lower',
+    ceiling: { name: 'its posts in one postManyWithin', value: manyMs / 1000, unit: 's' },
+  });
   console.log(
     `${DB_NAME}:   ceilings: every agent's team figures for a day in one grouped query ${figuresMs.toFixed(0)} ms; ${posts.toLocaleString('en-US')} posts with the ledger's postManyWithin in one transaction ${manyMs.toFixed(0)} ms (as ${posts.toLocaleString('en-US')} single posts at ${postMs.toFixed(2)} ms: ${((posts * postMs) / 1000).toFixed(2)} s)`,
   );
@@ -561,6 +550,7 @@ if (runFn) {
 }
 const { ok } = await ledger.checkInvariants(db);
 await close();
-fs.rmSync(dir, { recursive: true, force: true });
+await database.drop();
 console.log(`ledger invariants ${ok ? 'hold' : 'BROKEN'}`);
 if (!ok) process.exitCode = 1;
+printResult('agents', DB_NAME, figures);

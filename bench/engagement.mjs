@@ -6,15 +6,19 @@
 // one ledger posting per member and batch, in the same write).
 //   node bench/engagement.mjs [--bets 1000000] [--batch 10000]
 //   node scripts/with-postgres.mjs node bench/engagement.mjs --pg [--bets 200000]
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import {
+  benchDatabase,
+  createFundedMembers,
+  databaseName,
+  dist,
+  openDb,
+  printMachine,
+  printResult,
+  writeLotteryBets,
+} from './support.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'apps/server/dist');
 const { values } = parseArgs({
   options: {
     bets: { type: 'string', default: '1000000' },
@@ -24,44 +28,20 @@ const { values } = parseArgs({
 });
 const BETS = Number(values.bets);
 const BATCH = Number(values.batch);
-console.log(
-  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-);
+const DB_NAME = databaseName(values.pg);
+printMachine();
 
-const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
 const draws = await import(`${dist}/modules/lottery/draws.js`);
-const { DEMO_ODDS, slipCost } = await import(`${dist}/modules/lottery/bet-types.js`);
+const { DEMO_ODDS } = await import(`${dist}/modules/lottery/bet-types.js`);
 const { fairDraw } = await import(`${dist}/modules/lottery/fair-draw.js`);
 const { XSMB } = await import(`${dist}/modules/lottery/structures.js`);
-const { createFundedMembers } = await import('../scripts/funded-members.mjs');
 
 /** One fresh database, BETS bets on one draw, settled; answers the seconds and the points earned. */
 const settleOnce = async (label, withPoints) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-engagement-'));
-  let databaseUrl = `sqlite:${dir}/site.db`;
-  const pgName = `bench_engagement_${label}`;
-  if (values.pg) {
-    const base = process.env.TEST_POSTGRES_URL;
-    if (!base) throw new Error('--pg runs under scripts/with-postgres.mjs (TEST_POSTGRES_URL)');
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${pgName}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${pgName}`;
-    databaseUrl = url.toString();
-  }
-  const secret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    DATA_DIR: dir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: secret,
-  });
-  const { db, close } = await openAndPrepareDb(config);
+  const database = await benchDatabase(`engagement-${label}`, { pg: values.pg });
+  const secret = database.env.SESSION_SECRET;
+  const { db, close } = await openDb(database.env);
   const merchant = await db.selectFrom('merchant').select(['id', 'code']).executeTakeFirstOrThrow();
   // The e-lottery earns nothing in §9; the accruing run gives it 1.00 a unit, so every bet earns.
   await db
@@ -86,75 +66,15 @@ const settleOnce = async (label, withPoints) => {
     closesAt: new Date(now - 60_000),
     drawsAt: new Date(now - 60_000),
   });
-  let seed = 20261126;
-  const next = (n) => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed % n;
-  };
-  const two = () => String(next(100)).padStart(2, '0');
-  const slipAt = () => {
-    const kind = next(10);
-    if (kind < 5) return { type: 'DE', numbers: [two()], stake: 100 * (1 + next(10)) };
-    if (kind < 9) return { type: 'LO2', numbers: [two()], stake: 100 };
-    const a = two();
-    let b = two();
-    while (b === a) b = two();
-    return { type: 'XIEN2', numbers: [a, b], stake: 1_000 };
-  };
-  const placedAt = new Date(now - 90_000).toISOString();
-  const { top } = await db
-    .selectFrom('bet_record')
-    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
-    .executeTakeFirstOrThrow();
-  const recordBase = Number(top);
-  const CHUNK = values.pg ? 1_000 : 500;
-  for (let from = 0; from < BETS; from += CHUNK * 20)
-    await db.transaction().execute(async (trx) => {
-      for (let at = from; at < Math.min(from + CHUNK * 20, BETS); at += CHUNK) {
-        const bets = [];
-        const records = [];
-        for (let i = at; i < Math.min(at + CHUNK, BETS); i++) {
-          const slip = slipAt();
-          const member = members[i % members.length];
-          const cost = slipCost(XSMB, slip);
-          bets.push({
-            id: i + 1,
-            merchant_id: merchant.id,
-            member_id: member.id,
-            draw_id: draw.id,
-            bet_type: slip.type,
-            numbers: JSON.stringify(slip.numbers),
-            stake: slip.stake,
-            cost,
-            payout: 0,
-            status: 'OPEN',
-            request_key: `bench-${i}`,
-            placed_at: placedAt,
-            settled_at: null,
-            record_id: recordBase + i + 1,
-          });
-          records.push({
-            id: recordBase + i + 1,
-            merchant_id: merchant.id,
-            member_id: member.id,
-            vendor_code: 'JADE_ELOTT',
-            game_id: 'LOTTO_1M',
-            category: 'ELOTT',
-            round_id: `LOTTO_1M:BENCH-${label}:${i + 1}`,
-            stake: cost,
-            valid_bet: 0,
-            payout: 0,
-            win_loss: -cost,
-            status: 'OPEN',
-            placed_at: placedAt,
-            settled_at: null,
-            settled_day: null,
-          });
-        }
-        await trx.insertInto('bet_record').values(records).execute();
-        await trx.insertInto('lottery_bet').values(bets).execute();
-      }
-    });
+  await writeLotteryBets(db, {
+    merchantId: merchant.id,
+    members,
+    draw,
+    bets: BETS,
+    label: `BENCH-${label}`,
+    seed: 20261126,
+    pg: values.pg,
+  });
   if (values.pg) await sql`analyze`.execute(db);
   await draws.drawResult(db, secret, draw.id, fairDraw(XSMB, 'bench seed', 'bench'), new Date());
   const started = process.hrtime.bigint();
@@ -170,14 +90,7 @@ const settleOnce = async (label, withPoints) => {
     .executeTakeFirstOrThrow();
   const { ok } = await ledger.checkInvariants(db);
   await close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (values.pg) {
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${pgName}`);
-    await admin.end();
-  }
+  await database.drop();
   console.log(
     `${label}: settled ${settled.settled.toLocaleString('en-US')} bets in ${seconds.toFixed(2)} s; ${Number(earned.posts).toLocaleString('en-US')} points postings (${(Number(earned.points) / 100).toLocaleString('en-US')} points); ledger invariants ${ok ? 'hold' : 'BROKEN'}`,
   );
@@ -185,12 +98,19 @@ const settleOnce = async (label, withPoints) => {
   return seconds;
 };
 
-console.log(
-  `${BETS.toLocaleString('en-US')} bets, ${values.pg ? 'PostgreSQL' : 'SQLite'}, batches of ${BATCH}`,
-);
+console.log(`${BETS.toLocaleString('en-US')} bets, ${DB_NAME}, batches of ${BATCH}`);
 const alone = await settleOnce('alone', false);
 const accruing = await settleOnce('points', true);
 const added = ((accruing - alone) / alone) * 100;
 console.log(
   `points accrual adds ${(accruing - alone).toFixed(2)} s to settlement alone = ${added.toFixed(1)} % (target: under 20 %)`,
 );
+// Settlement alone is this figure's ceiling: accrual can only add to it.
+printResult('engagement', DB_NAME, [
+  {
+    name: `settlement with points accrual (${BETS.toLocaleString('en-US')} bets)`,
+    value: BETS / accruing,
+    unit: 'bets/s',
+    ceiling: { name: 'settlement alone', value: BETS / alone, unit: 'bets/s' },
+  },
+]);

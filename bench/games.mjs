@@ -5,20 +5,26 @@
 //  2. The Jade Fortune slot simulated for 10 million paid spins (free spins included): spins per
 //     second, and the simulated return beside the exact one, with the simulation's 99.9 % confidence
 //     interval. Target: 10 million spins in under 60 s; the two returns agree within the interval.
-//   SQLSTAT=1 adds bench/sql-stats.mjs to the server (statement counts in /tmp/sqlstat.txt).
+//   SQLSTAT=1 (bench/support.mjs) adds bench/sql-stats.mjs to the server (statement counts in /tmp/sqlstat.txt).
 //   node bench/games.mjs [--seconds 10] [--connections 50] [--runs 3] [--spins 10000000] [--only http|slot]
-import { spawn } from 'node:child_process';
+//   node scripts/with-postgres.mjs node bench/games.mjs --pg --only http   (ceiling: pgbench tpcb-like)
 import { createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import {
+  bareRouteCeiling,
+  benchDatabase,
+  createFundedMembers,
+  databaseName,
+  dist,
+  load,
+  medianOf,
+  openDb,
+  pgbenchCeiling,
+  printMachine,
+  printResult,
+  startServer,
+} from './support.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'apps/server/dist');
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
@@ -26,23 +32,14 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     spins: { type: 'string', default: '10000000' },
     only: { type: 'string' },
+    pg: { type: 'boolean', default: false },
   },
 });
 const CONNECTIONS = Number(values.connections);
 const SECONDS = Number(values.seconds);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(
-  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+const DB_NAME = databaseName(values.pg);
+printMachine();
+const figures = [];
 
 /** Decision 0023: timestamp, method and path, each ended by a line feed, then the raw body. */
 const sign = (secret, path, body) => {
@@ -58,23 +55,12 @@ const sign = (secret, path, body) => {
 };
 
 /** Members with game sessions on JADE_STUDIO and funded main wallets, written before the server starts. */
-const prepare = async (dir) => {
-  const { loadConfig } = await import(`${dist}/platform/config.js`);
-  const { openAndPrepareDb } = await import(`${dist}/boot.js`);
+const prepare = async (env) => {
   const { setVendorConnection } = await import(`${dist}/modules/vendors/connections.js`);
-  const { openGameSession } = await import(`${dist}/modules/vendors/game-sessions.js`);
-  const { redeemLaunchCode } = await import(`${dist}/modules/vendors/game-sessions.js`);
+  const { openGameSession, redeemLaunchCode } = await import(`${dist}/modules/vendors/game-sessions.js`);
   const ledger = await import(`${dist}/modules/wallet/ledger.js`);
-  const { createFundedMembers } = await import('../scripts/funded-members.mjs');
-  const sessionSecret = randomBytes(32).toString('hex');
-  const env = {
-    DATA_DIR: dir,
-    DATABASE_URL: `sqlite:${dir}/site.db`,
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: sessionSecret,
-  };
-  const config = loadConfig(env);
-  const { db, close } = await openAndPrepareDb(config);
+  const sessionSecret = env.SESSION_SECRET;
+  const { db, close } = await openDb(env);
   const merchant = await db
     .selectFrom('merchant')
     .select(['id', 'code', 'currency'])
@@ -104,65 +90,21 @@ const prepare = async (dir) => {
     players.push({ token, player: String(id) });
   }
   await close();
-  return { env, players, secret, merchant };
-};
-
-/** The ceiling: a bare Fastify POST route answering JSON, under the same load. */
-const bareFastify = async () => {
-  const app = Fastify();
-  app.post('/x', async () => ({ status: 'OK', balance: 1 }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const result = await autocannon({
-    url: `http://127.0.0.1:${app.server.address().port}/x`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"a":1}',
-  });
-  await app.close();
-  return result['2xx'] / SECONDS;
+  return { players, secret, merchant };
 };
 
 const runHttp = async (runNo) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-games-'));
-  const { env, players, secret, merchant } = await prepare(dir);
-  const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    [
-      ...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gprof'] : []),
-      ...(process.env.SQLSTAT ? ['--import', path.join(root, 'bench/sql-stats.mjs')] : []),
-      path.join(dist, 'main.js'),
-    ],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: path.join(dir, 'none'),
-        STUDIO_PORT: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      if (i > 200) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const database = await benchDatabase('games', { pg: values.pg });
+  const { players, secret, merchant } = await prepare(database.env);
+  const server = await startServer(database.env);
+  const url = server.url;
   const base = `/gw/wallet/${merchant.code}/JADE_STUDIO`;
   let seq = 0;
   let refused = 0;
-  const result = await autocannon({
+  const result = await load({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    seconds: SECONDS,
     requests: [
       {
         method: 'POST',
@@ -205,25 +147,38 @@ const runHttp = async (runNo) => {
       },
     ],
   });
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  fs.rmSync(dir, { recursive: true, force: true });
-  const pairs = result['2xx'] / 2 / SECONDS;
-  const bare = await bareFastify();
+  await server.stop();
+  await database.drop();
+  const pairs = result.ok / 2 / SECONDS;
+  // The ceiling: a bare Fastify route on SQLite; pgbench tpcb-like (a write transaction) on PostgreSQL.
+  const bare = values.pg
+    ? await pgbenchCeiling({ mode: 'tpcb-like', clients: CONNECTIONS, seconds: SECONDS })
+    : await bareRouteCeiling({
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        reply: { status: 'OK', balance: 1 },
+      });
   console.log(
-    `HTTP run ${runNo}: ${Math.round(pairs)} debit+credit pairs/s (${result['2xx']} calls ok, ${refused} not OK, ${result.non2xx} non-2xx, ${result.errors} errors), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; bare Fastify ${Math.round(bare)} req/s`,
+    `HTTP run ${runNo}: ${Math.round(pairs)} debit+credit pairs/s (${result.ok} calls ok, ${refused} not OK, ${result.non2xx} non-2xx, ${result.errors} errors), p50 ${result.p50} ms, p99 ${result.p99} ms; ${CEILING} ${Math.round(bare)}/s`,
   );
-  return { pairs, p50: result.latency.p50, p99: result.latency.p99, bare };
+  return { pairs, p50: result.p50, p99: result.p99, bare };
 };
+const CEILING = values.pg ? 'pgbench tpcb-like' : 'bare Fastify';
 
 if (values.only !== 'slot') {
   const runs = [];
   for (let i = 1; i <= Number(values.runs); i++) runs.push(await runHttp(i));
-  const pairs = median(runs.map((r) => r.pairs));
-  const bare = median(runs.map((r) => r.bare));
+  const { pairs, bare, p50, p99 } = medianOf(runs);
   console.log(
-    `HTTP median (${CONNECTIONS} connections): ${Math.round(pairs)} pairs/s (${Math.round(pairs * 2)} signed calls/s, ${((pairs * 2 * 100) / bare).toFixed(1)} % of a bare Fastify route's ${Math.round(bare)} req/s), p50 ${median(runs.map((r) => r.p50))} ms, p99 ${median(runs.map((r) => r.p99))} ms (target 2000 pairs/s)`,
+    `${DB_NAME} HTTP median (${CONNECTIONS} connections): ${Math.round(pairs)} pairs/s (${Math.round(pairs * 2)} signed calls/s, ${((pairs * 2 * 100) / bare).toFixed(1)} % of ${values.pg ? "pgbench tpcb-like's" : "a bare Fastify route's"} ${Math.round(bare)}/s), p50 ${p50} ms, p99 ${p99} ms (target 2000 pairs/s)`,
   );
+  figures.push({
+    name: 'seamless debit+credit (signed calls)',
+    value: pairs * 2,
+    unit: 'calls/s',
+    p99,
+    ceiling: { name: CEILING, value: bare, unit: values.pg ? 'tps' : 'req/s' },
+  });
 }
 
 if (values.only !== 'http') {
@@ -239,4 +194,7 @@ if (values.only !== 'http') {
     `slot: ${spins.toLocaleString('en-US')} paid spins in ${seconds.toFixed(1)} s (${Math.round(spins / seconds).toLocaleString('en-US')} spins/s; target under 60 s); simulated RTP ${(run.rtp * 100).toFixed(3)} % ± ${(run.halfWidth999 * 100).toFixed(3)} (99.9 %), exact ${(exact * 100).toFixed(3)} %: ${agrees ? 'agree' : 'DISAGREE'}`,
   );
   if (!agrees) process.exitCode = 1;
+  // No database and no ceiling: the target is the ceiling (10 million spins in 60 s).
+  figures.push({ name: 'slot simulation', value: spins / seconds, unit: 'spins/s', target: 10_000_000 / 60 });
 }
+printResult('games', DB_NAME, figures);

@@ -1,151 +1,195 @@
-// bench/ledger-http: wallet transfers per second over HTTP against the real server (autocannon,
-// 50 connections), with p50/p99 latency. Each request is a real GCS_walletTransfer: token check,
-// idempotency key, ledger post, balances answer. Run `npm run build` first.
-//   node bench/ledger-http.mjs [--seconds 10] [--connections 50] [--runs 3]
-import { spawn } from 'node:child_process';
+// bench/ledger-http: member calls per second over HTTP against the real server (autocannon, 50
+// connections, one member per connection), with p50/p99 latency, each run beside its ceiling measured
+// in the same run: on SQLite a bare Fastify route; on PostgreSQL pgbench on the same cluster
+// (tpcb-like for transfers, select-only for reads). Run `npm run build` first.
+//   --call transfer (default): a real GCS_walletTransfer (token check, idempotency key, ledger post,
+//     balances answer), alternating in and out so every transfer is affordable;
+//   --call balance: the authenticated GET /wps/v2/wallets/balance;
+//   --call games: the anonymous game list (POST /wps/relay/GCSGAME_gameList, the first page of the
+//     offered vendor with the most games).
+//   node bench/ledger-http.mjs [--call transfer|balance|games] [--seconds 10] [--connections 50] [--runs 3]
+//   node scripts/with-postgres.mjs node bench/ledger-http.mjs --pg ...
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import {
+  bareRouteCeiling,
+  benchDatabase,
+  createFundedMembers,
+  databaseName,
+  dist,
+  load,
+  medianOf,
+  memberSessions,
+  openDb,
+  pgbenchCeiling,
+  printMachine,
+  printResult,
+  startServer,
+  statementsPerCall,
+} from './support.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'apps/server/dist');
 const { values } = parseArgs({
   options: {
+    call: { type: 'string', default: 'transfer' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     runs: { type: 'string', default: '3' },
+    pg: { type: 'boolean', default: false },
   },
 });
+const CALL = values.call;
+if (!['transfer', 'balance', 'games'].includes(CALL))
+  throw new Error(`--call ${CALL}: transfer, balance or games`);
 const CONNECTIONS = Number(values.connections);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const SECONDS = Number(values.seconds);
+const DB_NAME = databaseName(values.pg);
+const UNIT = CALL === 'transfer' ? 'transfers/s' : 'req/s';
+printMachine();
 
-const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/boot.js`);
-const { loadSecrets } = await import(`${dist}/platform/secrets.js`);
-const { createSession } = await import(`${dist}/modules/accounts/sessions.js`);
-const { getAuthSettings } = await import(`${dist}/modules/accounts/settings.js`);
-const { listTransferVendors } = await import(`${dist}/modules/games/service.js`);
+const { listCatalogue, listTransferVendors } = await import(`${dist}/modules/games/service.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
-const { createFundedMembers } = await import('../scripts/funded-members.mjs');
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Members with sessions and funded main wallets, written before the server starts. */
-const prepare = async (dir) => {
-  const env = { DATA_DIR: dir, DATABASE_URL: `sqlite:${dir}/site.db`, LOG_LEVEL: 'silent' };
-  const config = loadConfig(env);
-  const secrets = loadSecrets(config);
-  const { db, close } = await openAndPrepareDb(config);
-  const merchant = await db.selectFrom('merchant').select('id').executeTakeFirstOrThrow();
-  const settings = await getAuthSettings(db, merchant.id);
+const prepare = async (env) => {
+  const { db, close, config } = await openDb(env);
+  const merchant = await db.selectFrom('merchant').select(['id', 'code']).executeTakeFirstOrThrow();
   const vendor = (await listTransferVendors(db, merchant.id))[0].code;
-  const tokens = [];
-  for (const { id } of await createFundedMembers(db, ledger, merchant.id, CONNECTIONS)) {
-    tokens.push(
-      await createSession(db, secrets, {
-        merchantId: merchant.id,
-        memberId: id,
-        site: 'MEMBER',
-        method: 'PASSWORD',
-        ip: '127.0.0.1',
-        userAgent: 'bench',
-        settings,
-      }),
-    );
-  }
+  // The game list asks for the first page of the offered (connected) vendor with the most games.
+  const [{ code: listVendor }] = (await listCatalogue(db, merchant.id))
+    .filter((v) => v.isEnabled && v.isConnected)
+    .sort((x, y) => y.games - x.games);
+  const members = await createFundedMembers(db, ledger, merchant.id, CONNECTIONS);
+  const tokens = await memberSessions(db, config, merchant.id, members);
   await close();
-  return { env, tokens, vendor };
+  return { tokens, vendor, listVendor, merchant };
 };
+
+/** The autocannon request of each call. */
+const requestOf = ({ tokens, vendor, listVendor, merchant }) => {
+  let seq = 0;
+  if (CALL === 'games')
+    return {
+      method: 'POST',
+      path: '/wps/relay/GCSGAME_gameList',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        merchantCode: merchant.code,
+        vassalage: listVendor,
+        pageNo: 1,
+        pageSize: 24,
+      }),
+    };
+  if (CALL === 'balance')
+    return {
+      method: 'GET',
+      path: '/wps/v2/wallets/balance',
+      setupRequest: (request, context) => {
+        context.token ??= tokens[seq++ % tokens.length];
+        return { ...request, headers: { authorization: `Bearer ${context.token}` } };
+      },
+    };
+  return {
+    method: 'POST',
+    path: '/wps/relay/GCS_walletTransfer',
+    setupRequest: (request, context) => {
+      const n = seq++;
+      // One member per connection, alternating in and out, so every transfer is affordable.
+      context.token ??= tokens[n % tokens.length];
+      context.turn = (context.turn ?? -1) + 1;
+      return {
+        ...request,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${context.token}`,
+          'idempotency-key': `k${n}`,
+        },
+        body: JSON.stringify({
+          direction: context.turn % 2 === 0 ? 'IN' : 'OUT',
+          vassalage: vendor,
+          amount: 100,
+        }),
+      };
+    },
+  };
+};
+
+const ceilingName = values.pg
+  ? `pgbench ${CALL === 'transfer' ? 'tpcb-like' : 'select-only'}`
+  : 'bare Fastify route';
+const ceiling = () =>
+  values.pg
+    ? pgbenchCeiling({
+        mode: CALL === 'transfer' ? 'tpcb-like' : 'select-only',
+        clients: CONNECTIONS,
+        seconds: SECONDS,
+      })
+    : bareRouteCeiling({ connections: CONNECTIONS, seconds: SECONDS });
 
 const run = async (runNo) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-http-'));
-  const { env, tokens, vendor } = await prepare(dir);
-  const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    [...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), path.join(dist, 'main.js')],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: path.join(dir, 'none'),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      if (i > 200) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  // The server's own CPU time per transfer: a figure that other load on the machine barely moves.
-  const cpuMs = () => {
-    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  };
-  const cpuBefore = cpuMs();
-  let seq = 0;
-  const result = await autocannon({
-    url,
+  const database = await benchDatabase(`http-${CALL}`, { pg: values.pg });
+  const prepared = await prepare(database.env);
+  const server = await startServer(database.env);
+  const request = requestOf(prepared);
+  // A second of the same load first, unmeasured: the database pool opens its connections and every
+  // cache fills, as on a server that has been up a while.
+  await load({ url: server.url, connections: CONNECTIONS, seconds: 1, requests: [request] });
+  // The server's own CPU time per call: a figure that other load on the machine barely moves.
+  const cpuBefore = server.cpuMs();
+  const result = await load({
+    url: server.url,
     connections: CONNECTIONS,
-    duration: Number(values.seconds),
-    requests: [
-      {
-        method: 'POST',
-        path: '/wps/relay/GCS_walletTransfer',
-        setupRequest: (request, context) => {
-          const n = seq++;
-          // One member per connection, alternating in and out, so every transfer is affordable.
-          context.token ??= tokens[n % tokens.length];
-          context.turn = (context.turn ?? -1) + 1;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${context.token}`,
-              'idempotency-key': `k${n}`,
-            },
-            body: JSON.stringify({
-              direction: context.turn % 2 === 0 ? 'IN' : 'OUT',
-              vassalage: vendor,
-              amount: 100,
-            }),
-          };
-        },
-      },
-    ],
+    seconds: SECONDS,
+    requests: [request],
   });
-  const cpu = cpuMs() - cpuBefore;
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  fs.rmSync(dir, { recursive: true, force: true });
-  const ok = result['2xx'];
-  const rate = ok / Number(values.seconds);
-  const cpuPer = (cpu * 1000) / Math.max(1, result.requests.total);
+  const cpu = server.cpuMs() - cpuBefore;
+  await server.stop();
+  await database.drop();
+  const top = await ceiling();
+  const cpuPer = (cpu * 1000) / Math.max(1, result.total);
   console.log(
-    `HTTP run ${runNo}: ${Math.round(rate)} transfers/s (${ok} ok, ${result.non2xx} non-2xx, ${result.errors} errors), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server CPU ${Math.round(cpuPer)} µs/transfer`,
+    `${DB_NAME} ${CALL} run ${runNo}: ${Math.round(result.rate)} ${UNIT} (${result.ok} ok, ${result.non2xx} non-2xx, ${result.errors} errors), p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${Math.round(cpuPer)} µs/call; ${ceilingName} ${Math.round(top)}/s`,
   );
-  return { rate, p50: result.latency.p50, p99: result.latency.p99, cpuPer };
+  return { rate: result.rate, p50: result.p50, p99: result.p99, cpuPer, ceiling: top };
 };
 
+if (!fs.existsSync(`${dist}/main.js`)) throw new Error('run `npm run build` first');
 const runs = [];
 for (let i = 1; i <= Number(values.runs); i++) runs.push(await run(i));
+const m = medianOf(runs);
 console.log(
-  `HTTP median (${CONNECTIONS} connections): ${Math.round(median(runs.map((r) => r.rate)))} transfers/s, p50 ${median(runs.map((r) => r.p50))} ms, p99 ${median(runs.map((r) => r.p99))} ms, server CPU ${Math.round(median(runs.map((r) => r.cpuPer)))} µs/transfer (target 3000/s)`,
+  `${DB_NAME} ${CALL} median (${CONNECTIONS} connections): ${Math.round(m.rate)} ${UNIT}, p50 ${m.p50} ms, p99 ${m.p99} ms, server CPU ${Math.round(m.cpuPer)} µs/call; ${ceilingName} ${Math.round(m.ceiling)}/s (ratio ${(m.rate / m.ceiling).toFixed(2)})${CALL === 'transfer' ? ' (target 3000/s)' : ''}`,
 );
+/** SQL statements per call: one call at a time on a server that counts them (bench/sql-stats.mjs). */
+const countStatements = async () => {
+  const database = await benchDatabase(`statements-${CALL}`, { pg: values.pg });
+  const prepared = await prepare(database.env);
+  const server = await startServer(database.env, { countStatements: true });
+  const { setupRequest, ...request } = requestOf(prepared);
+  const context = {};
+  const call = async () => {
+    const { method, path, headers, body } = setupRequest ? setupRequest(request, context) : request;
+    const response = await fetch(server.url + path, { method, headers, body });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  };
+  try {
+    return await statementsPerCall(server, call);
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+};
+const statements = await countStatements();
+console.log(`${DB_NAME} ${CALL}: ${statements.toFixed(1)} SQL statements a call (one call at a time)`);
+
+const names = { transfer: 'wallet transfer (HTTP)', balance: 'authenticated balance', games: 'game list' };
+printResult(`ledger-http --call ${CALL}`, DB_NAME, [
+  {
+    name: names[CALL],
+    value: m.rate,
+    unit: UNIT,
+    p99: m.p99,
+    statements,
+    ceiling: { name: ceilingName, value: m.ceiling, unit: values.pg ? 'tps' : 'req/s' },
+  },
+]);

@@ -1,14 +1,28 @@
-// bench/ledger: transfers per second through the ledger, in-process on SQLite and over HTTP.
-//   node bench/ledger.mjs [--transfers 20000] [--http-seconds 10] [--connections 50] [--runs 3]
+// bench/ledger: transfers per second through the ledger, in-process and over HTTP
+// (bench/ledger-http.mjs), beside the database's own rate measured in the same run: SQLite's
+// single-row insert rate (64 a commit, as the ledger's group commit puts 64 transfers in flight in
+// one), or pgbench tpcb-like on the same PostgreSQL cluster.
+//   node bench/ledger.mjs [--transfers 20000] [--http-seconds 10] [--connections 50] [--runs 3] [--skip-http]
+//   node scripts/with-postgres.mjs node bench/ledger.mjs --pg ...
 // Builds nothing: run `npm run build` first (npm run bench:ledger does both).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  benchDatabase,
+  createFundedMembers,
+  databaseName,
+  dist,
+  median,
+  openDb,
+  pgbenchCeiling,
+  printMachine,
+  printResult,
+  root,
+  sqliteInsertCeiling,
+} from './support.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'apps/server/dist');
 const { values } = parseArgs({
   options: {
     transfers: { type: 'string', default: '20000' },
@@ -16,33 +30,28 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     runs: { type: 'string', default: '3' },
     'skip-http': { type: 'boolean', default: false },
+    pg: { type: 'boolean', default: false },
   },
 });
 const TRANSFERS = Number(values.transfers);
 const RUNS = Number(values.runs);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const DB_NAME = databaseName(values.pg);
+const IN_FLIGHT = 64;
 
-const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
-const { createFundedMembers } = await import('../scripts/funded-members.mjs');
-
-const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-console.log(`machine: ${machine}`);
+printMachine();
 
 /** In-process: many transfers in flight at once between 100 member wallets funded from the house. */
 const inProcess = async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-'));
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `sqlite:${dir}/site.db`, LOG_LEVEL: 'silent' });
-  const { db, close } = await openAndPrepareDb(config);
-  if (process.env.SYNC) {
+  const database = await benchDatabase('ledger', { pg: values.pg });
+  const { db, close } = await openDb(database.env);
+  if (process.env.SYNC && !values.pg) {
     const { sql } = await import('kysely');
     await sql.raw(`pragma synchronous = ${process.env.SYNC}`).execute(db);
   }
   const merchant = await db.selectFrom('merchant').select('id').executeTakeFirstOrThrow();
   const wallets = (await createFundedMembers(db, ledger, merchant.id, 100)).map((m) => m.main);
   const started = process.hrtime.bigint();
-  const inFlight = 64;
   let next = 0;
   const worker = async () => {
     while (next < TRANSFERS) {
@@ -60,22 +69,49 @@ const inProcess = async () => {
       });
     }
   };
-  await Promise.all(Array.from({ length: inFlight }, worker));
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const invariants = await ledger.checkInvariants(db);
   await close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await database.drop();
   if (!invariants.ok) throw new Error(`invariants broken: ${JSON.stringify(invariants)}`);
   return TRANSFERS / seconds;
 };
 
+/**
+ * The ceiling beside it: SQLite's single-row insert rate, as many a commit as transfers are in flight
+ * (the most the group commit puts in one), or pgbench tpcb-like with as many clients.
+ */
+const ceilingName = values.pg ? 'pgbench tpcb-like' : `SQLite single-row inserts, ${IN_FLIGHT} a commit`;
+const ceiling = () =>
+  values.pg
+    ? pgbenchCeiling({ mode: 'tpcb-like', clients: IN_FLIGHT, seconds: 5 })
+    : sqliteInsertCeiling({ perCommit: IN_FLIGHT });
+
 const results = [];
+const ceilings = [];
 for (let run = 1; run <= RUNS; run++) {
   const rate = await inProcess();
+  const top = await ceiling();
   results.push(rate);
-  console.log(`in-process SQLite run ${run}: ${Math.round(rate)} transfers/s`);
+  ceilings.push(top);
+  console.log(
+    `in-process ${DB_NAME} run ${run}: ${Math.round(rate)} transfers/s; ${ceilingName} ${Math.round(top)}/s`,
+  );
 }
-console.log(`in-process SQLite median: ${Math.round(median(results))} transfers/s (target 10000)`);
+const rate = median(results);
+const top = median(ceilings);
+console.log(
+  `in-process ${DB_NAME} median: ${Math.round(rate)} transfers/s (target 10000); ${ceilingName} ${Math.round(top)}/s (ratio ${(rate / top).toFixed(2)})`,
+);
+printResult('ledger', DB_NAME, [
+  {
+    name: 'ledger transfers in-process',
+    value: rate,
+    unit: 'transfers/s',
+    ceiling: { name: ceilingName, value: top, unit: values.pg ? 'tps' : 'rows/s' },
+  },
+]);
 
 if (!values['skip-http']) {
   const script = path.join(root, 'bench/ledger-http.mjs');
@@ -91,6 +127,7 @@ if (!values['skip-http']) {
           values.connections,
           '--runs',
           values.runs,
+          ...(values.pg ? ['--pg'] : []),
         ],
         { stdio: 'inherit' },
       );

@@ -6,17 +6,14 @@
 //   node bench/lighthouse.mjs                 3 runs of each route
 //   node bench/lighthouse.mjs --runs 5 /index
 //   LIGHTHOUSE_REPORTS=dir node bench/lighthouse.mjs   also writes each run's JSON report there
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { benchDatabase, root, median, printResult, startServer } from './support.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
@@ -34,36 +31,9 @@ if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
 }
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) build('@jade/web');
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-const dataDir = await mkdtemp(path.join(tmpdir(), 'jade-lighthouse-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'site.db')}`,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: 'ignore',
-});
+const database = await benchDatabase('lighthouse');
+const server = await startServer(database.env, { web: true });
+const baseUrl = server.url;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -78,17 +48,8 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 let below = false;
+const figures = [];
 try {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   console.log(
     `Lighthouse ${RUNS} run(s) per route, mobile emulation; ${cpus().length} × ${cpus()[0]?.model}`,
   );
@@ -124,6 +85,12 @@ try {
     const score = (key) => median(runs.map((r) => r[key]));
     const performance = score('performance');
     below ||= performance < TARGET;
+    figures.push({
+      name: `Lighthouse performance ${route}`,
+      value: performance,
+      unit: 'score',
+      target: TARGET,
+    });
     const cells = [
       route.padEnd(14),
       String(performance).padStart(11),
@@ -138,6 +105,7 @@ try {
   if (below) console.log(`performance is below the target of ${TARGET} on at least one route`);
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  await rm(dataDir, { recursive: true, force: true });
+  await server.stop();
+  await database.drop();
 }
+printResult('lighthouse', 'none', figures);

@@ -2,19 +2,25 @@
 // SQLite), on the built code (`npm run build` first). The bets (a mix of đề, bao lô 2 and xiên 2
 // slips from 1,000 members) are written straight into a fresh database with their betting records;
 // then `settleDraw` settles them in batches, as the lottery job does. Beside it, a ceiling measured in
-// the same run: one prepared UPDATE by primary key per bet, in one transaction, on a bare table.
+// the same run: one prepared UPDATE by primary key per bet, in one transaction, on a bare table (on
+// PostgreSQL: a batch of ids an UPDATE, a commit a batch).
 //   node bench/lottery-settle.mjs [--bets 1000000] [--batch 10000]
 //   node scripts/with-postgres.mjs node bench/lottery-settle.mjs --pg [--bets 200000]
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import {
+  benchDatabase,
+  createFundedMembers,
+  databaseName,
+  dist,
+  openDb,
+  printMachine,
+  printResult,
+  writeLotteryBets,
+} from './support.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'apps/server/dist');
 const { values } = parseArgs({
   options: {
     bets: { type: 'string', default: '1000000' },
@@ -24,41 +30,19 @@ const { values } = parseArgs({
 });
 const BETS = Number(values.bets);
 const BATCH = Number(values.batch);
-console.log(
-  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-);
+const DB_NAME = databaseName(values.pg);
+printMachine();
 
-const { loadConfig } = await import(`${dist}/platform/config.js`);
-const { openAndPrepareDb } = await import(`${dist}/boot.js`);
 const ledger = await import(`${dist}/modules/wallet/ledger.js`);
 const draws = await import(`${dist}/modules/lottery/draws.js`);
-const { DEMO_ODDS, slipCost } = await import(`${dist}/modules/lottery/bet-types.js`);
+const { DEMO_ODDS } = await import(`${dist}/modules/lottery/bet-types.js`);
 const { fairDraw } = await import(`${dist}/modules/lottery/fair-draw.js`);
 const { XSMB } = await import(`${dist}/modules/lottery/structures.js`);
-const { createFundedMembers } = await import('../scripts/funded-members.mjs');
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-lottery-'));
-let databaseUrl = `sqlite:${dir}/site.db`;
-if (values.pg) {
-  const base = process.env.TEST_POSTGRES_URL;
-  if (!base) throw new Error('--pg runs under scripts/with-postgres.mjs (TEST_POSTGRES_URL)');
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('create database bench_lottery');
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = '/bench_lottery';
-  databaseUrl = url.toString();
-}
-const secret = randomBytes(32).toString('hex');
-const config = loadConfig({
-  DATA_DIR: dir,
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'silent',
-  SESSION_SECRET: secret,
-});
-const { db, close } = await openAndPrepareDb(config);
+const database = await benchDatabase('lottery', { pg: values.pg });
+const { dir } = database;
+const secret = database.env.SESSION_SECRET;
+const { db, close } = await openDb(database.env);
 const merchant = await db.selectFrom('merchant').select(['id', 'code']).executeTakeFirstOrThrow();
 const members = await createFundedMembers(db, ledger, merchant.id, 1_000, { prefix: 'lsb' });
 
@@ -74,84 +58,16 @@ const draw = await draws.createDraw(db, secret, {
   drawsAt: new Date(now - 60_000),
 });
 
-// A deterministic mix of slips.
-let seed = 20261124;
-const next = (n) => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed % n;
-};
-const two = () => String(next(100)).padStart(2, '0');
-const slipAt = () => {
-  const kind = next(10);
-  if (kind < 5) return { type: 'DE', numbers: [two()], stake: 100 * (1 + next(10)) };
-  if (kind < 9) return { type: 'LO2', numbers: [two()], stake: 100 };
-  const a = two();
-  let b = two();
-  while (b === a) b = two();
-  return { type: 'XIEN2', numbers: [a, b], stake: 1_000 };
-};
-
-console.log(`writing ${BETS.toLocaleString('en-US')} bets (${values.pg ? 'PostgreSQL' : 'SQLite'}) …`);
-const placedAt = new Date(now - 90_000).toISOString();
-// Each bet keeps its betting record's id, as placing one does.
-const { top } = await db
-  .selectFrom('bet_record')
-  .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
-  .executeTakeFirstOrThrow();
-const recordBase = Number(top);
-const rows = (from, to) => {
-  const bets = [];
-  const records = [];
-  for (let i = from; i < to; i++) {
-    const slip = slipAt();
-    const member = members[i % members.length];
-    const cost = slipCost(XSMB, slip);
-    bets.push({
-      id: i + 1,
-      merchant_id: merchant.id,
-      member_id: member.id,
-      draw_id: draw.id,
-      bet_type: slip.type,
-      numbers: JSON.stringify(slip.numbers),
-      stake: slip.stake,
-      cost,
-      payout: 0,
-      status: 'OPEN',
-      request_key: `bench-${i}`,
-      placed_at: placedAt,
-      settled_at: null,
-      record_id: recordBase + i + 1,
-    });
-    records.push({
-      id: recordBase + i + 1,
-      merchant_id: merchant.id,
-      member_id: member.id,
-      vendor_code: 'JADE_ELOTT',
-      game_id: 'LOTTO_1M',
-      category: 'ELOTT',
-      round_id: `LOTTO_1M:BENCH-1:${i + 1}`,
-      stake: cost,
-      valid_bet: 0,
-      payout: 0,
-      win_loss: -cost,
-      status: 'OPEN',
-      placed_at: placedAt,
-      settled_at: null,
-      settled_day: null,
-    });
-  }
-  return { bets, records };
-};
-const CHUNK = values.pg ? 1_000 : 500;
-for (let from = 0; from < BETS; from += CHUNK * 20) {
-  await db.transaction().execute(async (trx) => {
-    for (let at = from; at < Math.min(from + CHUNK * 20, BETS); at += CHUNK) {
-      const { bets, records } = rows(at, Math.min(at + CHUNK, BETS));
-      await trx.insertInto('bet_record').values(records).execute();
-      await trx.insertInto('lottery_bet').values(bets).execute();
-    }
-  });
-}
+console.log(`writing ${BETS.toLocaleString('en-US')} bets (${DB_NAME}) …`);
+await writeLotteryBets(db, {
+  merchantId: merchant.id,
+  members,
+  draw,
+  bets: BETS,
+  label: 'BENCH-1',
+  seed: 20261124,
+  pg: values.pg,
+});
 
 // PostgreSQL plans from table statistics, which autovacuum gathers soon after a burst of writes; the
 // bench's burst is seconds old, so it gathers them itself, as a database taking bets all day has them.
@@ -167,7 +83,30 @@ const { ok } = await ledger.checkInvariants(db);
 await close();
 
 let ceiling = '';
-if (!values.pg) {
+let bareSeconds;
+if (values.pg) {
+  // The ceiling on PostgreSQL: the same rows on a bare table, updated by primary key a batch a
+  // statement (an id array), each batch its own commit, as settlement commits a batch.
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: database.databaseUrl });
+  await client.connect();
+  await client.query('create table bare_settle (id bigint primary key, status text, payout bigint)');
+  await client.query("insert into bare_settle select i, 'OPEN', 0 from generate_series(1, $1::bigint) as i", [
+    BETS,
+  ]);
+  await client.query('analyze bare_settle');
+  const t0 = process.hrtime.bigint();
+  for (let from = 1; from <= BETS; from += BATCH) {
+    const ids = Array.from({ length: Math.min(BATCH, BETS - from + 1) }, (_, i) => from + i);
+    await client.query(
+      "update bare_settle set status = 'LOST', payout = 0 where id = any($1::bigint[]) and status = 'OPEN'",
+      [ids],
+    );
+  }
+  bareSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  await client.end();
+  ceiling = `; a bare batched UPDATE by primary key (${BATCH} ids a statement and commit): ${bareSeconds.toFixed(2)} s (settlement is ${(seconds / bareSeconds).toFixed(1)} × that)`;
+} else {
   // The ceiling: one prepared UPDATE by primary key per bet, in one transaction, on a bare table.
   const bare = new SQLite(path.join(dir, 'bare.db'));
   bare.pragma('journal_mode = WAL');
@@ -181,12 +120,24 @@ if (!values.pg) {
   bare.transaction(() => {
     for (let i = 1; i <= BETS; i++) update.run(0, i);
   })();
-  const bareSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  bareSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
   bare.close();
   ceiling = `; a bare prepared UPDATE per row: ${bareSeconds.toFixed(2)} s (settlement is ${(seconds / bareSeconds).toFixed(1)} × that)`;
 }
-fs.rmSync(dir, { recursive: true, force: true });
+await database.drop();
 console.log(
-  `${values.pg ? 'PostgreSQL' : 'SQLite'}: settled ${settled.settled.toLocaleString('en-US')} bets (${settled.paid.toLocaleString('en-US')} paid) in ${seconds.toFixed(2)} s = ${Math.round(settled.settled / seconds).toLocaleString('en-US')} bets/s (target: 1,000,000 in under 10 s on SQLite)${ceiling}; ledger invariants ${ok ? 'hold' : 'BROKEN'}`,
+  `${DB_NAME}: settled ${settled.settled.toLocaleString('en-US')} bets (${settled.paid.toLocaleString('en-US')} paid) in ${seconds.toFixed(2)} s = ${Math.round(settled.settled / seconds).toLocaleString('en-US')} bets/s (target: 1,000,000 in under 10 s on SQLite)${ceiling}; ledger invariants ${ok ? 'hold' : 'BROKEN'}`,
 );
 if (!ok) process.exitCode = 1;
+printResult('lottery-settle', DB_NAME, [
+  {
+    name: `lottery settlement (${BETS.toLocaleString('en-US')} bets)`,
+    value: settled.settled / seconds,
+    unit: 'bets/s',
+    ceiling: {
+      name: values.pg ? 'bare batched UPDATE by primary key' : 'bare prepared UPDATE per row',
+      value: BETS / bareSeconds,
+      unit: 'rows/s',
+    },
+  },
+]);

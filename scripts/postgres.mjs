@@ -32,7 +32,8 @@ export const findPostgresBin = () => {
   );
 };
 
-const freePort = () =>
+/** A free loopback port (the bench scripts use it too). */
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -56,14 +57,19 @@ const run = (bin, args) => {
   }
 };
 
-/** Starts a cluster; returns its superuser URL and a stop function that removes every trace. */
-export const startPostgres = async (binDir) => {
+/**
+ * Starts a cluster; returns its superuser URL and a stop function that removes every trace. Tests run
+ * it without durability (fsync, synchronous_commit and full-page writes off: nothing outlives the
+ * run); `durable` keeps PostgreSQL's defaults, as an operator runs it, for benchmarks.
+ */
+export const startPostgres = async (binDir, { durable = false } = {}) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const data = path.join(dir, 'data');
   run(path.join(binDir, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const unsafe = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${unsafe} -c max_connections=200`;
   run(path.join(binDir, 'pg_ctl'), [
     '-D',
     data,

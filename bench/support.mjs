@@ -1,0 +1,383 @@
+// The pieces the bench scripts share: a free port, a throwaway database (SQLite file, or a database on
+// the PostgreSQL cluster of TEST_POSTGRES_URL), the built server started on it, funded members with
+// sessions, an autocannon run with its median and p99, the ceilings each figure is set beside (a bare
+// Fastify route, SQLite's insert rate, pgbench select-only and tpcb-like on the same cluster), the
+// machine, and the machine-readable result line `bench/all.mjs` reads.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import { findPostgresBin, freePort } from '../scripts/postgres.mjs';
+
+export { freePort };
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const dist = path.join(root, 'apps/server/dist');
+export { createFundedMembers } from '../scripts/funded-members.mjs';
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The machine a figure was measured on; the load average says how shared it was at the time. */
+export const machine = () => {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'cpu',
+    cores: cpus.length,
+    ramGiB: Math.round(os.totalmem() / 2 ** 30),
+    load: os.loadavg().map((l) => Number(l.toFixed(2))),
+    node: process.version,
+  };
+};
+export const describeMachine = (m = machine()) =>
+  `${m.cores} × ${m.cpu}, ${m.ramGiB} GiB, Node ${m.node}; load ${m.load.join(' ')}`;
+export const printMachine = () => console.log(`machine: ${describeMachine()}`);
+
+let databases = 0;
+/**
+ * A fresh database for one run: a SQLite file in a temporary folder, or (pg) a new database on the
+ * cluster of TEST_POSTGRES_URL. Answers the server's environment and `drop` that removes both.
+ */
+export const benchDatabase = async (label, { pg = false } = {}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `jade-bench-${label}-`));
+  let databaseUrl = `sqlite:${dir}/site.db`;
+  const name = `bench_${label.replace(/\W/g, '_')}_${process.pid}_${++databases}`;
+  if (pg) {
+    const base = process.env.TEST_POSTGRES_URL;
+    if (!base) throw new Error('--pg runs under scripts/with-postgres.mjs (TEST_POSTGRES_URL)');
+    await adminQuery(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const env = {
+    DATA_DIR: dir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+  };
+  const drop = async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (pg) await adminQuery(`drop database if exists ${name} with (force)`);
+  };
+  return { dir, env, databaseUrl, drop };
+};
+
+const adminQuery = async (text) => {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+};
+
+/** Opens a bench database in-process with the built code, migrated and seeded as the server does. */
+export const openDb = async (env) => {
+  const { loadConfig } = await import(`${dist}/platform/config.js`);
+  const { openAndPrepareDb } = await import(`${dist}/boot.js`);
+  const config = loadConfig(env);
+  const handle = await openAndPrepareDb(config);
+  return { ...handle, config };
+};
+
+/** A member-site session for each member (as a password login makes), for Bearer calls. */
+export const memberSessions = async (db, config, merchantId, members) => {
+  const { loadSecrets } = await import(`${dist}/platform/secrets.js`);
+  const { createSession } = await import(`${dist}/modules/accounts/sessions.js`);
+  const { getAuthSettings } = await import(`${dist}/modules/accounts/settings.js`);
+  const secrets = loadSecrets(config);
+  const settings = await getAuthSettings(db, merchantId);
+  const tokens = [];
+  for (const { id } of members)
+    tokens.push(
+      await createSession(db, secrets, {
+        merchantId,
+        memberId: id,
+        site: 'MEMBER',
+        method: 'PASSWORD',
+        ip: '127.0.0.1',
+        userAgent: 'bench',
+        settings,
+      }),
+    );
+  return tokens;
+};
+
+/**
+ * The built server (apps/server/dist/main.js) on a free loopback port against `env`'s database;
+ * answers its URL, its CPU time so far (ms, from /proc), `statements` (with countStatements: how many
+ * SQL statements it has run so far) and `stop`. `web` serves the built web app too. PROFILE=1 writes a CPU profile to /tmp/prof;
+ * SQLSTAT=1 loads bench/sql-stats.mjs (statement counts in /tmp/sqlstat.txt).
+ */
+export const startServer = async (env, { countStatements = false, web = false } = {}) => {
+  const port = await freePort();
+  const countFile = path.join(env.DATA_DIR, 'statements.txt');
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      ...(process.env.SQLSTAT || countStatements ? ['--import', path.join(root, 'bench/sql-stats.mjs')] : []),
+      path.join(dist, 'main.js'),
+    ],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        ...(countStatements ? { SQLSTAT_COUNT_FILE: countFile } : {}),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // The web app is served only when asked for (the web benches): the API benches measure the API.
+        ...(web ? {} : { WEB_DIST: path.join(env.DATA_DIR, 'none') }),
+        STUDIO_PORT: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      if (i > 2_400 || server.exitCode !== null)
+        throw new Error(`server did not start (exit code ${server.exitCode})`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const cpuMs = () => {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  };
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
+  const statements = async () => {
+    fs.rmSync(countFile, { force: true });
+    server.kill('SIGUSR2');
+    for (let i = 0; !fs.existsSync(countFile) || fs.statSync(countFile).size === 0; i++) {
+      if (i > 200) throw new Error('the server did not answer SIGUSR2 (countStatements)');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return Number(fs.readFileSync(countFile, 'utf8'));
+  };
+  return { url, pid: server.pid, cpuMs, statements, stop };
+};
+
+/**
+ * SQL statements per call: `calls` calls made one after another by `call()` on a server started with
+ * countStatements, the statements the server ran meanwhile divided by them. Background jobs running in
+ * the same window add to it (a fraction of a statement a call at most, over a second or so).
+ */
+export const statementsPerCall = async (server, call, calls = 50) => {
+  await call();
+  const before = await server.statements();
+  for (let i = 0; i < calls; i++) await call();
+  return ((await server.statements()) - before) / calls;
+};
+
+/**
+ * One autocannon run: `options` are autocannon's (url, requests or method/path/headers/body).
+ * Answers 2xx per second, p50 and p99 latency (ms), and the raw counts.
+ */
+export const load = async ({ connections, seconds, ...options }) => {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  return {
+    rate: result['2xx'] / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.requests.total,
+  };
+};
+
+/** The median of each numeric field over runs (p99 is the median of the runs' p99s). */
+export const medianOf = (runs) =>
+  Object.fromEntries(
+    Object.keys(runs[0])
+      .filter((k) => typeof runs[0][k] === 'number')
+      .map((k) => [k, median(runs.map((r) => r[k]))]),
+  );
+
+/** Ceiling: a bare Fastify POST route answering `reply` as JSON, under the same load. req/s. */
+export const bareRouteCeiling = async ({ connections, seconds, reply = { success: true } }) => {
+  const app = Fastify();
+  app.post('/x', async () => reply);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const result = await load({
+      url: `http://127.0.0.1:${app.server.address().port}/x`,
+      connections,
+      seconds,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
+    return result.rate;
+  } finally {
+    await app.close();
+  }
+};
+
+/**
+ * Ceiling: SQLite's rate of single-row INSERTs, `perCommit` a transaction (the ledger commits
+ * concurrent posts in groups, decision 0004), on a bare table with the server's pragmas (WAL,
+ * synchronous=FULL, so each commit is an fsync). Rows per second.
+ */
+export const sqliteInsertCeiling = ({ rows = 20_000, perCommit = 64 } = {}) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-bench-insert-'));
+  const bare = new SQLite(path.join(dir, 'bare.db'));
+  try {
+    bare.pragma('journal_mode = WAL');
+    bare.pragma('synchronous = FULL');
+    bare.exec('create table t (id integer primary key, account integer, amount integer, key text unique)');
+    const insert = bare.prepare('insert into t (account, amount, key) values (?, ?, ?)');
+    const commit = bare.transaction((from, to) => {
+      for (let i = from; i < to; i++) insert.run(i % 100, i, `k${i}`);
+    });
+    const started = process.hrtime.bigint();
+    for (let from = 0; from < rows; from += perCommit) commit(from, Math.min(from + perCommit, rows));
+    return rows / (Number(process.hrtime.bigint() - started) / 1e9);
+  } finally {
+    bare.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const pgbenchBin = () => {
+  const dir = findPostgresBin();
+  const candidate = dir && path.join(dir, 'pgbench');
+  return candidate && fs.existsSync(candidate) ? candidate : 'pgbench';
+};
+
+/** pgbench's tables on the cluster of TEST_POSTGRES_URL, made once (scale 10: 1,000,000 accounts). */
+const pgbenchUrl = async () => {
+  const url = new URL(process.env.TEST_POSTGRES_URL);
+  url.pathname = '/pgbench';
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+  await admin.connect();
+  const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'pgbench'`);
+  await admin.end();
+  if (!rowCount) {
+    await adminQuery('create database pgbench');
+    execFileSync(pgbenchBin(), ['-i', '-q', '-s', '10', url.toString()], { stdio: 'ignore' });
+  }
+  return url.toString();
+};
+
+/**
+ * Ceiling: pgbench on the same cluster, `mode` 'select-only' (one primary-key read a transaction) or
+ * 'tpcb-like' (three updates and an insert a transaction), with as many clients as the HTTP load has
+ * connections. Transactions per second (without initial connection time).
+ */
+export const pgbenchCeiling = async ({ mode, clients, seconds }) => {
+  const url = await pgbenchUrl();
+  const out = execFileSync(
+    pgbenchBin(),
+    ['-b', mode, '-c', String(clients), '-j', '2', '-T', String(Math.max(1, Math.round(seconds))), '-n', url],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const tps = /tps = ([\d.]+)/.exec(out);
+  if (!tps) throw new Error(`pgbench answered no tps:\n${out}`);
+  return Number(tps[1]);
+};
+
+/** Which database a script runs on, for its printed figures and its result line. */
+export const databaseName = (pg) => (pg ? 'PostgreSQL' : 'SQLite');
+
+/**
+ * The machine-readable result, the last line a script prints: `bench-json: {...}`. Each figure:
+ * { name, value, unit, p99?, ceiling?: { name, value, unit }, better?: 'higher' | 'lower' }.
+ */
+export const RESULT_PREFIX = 'bench-json: ';
+export const printResult = (script, database, figures) =>
+  console.log(`${RESULT_PREFIX}${JSON.stringify({ script, database, machine: machine(), figures })}`);
+
+/**
+ * One draw's lottery bets written straight into the database with their betting records (a
+ * deterministic mix of đề, bao lô 2 and xiên 2 slips from `members`), as placing them would have,
+ * in transactions of 20 chunks.
+ */
+export const writeLotteryBets = async (db, { merchantId, members, draw, bets, label, seed, pg }) => {
+  const { slipCost } = await import(`${dist}/modules/lottery/bet-types.js`);
+  const { XSMB } = await import(`${dist}/modules/lottery/structures.js`);
+  let state = seed;
+  const next = (n) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state % n;
+  };
+  const two = () => String(next(100)).padStart(2, '0');
+  const slipAt = () => {
+    const kind = next(10);
+    if (kind < 5) return { type: 'DE', numbers: [two()], stake: 100 * (1 + next(10)) };
+    if (kind < 9) return { type: 'LO2', numbers: [two()], stake: 100 };
+    const a = two();
+    let b = two();
+    while (b === a) b = two();
+    return { type: 'XIEN2', numbers: [a, b], stake: 1_000 };
+  };
+  const placedAt = new Date(Date.now() - 90_000).toISOString();
+  // Each bet keeps its betting record's id, as placing one does.
+  const { top } = await db
+    .selectFrom('bet_record')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
+    .executeTakeFirstOrThrow();
+  const recordBase = Number(top);
+  const CHUNK = pg ? 1_000 : 500;
+  for (let from = 0; from < bets; from += CHUNK * 20)
+    await db.transaction().execute(async (trx) => {
+      for (let at = from; at < Math.min(from + CHUNK * 20, bets); at += CHUNK) {
+        const betRows = [];
+        const records = [];
+        for (let i = at; i < Math.min(at + CHUNK, bets); i++) {
+          const slip = slipAt();
+          const member = members[i % members.length];
+          const cost = slipCost(XSMB, slip);
+          betRows.push({
+            id: i + 1,
+            merchant_id: merchantId,
+            member_id: member.id,
+            draw_id: draw.id,
+            bet_type: slip.type,
+            numbers: JSON.stringify(slip.numbers),
+            stake: slip.stake,
+            cost,
+            payout: 0,
+            status: 'OPEN',
+            request_key: `bench-${i}`,
+            placed_at: placedAt,
+            settled_at: null,
+            record_id: recordBase + i + 1,
+          });
+          records.push({
+            id: recordBase + i + 1,
+            merchant_id: merchantId,
+            member_id: member.id,
+            vendor_code: 'JADE_ELOTT',
+            game_id: 'LOTTO_1M',
+            category: 'ELOTT',
+            round_id: `LOTTO_1M:${label}:${i + 1}`,
+            stake: cost,
+            valid_bet: 0,
+            payout: 0,
+            win_loss: -cost,
+            status: 'OPEN',
+            placed_at: placedAt,
+            settled_at: null,
+            settled_day: null,
+          });
+        }
+        await trx.insertInto('bet_record').values(records).execute();
+        await trx.insertInto('lottery_bet').values(betRows).execute();
+      }
+    });
+};
