@@ -456,7 +456,8 @@ if (rollup) {
 }
 if (values['overview-only']) {
   await close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await database.drop();
+  printResult('agents', DB_NAME, figures);
   process.exit(0);
 }
 
