@@ -16,7 +16,7 @@ import { LOTTERY_JOB } from './modules/lottery/schedule.js';
 import { recomputeVipRanks } from './modules/engagement/vip.js';
 import { runDailyRebates } from './modules/engagement/rebates.js';
 import { foldTeamRollup } from './modules/agents/team-rollup.js';
-import { drawDueRaffles } from './modules/engagement/raffle.js';
+import { drawDueRaffles, nextRaffleClose } from './modules/engagement/raffle.js';
 
 /** The server's background jobs (main.ts starts them; the idle test counts what they cost). */
 export const serverJobs = (db: Db, serverSecret: string, log: FastifyBaseLogger): Job[] => [
@@ -36,8 +36,18 @@ export const serverJobs = (db: Db, serverSecret: string, log: FastifyBaseLogger)
   { name: 'vip-ranks', everyMs: 300_000, run: () => recomputeVipRanks(db) },
   // Rebates (decision 0051): brands without MANPLAYREB3 are paid yesterday's rebate; a run pays a period once.
   { name: 'daily-rebates', everyMs: 600_000, run: () => runDailyRebates(db) },
-  // The team overview's roll-up (decision 0054): folds summary changes off the settlement path.
-  { name: 'team-rollup', everyMs: 10_000, run: () => foldTeamRollup(db) },
-  // Raffles (decision 0053): close those whose entries closed, draw and pay them, reveal the seed.
-  { name: 'raffle-draw', everyMs: 30_000, run: () => drawDueRaffles(db, serverSecret) },
+  // The team overview's roll-up (decision 0054): folds summary changes off the settlement path. The
+  // overview reads what is not folded yet, so a minute's wait costs its speed, never its figures.
+  { name: 'team-rollup', everyMs: 60_000, run: () => foldTeamRollup(db) },
+  // Raffles (decision 0053): close those whose entries closed, draw and pay them, reveal the seed. It
+  // sleeps until the next close; five minutes at most, for a raffle another process made.
+  {
+    name: 'raffle-draw',
+    everyMs: 300_000,
+    firstMs: 30_000,
+    run: async () => ({
+      drawn: await drawDueRaffles(db, serverSecret),
+      nextRunAt: await nextRaffleClose(db),
+    }),
+  },
 ];

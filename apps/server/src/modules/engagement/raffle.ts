@@ -473,6 +473,16 @@ export const drawDueRaffles = async (db: Db, serverSecret: string, now = new Dat
   return drawn;
 };
 
+/** When the draw job next has work: the earliest close of an open raffle (it sleeps until then, decision 0056). */
+export const nextRaffleClose = async (db: DbOrTrx): Promise<Date | undefined> => {
+  const row = await db
+    .selectFrom('raffle')
+    .select((eb) => eb.fn.min('closes_at').as('next'))
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst();
+  return row?.next ? new Date(row.next) : undefined;
+};
+
 /** Operators: the brand's raffles, newest first. */
 export const listBrandRaffles = async (db: DbOrTrx, merchant: Merchant) => {
   const rows = await db

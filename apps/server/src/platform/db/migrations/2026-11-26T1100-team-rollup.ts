@@ -149,3 +149,17 @@ export async function up(db: AnyDb): Promise<void> {
     )
     .execute(db);
 }
+
+export async function down(db: AnyDb): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`drop trigger bet_summary_changed on bet_daily_summary`.execute(db);
+    await sql`drop function bet_summary_changed()`.execute(db);
+  } else {
+    for (const name of ['bet_summary_inserted', 'bet_summary_deleted', 'bet_summary_updated'])
+      await sql.raw(`drop trigger ${name}`).execute(db);
+  }
+  await db.schema.dropIndex('member_closure_joined').execute();
+  await db.schema.alterTable('member_closure').dropColumn('joined_at').execute();
+  for (const table of ['team_rollup_stale', 'team_member_daily', 'team_daily_summary', 'bet_summary_change'])
+    await db.schema.dropTable(table).execute();
+}
