@@ -82,46 +82,52 @@ it(`an idle server's jobs send at most ${STATEMENTS_PER_MINUTE} statements a min
   expect(perMinute).toBeGreaterThan(2);
 });
 
-it('a job sleeps until the next event it names, a period at most, and runs at once when woken', async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  const runs: number[] = [];
-  let next: Date | undefined;
-  const start = Date.now();
-  const stop = startJobs(
-    server.db,
-    [
-      {
-        name: 'test-sleeper',
-        everyMs: 60_000,
-        firstMs: 1_000,
-        run: async () => {
-          runs.push(Date.now() - start);
-          return { nextRunAt: next };
+// The scheduler's timing, on SQLite: on PostgreSQL the lease's round trips are real I/O that a fake
+// clock's advance does not wait for. What must hold on both, a period paid once however often a job
+// runs, is tested by each job's own run-twice tests.
+it.skipIf(process.env.TEST_POSTGRES_URL)(
+  'a job sleeps until the next event it names, a period at most, and runs at once when woken',
+  async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const runs: number[] = [];
+    let next: Date | undefined;
+    const start = Date.now();
+    const stop = startJobs(
+      server.db,
+      [
+        {
+          name: 'test-sleeper',
+          everyMs: 60_000,
+          firstMs: 1_000,
+          run: async () => {
+            runs.push(Date.now() - start);
+            return { nextRunAt: next };
+          },
         },
-      },
-    ],
-    server.app.log,
-  );
-  try {
-    next = new Date(start + 11_000);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(runs).toEqual([1_000]);
-    // It names an event 10 s on: it sleeps 10 s, not its minute.
-    next = undefined;
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(runs).toEqual([1_000, 11_000]);
-    // Nothing named: a period.
-    await vi.advanceTimersByTimeAsync(59_000);
-    expect(runs).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(runs).toEqual([1_000, 11_000, 71_000]);
-    // Woken by work given in this process: at once.
-    await vi.advanceTimersByTimeAsync(5_000);
-    wakeJob('test-sleeper');
-    await vi.advanceTimersByTimeAsync(0);
-    expect(runs).toEqual([1_000, 11_000, 71_000, 76_000]);
-  } finally {
-    stop();
-    vi.useRealTimers();
-  }
-});
+      ],
+      server.app.log,
+    );
+    try {
+      next = new Date(start + 11_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(runs).toEqual([1_000]);
+      // It names an event 10 s on: it sleeps 10 s, not its minute.
+      next = undefined;
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(runs).toEqual([1_000, 11_000]);
+      // Nothing named: a period.
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(runs).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(runs).toEqual([1_000, 11_000, 71_000]);
+      // Woken by work given in this process: at once.
+      await vi.advanceTimersByTimeAsync(5_000);
+      wakeJob('test-sleeper');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(runs).toEqual([1_000, 11_000, 71_000, 76_000]);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  },
+);

@@ -29,7 +29,7 @@ describe.skipIf(!postgres)('PostgreSQL read memos across instances', () => {
   let demoId: number;
 
   beforeAll(async () => {
-    first = await startTestServer({}, { captchaText: () => CAPTCHA });
+    first = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
     demoId = (await merchants.getMerchantByCode(first.db, 'DEMO')).id;
     await merchants.setFlag(first.db, demoId, 'REGMOBVERF3', false);
     const logged = new URL(first.databaseUrl);

@@ -130,6 +130,10 @@ export const copyTables = async (
   onTable: (table: string, rows: number) => void = () => {},
 ) => {
   const copied = new Map<string, number>();
+  // The copied rows are history, not new writes: the target's triggers (the team roll-up's change
+  // log, decision 0054; the change bus, 0055) must not fire for them. The change log's own rows are
+  // copied as they are. Off for this transaction's tables only, and on again before it commits.
+  for (const table of tables) await client.query(`alter table ${quote(table.name)} disable trigger user`);
   for (const table of tables) {
     const batchSize = rowsPerInsert(table.columns.length);
     const columnList = table.columns.map(quote).join(', ');
@@ -166,6 +170,7 @@ export const copyTables = async (
     copied.set(table.name, count);
     onTable(table.name, count);
   }
+  for (const table of tables) await client.query(`alter table ${quote(table.name)} enable trigger user`);
   return copied;
 };
 
