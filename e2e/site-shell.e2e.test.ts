@@ -558,14 +558,12 @@ describe('promotions', () => {
     await page.waitForURL(/\/promotions\?tab=REBATE$/);
     // The previous tab's cards stay until the category's arrive.
     await expect.poll(() => page.locator('.promo-card').count()).toBe(1);
-    await page.getByRole('link', { name: /Daily Slots Cashback 1\.2%/ }).click();
+    await page.getByRole('link', { name: /Cashback Boost \+1\.2%/ }).click();
     await page.waitForURL(/\/promoDetail\?id=\d+$/);
-    await h1(page, 'Daily Slots Cashback 1.2%');
-    await page
-      .getByText("Every day at 12:00 (GMT+7) we pay back 1.2% of yesterday's valid slot bets")
-      .waitFor();
+    await h1(page, 'Cashback Boost +1.2%');
+    await page.getByText('your rebate rate rises by 1.2 percentage points').waitFor();
     const facts = page.getByRole('complementary', { name: 'Promotion details' });
-    for (const fact of ['Cashback', 'All members', '1.2%', '₫10,000,000', '1×']) {
+    for (const fact of ['Cashback', 'All members', '1.2%']) {
       await facts.getByText(fact, { exact: true }).waitFor();
     }
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'promo-detail-desktop.png'), fullPage: true });

@@ -180,24 +180,24 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
         imageUrl: '/media/promotions/slots-cashback.svg',
         startsAt: at(-60),
         endsAt: null,
-        terms: { bonusRateBp: 120, maxBonus: vnd(10_000_000), minDeposit: null, turnoverMultiplier: 1 },
+        // What the rebates enforce (decision 0051): the boost adds its rate to every category the
+        // member earns a rebate in, claimed from Cashback (MANPLAYREB3) with no wagering and no cap.
+        terms: { bonusRateBp: 120, maxBonus: null, minDeposit: null, turnoverMultiplier: null },
         rules: { kind: 'REBATE_BOOST' },
-        titles: { EN: 'Daily Slots Cashback 1.2%', TY: 'Hoàn trả slot hằng ngày 1,2%' },
+        titles: { EN: 'Cashback Boost +1.2%', TY: 'Tăng hoàn trả +1,2%' },
         summaries: {
-          EN: 'Win or lose, get 1.2% of your slot bets back every day, up to ₫10,000,000.',
-          TY: 'Dù thắng hay thua, nhận lại 1,2% tiền cược slot mỗi ngày, tối đa 10.000.000 ₫.',
+          EN: 'Win or lose, join once and get 1.2% more of your valid bets back, on top of your VIP rebate.',
+          TY: 'Dù thắng hay thua, tham gia một lần và nhận thêm 1,2% tiền cược hợp lệ, cộng vào mức hoàn trả VIP.',
         },
         contents: {
           EN:
-            "<p>Join once on this page. Every day at 12:00 (GMT+7) we pay back 1.2% of yesterday's valid slot bets, up to ₫10,000,000.</p>" +
-            '<ul><li>Bets with every slot provider on the site count.</li>' +
-            '<li>Cashback needs to be wagered only once before withdrawal.</li>' +
-            '<li>VIP members receive the higher rebate rate of their rank instead.</li></ul>',
+            '<p>Join once on this page. While you are joined, your rebate rate rises by 1.2 percentage points in every game category that pays you a rebate (slots, live casino, sports, fishing, cards and lottery, at the rates of your VIP rank).</p>' +
+            '<ul><li>Claim your cashback whenever you like from Cashback in your personal centre; it counts the valid bets since your last claim.</li>' +
+            '<li>Cashback is yours at once: no wagering before withdrawal.</li></ul>',
           TY:
-            '<p>Tham gia một lần tại trang này. Vào 12:00 (GMT+7) mỗi ngày, chúng tôi hoàn trả 1,2% tổng cược hợp lệ ở slot của ngày hôm trước, tối đa 10.000.000 ₫.</p>' +
-            '<ul><li>Áp dụng cho cược ở tất cả nhà cung cấp slot trên trang.</li>' +
-            '<li>Tiền hoàn trả chỉ cần cược 1 lần trước khi rút.</li>' +
-            '<li>Thành viên VIP được áp dụng mức hoàn trả cao hơn theo cấp bậc.</li></ul>',
+            '<p>Tham gia một lần tại trang này. Khi đã tham gia, mức hoàn trả của bạn tăng thêm 1,2 điểm phần trăm ở mọi loại trò chơi có hoàn trả (slot, casino trực tiếp, thể thao, bắn cá, game bài và xổ số, theo mức của cấp VIP).</p>' +
+            '<ul><li>Nhận hoàn trả bất cứ lúc nào tại mục Hoàn trả trong trung tâm cá nhân; tính trên tiền cược hợp lệ kể từ lần nhận trước.</li>' +
+            '<li>Tiền hoàn trả là của bạn ngay: không cần cược trước khi rút.</li></ul>',
         },
       },
       {

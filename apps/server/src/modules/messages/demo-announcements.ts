@@ -71,26 +71,27 @@ export const demoAnnouncements: { type: AnnouncementType; isPinned?: boolean; EN
   {
     type: 'B',
     EN: {
-      title: 'Daily cashback up to 1.2%',
+      title: 'Cashback up to 1.2%',
       content:
-        '<p>Slots and fishing earn up to <strong>1.2%</strong> cashback every day, credited automatically.</p>',
+        '<p>Slots and fishing earn up to <strong>1.2%</strong> cashback on every valid bet. Claim it whenever you like from Cashback in your personal centre.</p>',
     },
     TY: {
-      title: 'Hoàn trả hằng ngày đến 1,2%',
-      content: '<p>Slot và bắn cá được hoàn trả đến <strong>1,2%</strong> mỗi ngày, cộng tự động.</p>',
+      title: 'Hoàn trả đến 1,2%',
+      content:
+        '<p>Slot và bắn cá được hoàn trả đến <strong>1,2%</strong> trên mọi cược hợp lệ. Nhận bất cứ lúc nào tại mục Hoàn trả trong trung tâm cá nhân.</p>',
     },
   },
   {
     type: 'PR',
     EN: {
-      title: 'Live casino weekend rebate',
+      title: 'Live casino rebates rise with your rank',
       content:
-        '<p>Play baccarat, roulette or sic bo on the weekend and get an extra 0.3% rebate on valid bets.</p>',
+        '<p>Baccarat, roulette and sic bo pay a rebate of 0.4% of valid bets at VIP0, rising with each rank to 1.0% at VIP6.</p>',
     },
     TY: {
-      title: 'Hoàn trả cuối tuần sòng bài trực tuyến',
+      title: 'Hoàn trả sòng bài trực tuyến tăng theo cấp VIP',
       content:
-        '<p>Chơi baccarat, roulette hoặc tài xỉu vào cuối tuần và nhận thêm 0,3% hoàn trả trên cược hợp lệ.</p>',
+        '<p>Baccarat, roulette và tài xỉu được hoàn trả 0,4% tiền cược hợp lệ ở VIP0, tăng theo từng cấp đến 1,0% ở VIP6.</p>',
     },
   },
   {
