@@ -150,7 +150,10 @@ describe('agent contracts', () => {
       body: JSON.stringify({ sid, bet: { lineBet: 10_000 } }),
     });
     expect(round.status).toBe(200);
-    await server.runCli(['agents', 'pay', 'realtime']);
+    // The studio answers the round before the server's wallet has settled it: pay once the bet is in.
+    await expect
+      .poll(async () => server.runCli(['agents', 'pay', 'realtime']), { timeout: 15_000 })
+      .toMatch(/: [1-9]\d* paid/);
 
     // The downline sees what its upline paid it; the upline what the brand paid it and what it paid.
     const salaryPanel = async (page: Page) => {

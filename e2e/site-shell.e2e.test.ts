@@ -773,6 +773,8 @@ describe('member and agent centres', () => {
       'Bonus details',
       'Reward centre',
       'Invite friends',
+      // Issue 22 item 4: missions (§2 missionLeaderboard).
+      'Mission activity',
       'Platform information',
     ]);
     expect(await menu.getByRole('button', { name: 'My account' }).getAttribute('aria-current')).toBe('page');
