@@ -30,57 +30,62 @@ afterAll(async () => {
 const STATEMENTS_PER_MINUTE = 60;
 const LOTTERY_RUNS_PER_MINUTE = 6;
 
-it(`an idle server's jobs send at most ${STATEMENTS_PER_MINUTE} statements a minute beside their work`, async () => {
-  const job = new AsyncLocalStorage<{ statements: number }>();
-  let counting = false;
-  let statements = 0;
-  let lotteryRuns = 0;
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => {
-      const run = job.getStore();
-      if (run) run.statements += 1;
-      else if (counting) statements += 1;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  const db = withPlugin(server.db, counter);
-  const jobs = serverJobs(db, server.serverSecret, server.app.log).map((j) => ({
-    ...j,
-    run: async () => {
-      const run = { statements: 0 };
-      const answer = await job.run(run, j.run);
-      if (!counting) return answer;
-      if (j.name !== LOTTERY_JOB) statements += run.statements;
-      else {
-        lotteryRuns += 1;
-        const { created, drawn, settled } = answer as { created: number; drawn: number; settled: number };
-        if (created + drawn + settled === 0) statements += run.statements;
-      }
-      return answer;
-    },
-  }));
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  let stop = () => {};
-  try {
-    stop = startJobs(db, jobs, server.app.log);
-    // The first runs catch up (the demo's draws made and drawn): counted from the second minute.
-    await vi.advanceTimersByTimeAsync(60_000);
-    counting = true;
-    await vi.advanceTimersByTimeAsync(10 * 60_000);
-  } finally {
-    stop();
-    vi.useRealTimers();
-  }
-  const perMinute = statements / 10;
-  console.log(
-    `idle jobs: ${perMinute} statements a minute beside their work; the lottery job woke ${lotteryRuns / 10} times a minute`,
-  );
-  expect(perMinute).toBeLessThanOrEqual(STATEMENTS_PER_MINUTE);
-  expect(lotteryRuns / 10).toBeLessThanOrEqual(LOTTERY_RUNS_PER_MINUTE);
-  // Not so quiet that nothing runs.
-  expect(perMinute).toBeGreaterThan(2);
-});
+// On SQLite only: on PostgreSQL the jobs' round trips are real I/O that the fake clock's advance does
+// not wait for, so the count depends on the machine's speed (CI saw 0.5 a minute).
+it.skipIf(process.env.TEST_POSTGRES_URL)(
+  `an idle server's jobs send at most ${STATEMENTS_PER_MINUTE} statements a minute beside their work`,
+  async () => {
+    const job = new AsyncLocalStorage<{ statements: number }>();
+    let counting = false;
+    let statements = 0;
+    let lotteryRuns = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => {
+        const run = job.getStore();
+        if (run) run.statements += 1;
+        else if (counting) statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const db = withPlugin(server.db, counter);
+    const jobs = serverJobs(db, server.serverSecret, server.app.log).map((j) => ({
+      ...j,
+      run: async () => {
+        const run = { statements: 0 };
+        const answer = await job.run(run, j.run);
+        if (!counting) return answer;
+        if (j.name !== LOTTERY_JOB) statements += run.statements;
+        else {
+          lotteryRuns += 1;
+          const { created, drawn, settled } = answer as { created: number; drawn: number; settled: number };
+          if (created + drawn + settled === 0) statements += run.statements;
+        }
+        return answer;
+      },
+    }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let stop = () => {};
+    try {
+      stop = startJobs(db, jobs, server.app.log);
+      // The first runs catch up (the demo's draws made and drawn): counted from the second minute.
+      await vi.advanceTimersByTimeAsync(60_000);
+      counting = true;
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+    const perMinute = statements / 10;
+    console.log(
+      `idle jobs: ${perMinute} statements a minute beside their work; the lottery job woke ${lotteryRuns / 10} times a minute`,
+    );
+    expect(perMinute).toBeLessThanOrEqual(STATEMENTS_PER_MINUTE);
+    expect(lotteryRuns / 10).toBeLessThanOrEqual(LOTTERY_RUNS_PER_MINUTE);
+    // Not so quiet that nothing runs.
+    expect(perMinute).toBeGreaterThan(2);
+  },
+);
 
 // The scheduler's timing, on SQLite: on PostgreSQL the lease's round trips are real I/O that a fake
 // clock's advance does not wait for. What must hold on both, a period paid once however often a job
