@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../platform/passwords.js';
 import { runCli } from '../../test/cli.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { DEMO_AGENT_PASSWORD, DEMO_HISTORY_DAYS, DEMO_TEAM } from './demo-agents.js';
+import { dayOf, dayWindow } from '../../platform/time-zone.js';
+import { getMerchantByCode } from '../merchants/service.js';
+import { DEMO_MERCHANT_CODE } from '../merchants/demo-seed.js';
+import { buildDemoAgents, DEMO_AGENT_PASSWORD, DEMO_HISTORY_DAYS, DEMO_TEAM } from './demo-agents.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -125,5 +128,24 @@ describe('jade demo agents', () => {
     expect(again).toContain('demo team already there; added 0 contracts, 0 bets, 0 deposits, 0 withdrawals');
     expect(again).toContain('payroll: 0 daily, 0 hourly and 0 real-time salary payments, 0 dividends');
     expect(await counts()).toEqual(before);
+  });
+
+  it('adds nothing on a second run minutes after the brand’s midnight', async () => {
+    const other = await startTestServer({}, { demoLimits: true });
+    try {
+      const merchant = await getMerchantByCode(other.db, DEMO_MERCHANT_CODE);
+      // Minutes into the brand's day, when a round placed minutes before `now` falls before midnight.
+      const midnight = dayWindow(merchant.timeZone, dayOf(merchant.timeZone, new Date())).start;
+      const first = await buildDemoAgents(
+        other.db,
+        merchant,
+        new Date(midnight.getTime() + 7 * 60_000 + 30_000),
+      );
+      expect(first.bets).toBeGreaterThan(0);
+      const again = await buildDemoAgents(other.db, merchant, new Date(midnight.getTime() + 12 * 60_000));
+      expect(again.bets).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -432,6 +432,20 @@ const betTime = (timeZone: string, day: string, random: () => number) =>
   new Date(dayWindow(timeZone, day).start.getTime() + (10 * 60 + Math.floor(random() * 8 * 60)) * 60_000);
 /** The brand's hours the members play in, whose hourly salaries the demo pays. */
 const PLAY_HOURS = [10, 11, 12, 13, 14, 15, 16, 17];
+/**
+ * A time of one of today's rounds: the last minutes before `now`, and when the day is younger than
+ * that, spread evenly over what there is of it. Every round of the day is placed whatever the hour,
+ * so a run a moment later finds the same rounds (it once added the round that had just crossed
+ * midnight).
+ */
+const todayBetTime = (start: Date, now: Date, player: number, round: number, count: number) => {
+  const recent = now.getTime() - (count - round) * 7 * 60_000 - player * 60_000;
+  if (recent >= start.getTime()) return new Date(recent);
+  return new Date(
+    start.getTime() + Math.floor(((now.getTime() - start.getTime()) * (round + 1)) / (count + 1)),
+  );
+};
+
 /** How many past days get hourly and afternoon real-time runs. */
 const HOURLY_DAYS = 7;
 
@@ -529,9 +543,9 @@ export const buildDemoAgents = async (
         const roll = random();
         const payout = roll < 0.52 ? 0 : roll < 0.97 ? Math.round(stake * (1.6 + random() * 0.4)) : stake * 4;
         const at = isToday
-          ? new Date(now.getTime() - (count - r) * 7 * 60_000 - p * 60_000)
+          ? todayBetTime(dayWindow(tz, day).start, now, p, r, count)
           : betTime(tz, day, random);
-        if (at.getTime() > now.getTime() || at.getTime() < dayWindow(tz, day).start.getTime()) continue;
+        if (at.getTime() > now.getTime()) continue;
         rounds.push({
           memberId,
           vendor: game.vendor,
