@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findPostgresBin, startPostgres } from './postgres.mjs';
+import { findRedisServer, startRedis } from './redis.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const results = path.join(root, 'test-results');
@@ -57,12 +58,26 @@ totals.passed += 1;
 
 const pgBin = findPostgresBin();
 if (pgBin) {
-  banner('starting a throwaway PostgreSQL');
+  banner('starting a throwaway PostgreSQL and Redis');
+  // Redis beside PostgreSQL, as a brand with several instances runs them (issue 23); the tests that
+  // need it are skipped without it, and CI (REQUIRE_POSTGRES=1) requires it.
+  const redisServer = findRedisServer();
+  if (!redisServer && process.env.REQUIRE_POSTGRES === '1') {
+    console.error('\nREQUIRE_POSTGRES=1 but no redis-server was found: apt-get install redis-server');
+    totals.failed += 1;
+    summary();
+    process.exit(1);
+  }
   const pg = await startPostgres(pgBin);
+  const redis = redisServer ? await startRedis(redisServer) : undefined;
   try {
-    vitest('postgres', ['api'], { TEST_POSTGRES_URL: pg.url });
+    vitest('postgres', ['api'], {
+      TEST_POSTGRES_URL: pg.url,
+      ...(redis ? { TEST_REDIS_URL: redis.url } : {}),
+    });
   } finally {
     pg.stop();
+    await redis?.stop();
   }
 } else if (process.env.REQUIRE_POSTGRES === '1') {
   console.error('\nREQUIRE_POSTGRES=1 but no PostgreSQL binaries were found: apt-get install postgresql');
