@@ -19,6 +19,7 @@ import type {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { DbOrTrx } from '../../platform/db/index.js';
+import { dialectOf } from '../../platform/db/transaction.js';
 import { addDays, dayOf, startOfDay } from '../../platform/time-zone.js';
 import { betRecordPage } from '../games/service.js';
 import { pageCount, pageOffset } from '../games/rules.js';
@@ -28,7 +29,6 @@ import type * as messages from '../messages/repo.js';
 import { announcementPage } from '../messages/service.js';
 import { getMoneySettings } from '../wallet/money-settings.js';
 import { reportDays, teamMemberByAccount } from './guard.js';
-import { isRollupStale } from './team-rollup.js';
 
 /**
  * The agent centre's reports (§2): every figure is read for the agent's own team (the agent and
@@ -146,9 +146,11 @@ const liveBetting = async (
 };
 
 /**
- * The team's figures from the roll-up (decision 0054): the downline's folded totals, plus the
+ * The team's figures from the roll-up (decisions 0054, 0060): the downline's folded totals, plus the
  * agent's own summaries, plus the downline's changes the job has not folded yet. Each figure is one
- * statement, so it reads one snapshot even while the job moves changes into the totals.
+ * statement that also reads whether a move made the agent's totals stale, so the totals, the tree
+ * and the mark come from one snapshot: a move committed between two reads can never pair totals of
+ * the old team with the unfolded changes of the new one. Undefined when stale (read live instead).
  */
 const rolledUpBetting = async (
   db: DbOrTrx,
@@ -156,7 +158,7 @@ const rolledUpBetting = async (
   agentId: number,
   window: Window,
   minValidBet: number,
-): Promise<Betting> => {
+): Promise<Betting | undefined> => {
   // CROSS JOIN keeps the (short) change log outermost on SQLite: each change is one closure key
   // lookup, never the agent's whole team scanned against the log.
   const unfolded = sql`bet_summary_change r cross join member_closure c
@@ -164,27 +166,55 @@ const rolledUpBetting = async (
     and r.day >= ${window.fromDay} and r.day <= ${window.toDay}`;
   const own = sql`bet_daily_summary where merchant_id = ${merchantId} and member_id = ${agentId}
     and day >= ${window.fromDay} and day <= ${window.toDay}`;
+  const stale = sql`exists (select 1 from team_rollup_stale where agent_id = ${agentId})`;
+  // The folded member-days in (agent, member, day) order, so each member's window is summed as the
+  // index is walked; SQLite's planner, without statistics, would take the key and sort instead.
+  const byMember = sql.raw(
+    dialectOf(db) === 'sqlite'
+      ? 'team_member_daily t indexed by team_member_daily_member'
+      : 'team_member_daily t',
+  );
+  const folded = (member?: ReturnType<typeof sql>) => sql`${byMember} where t.agent_id = ${agentId}
+    ${member ? sql`and t.member_id = ${member}` : sql``} and t.day >= ${window.fromDay} and t.day <= ${window.toDay}`;
   const [byDay, active] = await Promise.all([
-    sql<Betting['byDay'][number]>`
-      select day, sum(bets) as bets, sum(valid_bet) as valid_bet, sum(payout) as payout, sum(win_loss) as win_loss
+    sql<Betting['byDay'][number] & { stale: number | boolean }>`
+      select day, sum(bets) as bets, sum(valid_bet) as valid_bet, sum(payout) as payout, sum(win_loss) as win_loss,
+        ${stale} as stale
       from (
         select day, bets, valid_bet, payout, win_loss from team_daily_summary
           where agent_id = ${agentId} and day >= ${window.fromDay} and day <= ${window.toDay}
         union all select day, bets, valid_bet, payout, win_loss from ${own}
         union all select r.day, r.bets, r.valid_bet, r.payout, r.win_loss from ${unfolded}
-      ) f group by day`.execute(db),
-    // A member counts who has a summary row in the window (summary_rows > 0) reaching the minimum.
-    sql<Betting['active']>`
-      select count(*) as n from (
-        select member_id from (
-          select member_id, valid_bet, summary_rows from team_member_daily
-            where agent_id = ${agentId} and day >= ${window.fromDay} and day <= ${window.toDay}
-          union all select member_id, valid_bet, 1 from ${own}
+      ) f group by day
+      union all select null, null, null, null, null, ${stale}`.execute(db),
+    // A member counts who has a summary row in the window (summary_rows > 0) reaching the minimum:
+    // counted over the folded rows alone, then corrected member by member for the few members with
+    // rows the job has not folded (and the agent itself): their verdict on folded rows is replaced by
+    // their verdict on folded + unfolded rows. Only the folded count walks the whole team.
+    sql<Betting['active'] & { stale: number | boolean }>`
+      with x as (
+        select member_id, sum(valid_bet) as valid_bet, sum(summary_rows) as summary_rows from (
+          select member_id, valid_bet, 1 as summary_rows from ${own}
           union all select r.member_id, r.valid_bet, r.summary_rows from ${unfolded}
-        ) m group by member_id having sum(summary_rows) > 0 and sum(valid_bet) >= ${minValidBet}
-      ) a`.execute(db),
+        ) u group by member_id
+      ), y as (
+        select x.valid_bet, x.summary_rows,
+          coalesce((select sum(t.valid_bet) from ${folded(sql.ref('x.member_id'))}), 0) as folded_valid_bet,
+          coalesce((select sum(t.summary_rows) from ${folded(sql.ref('x.member_id'))}), 0) as folded_rows
+        from x
+      )
+      select
+        (select count(*) from (select t.member_id from ${folded()} group by t.member_id
+          having sum(t.summary_rows) > 0 and sum(t.valid_bet) >= ${minValidBet}) a)
+        + (select coalesce(sum(
+            case when folded_rows + summary_rows > 0 and folded_valid_bet + valid_bet >= ${minValidBet} then 1 else 0 end
+            - case when folded_rows > 0 and folded_valid_bet >= ${minValidBet} then 1 else 0 end), 0) from y) as n,
+        ${stale} as stale`.execute(db),
   ]);
-  return { byDay: byDay.rows, active: active.rows[0] ?? { n: 0 } };
+  const isStale = (value: unknown) => value === true || Number(value) === 1;
+  if (byDay.rows.some((row) => isStale(row.stale)) || active.rows.some((row) => isStale(row.stale)))
+    return undefined;
+  return { byDay: byDay.rows.filter((row) => row.day !== null), active: active.rows[0] ?? { n: 0 } };
 };
 
 /** agentTeamOverview: team size, new and active members, money and betting figures, by day. */
@@ -198,19 +228,16 @@ export const teamOverview = async (
   const window = windowOf(merchant, request, now);
   const { activeMemberMinValidBet } = (await getMoneySettings(db, merchant.id)).agents;
   const [size, joined, { byDay, active }, deposits, withdrawals] = await Promise.all([
-    db
-      .selectFrom('member_closure')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('total'),
-        eb.fn.sum<number | string>(eb.case().when('depth', '=', 1).then(1).else(0).end()).as('direct'),
-      ])
-      .where('ancestor_id', '=', agentId)
-      .where('depth', '>', 0)
-      .executeTakeFirstOrThrow(),
+    // Two counts of the (ancestor, depth) index: a CASE over the whole team reads every row's depth.
+    sql<{ total: number | string; direct: number | string }>`select
+      (select count(*) from member_closure where ancestor_id = ${agentId} and depth > 0) as total,
+      (select count(*) from member_closure where ancestor_id = ${agentId} and depth = 1) as direct`
+      .execute(db)
+      .then((result) => result.rows[0]!),
     newMembersByDay(db, merchant, agentId, window),
-    (await isRollupStale(db, agentId))
-      ? liveBetting(db, merchant.id, agentId, window, activeMemberMinValidBet)
-      : rolledUpBetting(db, merchant.id, agentId, window, activeMemberMinValidBet),
+    // Read live while a move's rebuild is due (decision 0054).
+    (await rolledUpBetting(db, merchant.id, agentId, window, activeMemberMinValidBet)) ??
+      liveBetting(db, merchant.id, agentId, window, activeMemberMinValidBet),
     movements(db, 'deposit', agentId, window, DEPOSITED),
     movements(db, 'withdrawal', agentId, window, WITHDRAWN),
   ]);

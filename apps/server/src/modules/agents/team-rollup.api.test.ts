@@ -1,6 +1,8 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberOfBrand, settledRound } from '../../test/agent-team.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { openDb } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { dayOf } from '../../platform/time-zone.js';
 import { moveInTree } from '../accounts/tree.js';
@@ -174,6 +176,97 @@ describe('team roll-up', () => {
     await foldTeamRollup(server.db);
     await expectExact();
     await merchants.setTimeZone(server.db, merchant.id, merchant.timeZone);
+    await foldTeamRollup(server.db);
+    await expectExact();
+  });
+
+  /**
+   * The overview reads in several statements, and another connection (an operator's move, the job on
+   * another instance) may commit between two of them. Every figure must still be the team's truth
+   * before or after that commit: never folded totals of the old team added to the unfolded changes
+   * of the new one (decision 0060).
+   */
+  it('keeps each figure exact when a move or a roll-up run commits between the overview reads', async () => {
+    const ids: Record<string, number> = {};
+    for (const [name, upline] of [
+      ['gtop', null],
+      ['gagent', 'gtop'],
+      ['gm', 'gagent'],
+    ] as const) {
+      ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
+      if (upline) await move(ids[name]!, ids[upline]!);
+    }
+    const bet = (stake: number, hoursAgo: number) =>
+      settledRound(server.db, {
+        merchantId: merchant.id,
+        memberId: ids.gm!,
+        stake,
+        payout: 0,
+        at: new Date(Date.now() - hoursAgo * 3_600_000),
+      });
+    // gm's history is folded into gagent's totals; its latest bet is not folded yet.
+    await bet(3_000_00, 30);
+    await foldTeamRollup(server.db);
+    await bet(4_000_00, 1);
+
+    // A second connection to the same database commits `commit` right after the first statement
+    // of the overview that reads the roll-up (its totals or its stale marks) has answered.
+    const other = openDb(server.databaseUrl);
+    const interleaved = async (commit: (db: typeof other.db) => Promise<unknown>) => {
+      let done = false;
+      const reading = new Set<QueryId>();
+      const plugin: KyselyPlugin = {
+        transformQuery: ({ node, queryId }: PluginTransformQueryArgs) => {
+          if (/team_(daily_summary|member_daily|rollup_stale)/.test(JSON.stringify(node)))
+            reading.add(queryId);
+          return node;
+        },
+        transformResult: async ({ result, queryId }: PluginTransformResultArgs) => {
+          if (!done && reading.has(queryId)) {
+            done = true;
+            await commit(other.db);
+          }
+          return result;
+        },
+      };
+      const fresh = await merchants.getMerchantByCode(server.db, 'DEMO');
+      const overview = await teamOverview(server.db.withPlugin(plugin), fresh, ids.gagent!, {
+        range: 'PAST_7',
+      });
+      expect(done).toBe(true);
+      return overview;
+    };
+    const figures = (o: Awaited<ReturnType<typeof recomputed>>) => ({
+      // + 0: a sum of nothing negated is -0, which toEqual tells from 0.
+      betting: { bets: o.bets, validBet: o.validBet, payout: o.payout, profit: o.profit + 0 },
+      activeMembers: o.activeMembers,
+    });
+    try {
+      // A roll-up run between two reads: nothing changes, each figure stays exact.
+      const today = await teamOverview(server.db, merchant, ids.gagent!, { range: 'PAST_7' });
+      const truth = figures(await recomputed(ids.gagent!, today.fromDay, today.toDay));
+      expect(truth.betting.validBet).toBe(7_000_00);
+      // gm is active only with its unfolded bet: 3,000 folded is under the minimum, 7,000 is not.
+      expect(truth.activeMembers).toBe(1);
+      expect(figures(today)).toEqual(truth);
+      const acrossRun = figures(await interleaved((db) => foldTeamRollup(db)));
+      expect(acrossRun).toEqual(truth);
+
+      // gm moves out of gagent's team between two reads: each figure is gagent's before or after.
+      await bet(5_000_00, 2);
+      const before = figures(await recomputed(ids.gagent!, today.fromDay, today.toDay));
+      const overview = figures(
+        await interleaved((db) =>
+          writeTransaction(db, (trx) => moveInTree(trx, merchant.id, ids.gm!, ids.gtop!, 'test')),
+        ),
+      );
+      const after = figures(await recomputed(ids.gagent!, today.fromDay, today.toDay));
+      expect(after.betting.validBet).toBe(0);
+      expect([before.betting, after.betting]).toContainEqual(overview.betting);
+      expect([before.activeMembers, after.activeMembers]).toContain(overview.activeMembers);
+    } finally {
+      await other.close();
+    }
     await foldTeamRollup(server.db);
     await expectExact();
   });

@@ -114,12 +114,3 @@ export const markUplinesStale = async (trx: DbOrTrx, merchantId: number, memberI
     )
     .execute();
 };
-
-/** Whether an agent's totals are being rebuilt (a move in its team), so its overview is read live. */
-export const isRollupStale = async (db: DbOrTrx, agentId: number) =>
-  (await db
-    .selectFrom('team_rollup_stale')
-    .select('id')
-    .where('agent_id', '=', agentId)
-    .limit(1)
-    .executeTakeFirst()) !== undefined;
