@@ -135,6 +135,40 @@ export const startBalancer = async (backends, { host = '127.0.0.1', port = 0 } =
   };
 };
 
+/**
+ * The balancer in a process of its own (this script with --backends), so a load generator running in
+ * the caller's process does not share the balancer's event loop (bench/scale).
+ */
+export const spawnBalancer = async (backends, { host = '127.0.0.1', port } = {}) => {
+  const bound = port || (await freePort());
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(import.meta.url),
+      '--backends',
+      backends.join(','),
+      '--port',
+      String(bound),
+      '--host',
+      host,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://${host}:${bound}`;
+  await waitHealthy(url, child);
+  return {
+    url,
+    pid: child.pid,
+    up: () => backends,
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+};
+
 /** Creates database `name` on the cluster of the superuser URL `serverUrl`; answers its URL. */
 const createDatabase = async (serverUrl, name) => {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -161,6 +195,8 @@ const createDatabase = async (serverUrl, name) => {
  * - `env`: more environment for every instance (LOG_LEVEL, WEB_DIST, PAYLOAD_PRIVATE_KEY...).
  * - `studio`: the first instance runs the game studio beside it (the others do not: one studio).
  * - `output`: where the instances' output goes, each line prefixed with its name (default: dropped).
+ * - `dataDir`: the instances' shared data folder (default: a temporary one, removed by `stop`).
+ * - `balancerProcess`: the balancer runs in a process of its own rather than in this one.
  */
 export const startCluster = async ({
   instances = 3,
@@ -173,6 +209,7 @@ export const startCluster = async ({
   studio = false,
   output,
   dataDir,
+  balancerProcess = false,
 } = {}) => {
   if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: npm run build`);
   const cleanups = [];
@@ -267,7 +304,7 @@ export const startCluster = async ({
         Array.from({ length: instances - list.length }, (_, i) => startOne(list.length + i + 1)),
       )),
     );
-    const balancer = await startBalancer(
+    const balancer = await (balancerProcess ? spawnBalancer : startBalancer)(
       list.map((i) => i.url),
       { host, port },
     );
@@ -288,24 +325,36 @@ export const startCluster = async ({
 };
 
 const DEMO_LOGINS = `Demo logins (password demo12345, payment password 246810): agent demoagent (sub-agents
-demosub1, demosub2, demosub11, demosub21), members demoplayer1-demoplayer7; or Register a member.`;
+  demosub1, demosub2, demosub11, demosub21), members demoplayer1-demoplayer7; or Register a member.`;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: {
       instances: { type: 'string', default: '3' },
       port: { type: 'string', default: '8080' },
+      host: { type: 'string', default: '127.0.0.1' },
+      backends: { type: 'string' },
     },
   });
-  console.log('Starting PostgreSQL, Redis and the instances (the first migrates and seeds the demo)...');
-  const cluster = await startCluster({
-    instances: Number(values.instances),
-    port: Number(values.port),
-    studio: true,
-    output: process.stdout,
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-  });
-  console.log(`
+  if (values.backends) {
+    // The balancer alone, over running instances (spawnBalancer).
+    const balancer = await startBalancer(values.backends.split(','), {
+      host: values.host,
+      port: Number(values.port),
+    });
+    const close = () => void balancer.close().then(() => process.exit(0));
+    process.on('SIGINT', close);
+    process.on('SIGTERM', close);
+  } else {
+    console.log('Starting PostgreSQL, Redis and the instances (the first migrates and seeds the demo)...');
+    const cluster = await startCluster({
+      instances: Number(values.instances),
+      port: Number(values.port),
+      studio: true,
+      output: process.stdout,
+      env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    });
+    console.log(`
 Jade cluster: ${cluster.url} (round robin over ${cluster.instances.length} instances; each answer's
 x-jade-instance header names the one that served it)
 ${cluster.instances.map((i) => `  ${i.name}  ${i.url}  pid ${i.process.pid}`).join('\n')}
@@ -314,21 +363,22 @@ Redis      ${cluster.redisUrl}
 Operator CLI against it: DATABASE_URL='${cluster.databaseUrl}' npm run jade -- status show
 ${DEMO_LOGINS}
 Ctrl-C stops everything (the throwaway PostgreSQL and Redis are removed).`);
-  let stopping = false;
-  for (const instance of cluster.instances)
-    void instance.exited.then((code) => {
-      if (!stopping)
-        console.log(
-          `${instance.name} exited (${code ?? instance.process.signalCode}); the balancer skips it`,
-        );
-    });
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping the cluster...');
-    await cluster.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+    let stopping = false;
+    for (const instance of cluster.instances)
+      void instance.exited.then((code) => {
+        if (!stopping)
+          console.log(
+            `${instance.name} exited (${code ?? instance.process.signalCode}); the balancer skips it`,
+          );
+      });
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      console.log('\nStopping the cluster...');
+      await cluster.stop();
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop());
+    process.on('SIGTERM', () => void stop());
+  }
 }
