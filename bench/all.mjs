@@ -53,6 +53,8 @@ const jobs = [
   { name: 'engagement', args: ['--bets', pick('20000', '1000000')], pg: true },
   { name: 'agents', args: pick(['--members', '10000', '--bets', '100000'], []), pg: true },
   { name: 'lottery-statistics', args: ['--calls', pick('50', '200')], pg: false },
+  // Several instances behind the cluster's balancer: PostgreSQL only (sqlite: false).
+  { name: 'scale', args: ['--seconds', SECONDS], pg: true, sqlite: false },
   { name: 'idle', args: [], pg: undefined },
   { name: 'web-size', args: pick(['/index'], []), pg: false, database: 'none' },
   { name: 'lighthouse', args: ['--runs', '1', ...pick(['/index'], [])], pg: false, database: 'none' },
@@ -125,7 +127,9 @@ const loads = [];
 try {
   for (let run = 1; run <= RUNS; run++)
     for (const job of present)
-      for (const pg of job.database === 'none' ? [false] : [false, ...(job.pg && cluster ? [true] : [])]) {
+      for (const pg of job.database === 'none'
+        ? [false]
+        : [...(job.sqlite === false ? [] : [false]), ...(job.pg && cluster ? [true] : [])]) {
         console.log(
           `== run ${run}/${RUNS}: ${job.name}${job.database === 'none' ? '' : pg ? ' on PostgreSQL' : ' on SQLite'}`,
         );

@@ -14,18 +14,18 @@ import { parseArgs } from 'node:util';
 import {
   bareRouteCeiling,
   benchDatabase,
-  createFundedMembers,
   databaseName,
   dist,
+  gameListRequest,
   load,
   medianOf,
-  memberSessions,
-  openDb,
   pgbenchCeiling,
+  prepareMemberLoad,
   printMachine,
   printResult,
   startServer,
   statementsPerCall,
+  transferRequest,
 } from './support.mjs';
 
 const { values } = parseArgs({
@@ -46,69 +46,20 @@ const DB_NAME = databaseName(values.pg);
 const UNIT = CALL === 'transfer' ? 'transfers/s' : 'req/s';
 printMachine();
 
-const { listCatalogue, listTransferVendors } = await import(`${dist}/modules/games/service.js`);
-const ledger = await import(`${dist}/modules/wallet/ledger.js`);
-
 /** Members with sessions and funded main wallets, written before the server starts. */
-const prepare = async (env) => {
-  const { db, close, config } = await openDb(env);
-  const merchant = await db.selectFrom('merchant').select(['id', 'code']).executeTakeFirstOrThrow();
-  const vendor = (await listTransferVendors(db, merchant.id))[0].code;
-  // The game list asks for the first page of the offered (connected) vendor with the most games.
-  const [{ code: listVendor }] = (await listCatalogue(db, merchant.id))
-    .filter((v) => v.isEnabled && v.isConnected)
-    .sort((x, y) => y.games - x.games);
-  const members = await createFundedMembers(db, ledger, merchant.id, CONNECTIONS);
-  const tokens = await memberSessions(db, config, merchant.id, members);
-  await close();
-  return { tokens, vendor, listVendor, merchant };
-};
+const prepare = (env) => prepareMemberLoad(env, CONNECTIONS);
 
 /** The autocannon request of each call. */
-const requestOf = ({ tokens, vendor, listVendor, merchant }) => {
+const requestOf = (prepared) => {
+  if (CALL === 'games') return gameListRequest(prepared);
+  if (CALL === 'transfer') return transferRequest(prepared);
   let seq = 0;
-  if (CALL === 'games')
-    return {
-      method: 'POST',
-      path: '/wps/relay/GCSGAME_gameList',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        merchantCode: merchant.code,
-        vassalage: listVendor,
-        pageNo: 1,
-        pageSize: 24,
-      }),
-    };
-  if (CALL === 'balance')
-    return {
-      method: 'GET',
-      path: '/wps/v2/wallets/balance',
-      setupRequest: (request, context) => {
-        context.token ??= tokens[seq++ % tokens.length];
-        return { ...request, headers: { authorization: `Bearer ${context.token}` } };
-      },
-    };
   return {
-    method: 'POST',
-    path: '/wps/relay/GCS_walletTransfer',
+    method: 'GET',
+    path: '/wps/v2/wallets/balance',
     setupRequest: (request, context) => {
-      const n = seq++;
-      // One member per connection, alternating in and out, so every transfer is affordable.
-      context.token ??= tokens[n % tokens.length];
-      context.turn = (context.turn ?? -1) + 1;
-      return {
-        ...request,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${context.token}`,
-          'idempotency-key': `k${n}`,
-        },
-        body: JSON.stringify({
-          direction: context.turn % 2 === 0 ? 'IN' : 'OUT',
-          vassalage: vendor,
-          amount: 100,
-        }),
-      };
+      context.token ??= prepared.tokens[seq++ % prepared.tokens.length];
+      return { ...request, headers: { authorization: `Bearer ${context.token}` } };
     },
   };
 };

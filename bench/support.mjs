@@ -110,6 +110,72 @@ export const memberSessions = async (db, config, merchantId, members) => {
 };
 
 /**
+ * A brand ready for member load, written before a server starts: `count` members with funded main
+ * wallets and sessions, the first transfer vendor, and the offered (connected) vendor with the most
+ * games, whose first page the game list asks for.
+ */
+export const prepareMemberLoad = async (env, count) => {
+  const { listCatalogue, listTransferVendors } = await import(`${dist}/modules/games/service.js`);
+  const ledger = await import(`${dist}/modules/wallet/ledger.js`);
+  const { createFundedMembers } = await import('../scripts/funded-members.mjs');
+  const { db, close, config } = await openDb(env);
+  const merchant = await db.selectFrom('merchant').select(['id', 'code']).executeTakeFirstOrThrow();
+  const vendor = (await listTransferVendors(db, merchant.id))[0].code;
+  const [{ code: listVendor }] = (await listCatalogue(db, merchant.id))
+    .filter((v) => v.isEnabled && v.isConnected)
+    .sort((x, y) => y.games - x.games);
+  const members = await createFundedMembers(db, ledger, merchant.id, count);
+  const tokens = await memberSessions(db, config, merchant.id, members);
+  await close();
+  return { tokens, vendor, listVendor, merchant };
+};
+
+/**
+ * The autocannon request of a real GCS_walletTransfer (token check, idempotency key `${keyPrefix}${n}`,
+ * ledger post, balances answer): one member per connection, alternating in and out, so every transfer
+ * is affordable.
+ */
+export const transferRequest = ({ tokens, vendor }, keyPrefix = 'k') => {
+  let seq = 0;
+  return {
+    method: 'POST',
+    path: '/wps/relay/GCS_walletTransfer',
+    setupRequest: (request, context) => {
+      const n = seq++;
+      context.token ??= tokens[n % tokens.length];
+      context.turn = (context.turn ?? -1) + 1;
+      return {
+        ...request,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${context.token}`,
+          'idempotency-key': `${keyPrefix}${n}`,
+        },
+        body: JSON.stringify({
+          direction: context.turn % 2 === 0 ? 'IN' : 'OUT',
+          vassalage: vendor,
+          amount: 100,
+        }),
+      };
+    },
+  };
+};
+
+/** The autocannon request of the anonymous game list (the first page of prepareMemberLoad's vendor). */
+export const gameListRequest = ({ merchant, listVendor }) => ({
+  method: 'POST',
+  path: '/wps/relay/GCSGAME_gameList',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ merchantCode: merchant.code, vassalage: listVendor, pageNo: 1, pageSize: 24 }),
+});
+
+/** The CPU time (ms) process `pid` has used so far, from /proc. */
+export const processCpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+
+/**
  * The built server (apps/server/dist/main.js) on a free loopback port against `env`'s database;
  * answers its URL, its CPU time so far (ms, from /proc), `statements` (with countStatements: how many
  * SQL statements it has run so far) and `stop`. `web` serves the built web app too. PROFILE=1 writes a CPU profile to /tmp/prof;
@@ -149,10 +215,7 @@ export const startServer = async (env, { countStatements = false, web = false } 
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  const cpuMs = () => {
-    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  };
+  const cpuMs = () => processCpuMs(server.pid);
   const stop = async () => {
     if (server.exitCode !== null) return;
     server.kill('SIGTERM');

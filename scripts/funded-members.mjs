@@ -33,7 +33,8 @@ export const createFundedMembers = async (
     const main = await ledger.memberAccount(db, merchantId, id, 'MAIN');
     await ledger.postTransfer(db, {
       merchantId,
-      idempotencyKey: `fund-${i}`,
+      // Named after the member, so a second call with another prefix funds its own members.
+      idempotencyKey: `fund-${prefix}${i}`,
       kind: 'DEPOSIT',
       debitAccountId: cash,
       creditAccountId: main,

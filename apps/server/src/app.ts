@@ -131,8 +131,10 @@ export const buildApp = async ({
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const instanceName = config.instanceName;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (instanceName) reply.header('x-jade-instance', instanceName);
   });
   // An empty JSON body is no body (a decision without a note), not a parse error; anything else is
   // parsed by Fastify's own parser, prototype-poisoning guard included.

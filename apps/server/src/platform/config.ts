@@ -47,6 +47,14 @@ const envSchema = z.object({
     .string()
     .refine((pem) => pem.includes('PRIVATE KEY-----'), { message: 'must be a PEM private key' })
     .optional(),
+  /**
+   * This instance's name among several behind a load balancer: every answer carries it in an
+   * x-jade-instance header, so an operator (and the cluster test) can see which instance served it.
+   */
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'must be 1-64 letters, digits, dots, dashes or underscores' })
+    .optional(),
 });
 
 export type Config = {
@@ -68,6 +76,8 @@ export type Config = {
   payloadPrivateKey: string | undefined;
   sms: { url: string | undefined; token: string | undefined };
   email: { url: string | undefined; token: string | undefined };
+  /** INSTANCE_NAME: named in each answer's x-jade-instance header when set. */
+  instanceName: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -106,5 +116,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     payloadPrivateKey: e.PAYLOAD_PRIVATE_KEY,
     sms: { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
     email: { url: e.EMAIL_HTTP_URL, token: e.EMAIL_HTTP_TOKEN },
+    instanceName: e.INSTANCE_NAME,
   };
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { Counter } from 'prom-client';
 import type { DbOrTrx } from './db/index.js';
 
 /**
@@ -23,6 +24,19 @@ const nextRunAtOf = (answer: unknown): Date | undefined => {
   const next = (answer as { nextRunAt?: unknown } | null | undefined)?.nextRunAt;
   return next instanceof Date && !Number.isNaN(next.getTime()) ? next : undefined;
 };
+
+/**
+ * Each job's wake-ups in this process by outcome: RAN (this instance held the lease and ran it),
+ * STANDBY (another instance holds it), FAILED (the run threw). With several instances the sum of RAN
+ * over them shows each job runs once per period, and on one instance only (decision 0058). Registered
+ * on each app's /metrics registry (http/metrics.ts), on none by itself.
+ */
+export const jobTicks = new Counter({
+  name: 'jade_job_ticks_total',
+  help: "Background job wake-ups by job and outcome (RAN, STANDBY: another instance holds the job's lease, FAILED)",
+  labelNames: ['job', 'outcome'] as const,
+  registers: [],
+});
 
 /** The running jobs' wake-ups by name, in this process. */
 const wakers = new Map<string, Set<() => void>>();
@@ -84,9 +98,13 @@ export const startJobs = (db: DbOrTrx, jobs: Job[], log: FastifyBaseLogger) => {
           // The lease outlives the longest sleep, so a holder that sleeps keeps its job.
           if (await acquireLease(db, job.name, holder, job.everyMs * 3)) {
             const next = nextRunAtOf(await job.run());
+            jobTicks.inc({ job: job.name, outcome: 'RAN' });
             if (next) delay = Math.min(job.everyMs, Math.max(MIN_SLEEP_MS, next.getTime() - Date.now()));
+          } else {
+            jobTicks.inc({ job: job.name, outcome: 'STANDBY' });
           }
         } catch (error) {
+          jobTicks.inc({ job: job.name, outcome: 'FAILED' });
           log.error({ err: error, job: job.name }, 'job failed');
         } finally {
           running = false;

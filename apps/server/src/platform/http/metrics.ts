@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { normalizeIp } from '../geoip.js';
 import { ipInRange } from '../ip-range.js';
+import { jobTicks } from '../jobs.js';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics on a registry of this app's own, so several apps in one process never clash. */
@@ -19,6 +20,8 @@ export const installMetrics = (
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // The jobs run beside the app, once per process: their counter is shared by every app's registry.
+  registry.registerMetric(jobTicks);
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
       {
