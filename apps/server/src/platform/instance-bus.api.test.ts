@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../test/client.js';
 import { fundedMember } from '../test/funded-member.js';
-import { startTestServer, type TestServer } from '../test/server.js';
+import { startTestServer, type startInstance, type TestServer } from '../test/server.js';
+import { openStatementLog, type StatementLog } from '../test/statement-log.js';
 import * as merchants from '../modules/merchants/service.js';
 import type { runLotteryTick } from '../modules/lottery/tick.js';
 
@@ -75,6 +75,19 @@ const readStream = (response: Response) => {
   };
 };
 
+/**
+ * The server's modules once more, apart from this file's (`vi.resetModules`): what the second
+ * instances run on. Loaded once for the file.
+ */
+let apartModules: Promise<{ startInstance: typeof startInstance; runLotteryTick: typeof runLotteryTick }>;
+const loadApart = () =>
+  (apartModules ??= (async () => {
+    vi.resetModules();
+    const { startInstance } = await import('../test/server.js');
+    const { runLotteryTick } = await import('../modules/lottery/tick.js');
+    return { startInstance, runLotteryTick };
+  })());
+
 const transports = [
   { name: 'PostgreSQL LISTEN/NOTIFY', env: {} as Record<string, string>, skip: !postgres },
   { name: 'Redis pub/sub', env: { REDIS_URL: redis ?? '' }, skip: !postgres || !redis },
@@ -86,8 +99,7 @@ describe.each(transports)('instances share streams and revocations over $name', 
   let second: TestServer;
   /** The second instance's lottery job, from its own modules. */
   let secondTick: typeof runLotteryTick;
-  let admin: pg.Client;
-  let logFile: string;
+  let log: StatementLog;
   let demoId: number;
 
   beforeAll(async () => {
@@ -98,19 +110,13 @@ describe.each(transports)('instances share streams and revocations over $name', 
     const logged = new URL(first.databaseUrl);
     logged.searchParams.set('options', '-c log_statement=all');
     logged.searchParams.set('application_name', APART);
-    vi.resetModules();
-    const apart = await import('../test/server.js');
-    secondTick = (await import('../modules/lottery/tick.js')).runLotteryTick;
+    const apart = await loadApart();
+    secondTick = apart.runLotteryTick;
     second = await apart.startInstance(first, { databaseUrl: logged.toString(), env });
-    await secondTick(second.db, first.serverSecret);
-    admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    // scripts/postgres.mjs logs the throwaway cluster to server.log beside its data folder.
-    const { rows } = await admin.query<{ dir: string }>(`select current_setting('data_directory') as dir`);
-    logFile = `${rows[0]!.dir}/../server.log`;
+    log = await openStatementLog(postgres!);
   });
   afterAll(async () => {
-    await admin?.end();
+    await log?.close();
     await second?.close();
     await first?.close();
   });
@@ -134,7 +140,8 @@ describe.each(transports)('instances share streams and revocations over $name', 
     'a stream client on the first instance sees a draw result and a balance change made through the second within a second',
     async () => {
       const member = await fundedMember(first, demoId, 10_000, { prefix: 'busa', captcha: CAPTCHA });
-      // The fast game's draw taking bets: made by the job now (between two draws there is none).
+      // The fast game's draw taking bets, made by the job now (between two draws there is none).
+      await secondTick(second.db, first.serverSecret);
       let draws = await lobby(first, LOBBY_GAME);
       for (let tries = 0; !draws.events[0]!.open && tries < 3; tries++) {
         await draws.close();
@@ -182,31 +189,17 @@ describe.each(transports)('instances share streams and revocations over $name', 
   it.skipIf(skip || 'REDIS_URL' in env)(
     'an idle instance with lobbies open asks the database nothing for them',
     async () => {
-      const logSize = async () =>
-        Number(
-          (await admin.query<{ size: string }>('select (pg_stat_file($1)).size', [logFile])).rows[0]!.size,
-        );
       // A daily game: its draw closes once a day, so nothing is due while this waits.
       const draws = await lobby(second, 'VN_HN');
-      const before = await logSize();
       // Longer than the one-second poll of before: an instance that polls is caught at least once.
-      await new Promise((resolve) => setTimeout(resolve, 1_300));
-      const after = await logSize();
-      const { rows } = await admin.query<{ text: string }>('select pg_read_file($1, $2, $3) as text', [
-        logFile,
-        before,
-        after - before,
-      ]);
+      const logged = await log.statementsOf(() => new Promise((resolve) => setTimeout(resolve, 1_300)));
       // The log is the cluster's: only this instance's connections (by process id) are counted.
-      const ids = await admin.query<{ pid: number }>(
+      const ids = await log.admin.query<{ pid: number }>(
         'select pid from pg_stat_activity where datname = $1 and application_name = $2',
         [new URL(first.databaseUrl).pathname.slice(1), APART],
       );
-      const mine = new Set(ids.rows.map((row) => `[${row.pid}]`));
-      const statements = rows[0]!.text
-        .split('\n')
-        .filter((line) => /LOG: {2}(statement|execute [^:]*):/.test(line))
-        .filter((line) => [...mine].some((pid) => line.includes(pid)));
+      const mine = ids.rows.map((row) => `[${row.pid}]`);
+      const statements = logged.filter((line) => mine.some((pid) => line.includes(pid)));
       expect(statements, statements.join('\n')).toEqual([]);
       await draws.close();
     },

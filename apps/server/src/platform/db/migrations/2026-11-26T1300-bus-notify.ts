@@ -16,34 +16,36 @@ const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAd
  * Statement-level with transition tables, so a settlement that moves a thousand accounts runs each
  * trigger once, and PostgreSQL folds a transaction's identical messages into one. SQLite needs none.
  */
+/** A trigger function telling `topic:{json of the keys}` once per distinct key of the rows `moved`. */
+const busFunction = (name: string, topic: string, keys: Record<string, string>, where = 'true') => {
+  const json = Object.entries(keys)
+    .map(([field, column]) => `'${field}', k.${column}`)
+    .join(', ');
+  const columns = Object.values(keys).join(', ');
+  return sql`
+    create or replace function ${sql.raw(name)}() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('jade_bus', '${sql.raw(topic)}:' || json_build_object(${sql.raw(json)})::text)
+         from (select distinct ${sql.raw(columns)} from moved where ${sql.raw(where)}) k;
+      return null;
+    end
+    $$`;
+};
+
+/** An after-statement trigger on `table` handing its changed rows to `fn` as `moved`. */
+const busTrigger = (name: string, event: 'insert' | 'update', table: string, fn: string) =>
+  sql`create trigger ${sql.raw(name)} after ${sql.raw(event)} on ${sql.table(table)}
+      referencing new table as moved for each statement execute function ${sql.raw(fn)}()`;
+
 export async function up(db: AnyDb): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`
-    create or replace function jade_bus_balance() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('jade_bus', 'balance:' || json_build_object('merchantId', m.merchant_id, 'memberId', m.member_id)::text)
-         from (select distinct merchant_id, member_id from moved where member_id is not null) m;
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create trigger jade_bus_balance after update on ledger_account
-    referencing new table as moved for each statement execute function jade_bus_balance()`.execute(db);
-  await sql`
-    create or replace function jade_bus_draw() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('jade_bus', 'draw:' || json_build_object('vendorCode', d.vendor_code, 'gameId', d.game_id)::text)
-         from (select distinct vendor_code, game_id from moved) d;
-      return null;
-    end
-    $$`.execute(db);
+  const member = { merchantId: 'merchant_id', memberId: 'member_id' };
+  await busFunction('jade_bus_balance', 'balance', member, 'member_id is not null').execute(db);
+  await busTrigger('jade_bus_balance', 'update', 'ledger_account', 'jade_bus_balance').execute(db);
+  await busFunction('jade_bus_draw', 'draw', { vendorCode: 'vendor_code', gameId: 'game_id' }).execute(db);
   // A trigger with a transition table takes one event: one for inserts, one for updates.
-  await sql`
-    create trigger jade_bus_draw_insert after insert on lottery_draw
-    referencing new table as moved for each statement execute function jade_bus_draw()`.execute(db);
-  await sql`
-    create trigger jade_bus_draw_update after update on lottery_draw
-    referencing new table as moved for each statement execute function jade_bus_draw()`.execute(db);
+  await busTrigger('jade_bus_draw_insert', 'insert', 'lottery_draw', 'jade_bus_draw').execute(db);
+  await busTrigger('jade_bus_draw_update', 'update', 'lottery_draw', 'jade_bus_draw').execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
