@@ -43,7 +43,14 @@ export interface InstanceBus {
   close(): Promise<void>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
 const buses = new WeakMap<object, InstanceBus>();
+/**
+ * A handle's adapter: made once per opened database, and shared by its transactions and its
+ * `withPlugin` copies, so each of them finds the handle's bus.
+ */
+const keyOf = (db: AnyDb) => db.getExecutor().adapter;
 /** A handle not opened by `openDb` (none in the server) is one instance of its own. */
 let processBus: InstanceBus | undefined;
 
@@ -51,11 +58,12 @@ let processBus: InstanceBus | undefined;
  * Each database handle has its own bus (`openDb` attaches it), so two instances in one process (the
  * tests) are as apart as two processes.
  */
-export const attachInstanceBus = (handle: object, bus: InstanceBus) => {
-  buses.set(handle, bus);
+export const attachInstanceBus = (db: AnyDb, bus: InstanceBus) => {
+  buses.set(keyOf(db), bus);
 };
-export const busOfHandle = (handle: object | null | undefined): InstanceBus =>
-  (handle && buses.get(handle)) ?? (processBus ??= createProcessBus());
+/** The bus of the handle `db` (or a transaction or copy of it) belongs to. */
+export const busOfHandle = (db: AnyDb | undefined): InstanceBus =>
+  (db && buses.get(keyOf(db))) ?? (processBus ??= createProcessBus());
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; keys are far smaller. */
 const MAX_MESSAGE_BYTES = 7_900;
@@ -153,8 +161,7 @@ export const createProcessBus = (): InstanceBus => {
  * bus's LISTEN connection (which must listen on BUS_CHANNEL). Balance changes and draws are told by
  * the database's own triggers, in the committing transaction, so they cost the write no statement.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const createPostgresBus = (db: Kysely<any>, changes: ChangeBus): InstanceBus => {
+export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus => {
   const listeners = createListeners();
   const pending = createPending();
   let connects = 0;

@@ -7,7 +7,6 @@ import { CHANGE_CHANNEL, startChangeBus, type ChangeBus } from '../change-bus.js
 import {
   attachInstanceBus,
   BUS_CHANNEL,
-  busOfHandle,
   createPostgresBus,
   createProcessBus,
   createRedisBus,
@@ -58,7 +57,6 @@ export const withPlugin = (db: Db, plugin: KyselyPlugin): Db => {
   if (sqlite) sqliteHandles.set(next, sqlite);
   const changes = changeBuses.get(db);
   if (changes) changeBuses.set(next, changes);
-  attachInstanceBus(next, busOfHandle(db));
   return next;
 };
 

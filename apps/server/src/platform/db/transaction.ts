@@ -29,11 +29,11 @@ export const handleOutside = (db: DbOrTrx): Db | null =>
   handles.get(db) ?? (db.isTransaction ? null : (db as Db));
 
 /**
- * The instance bus of the handle `db` was opened by (decision 0057); inside a write given no handle,
- * the write's own.
+ * The instance bus of the handle `db` belongs to (decision 0057); inside a write given no handle, the
+ * write's own.
  */
 export const instanceBusOf = (db?: DbOrTrx): InstanceBus =>
-  busOfHandle((db && handleOutside(db)) ?? commitOwner());
+  busOfHandle(db ?? (commitOwner() as Db | undefined));
 
 /**
  * Tells every instance once the write this runs in has committed (at once outside a write). A topic
