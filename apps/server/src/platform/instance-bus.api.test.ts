@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../test/client.js';
 import { fundedMember } from '../test/funded-member.js';
-import { startTestServer, type startInstance, type TestServer } from '../test/server.js';
+import { startInstance, startTestServer, type TestServer } from '../test/server.js';
 import { openStatementLog, type StatementLog } from '../test/statement-log.js';
 import * as merchants from '../modules/merchants/service.js';
 import type { runLotteryTick } from '../modules/lottery/tick.js';
@@ -88,12 +88,27 @@ const loadApart = () =>
     return { startInstance, runLotteryTick };
   })());
 
+/** The file's one database and its first server (PostgreSQL's bus); Redis's first instance joins it. */
+let base: Promise<{ server: TestServer; demoId: number }> | undefined;
+const baseServer = () =>
+  (base ??= (async () => {
+    const server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
+    const demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
+    await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+    return { server, demoId };
+  })());
+afterAll(async () => {
+  if (base) await (await base).server.close();
+});
+
 const transports = [
   { name: 'PostgreSQL LISTEN/NOTIFY', env: {} as Record<string, string>, skip: !postgres },
   { name: 'Redis pub/sub', env: { REDIS_URL: redis ?? '' }, skip: !postgres || !redis },
 ];
 
 describe.each(transports)('instances share streams and revocations over $name', ({ env, skip }) => {
+  /** Where members register (the base server), and the first instance of this transport. */
+  let registry: TestServer;
   let first: TestServer;
   /** The second instance, on its own modules; on PostgreSQL its connections log their statements. */
   let second: TestServer;
@@ -104,9 +119,8 @@ describe.each(transports)('instances share streams and revocations over $name', 
 
   beforeAll(async () => {
     if (skip) return;
-    first = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1', ...env }, { captchaText: () => CAPTCHA });
-    demoId = (await merchants.getMerchantByCode(first.db, 'DEMO')).id;
-    await merchants.setFlag(first.db, demoId, 'REGMOBVERF3', false);
+    ({ server: registry, demoId } = await baseServer());
+    first = 'REDIS_URL' in env ? await startInstance(registry, { env }) : registry;
     const logged = new URL(first.databaseUrl);
     logged.searchParams.set('options', '-c log_statement=all');
     logged.searchParams.set('application_name', APART);
@@ -118,7 +132,7 @@ describe.each(transports)('instances share streams and revocations over $name', 
   afterAll(async () => {
     await log?.close();
     await second?.close();
-    await first?.close();
+    if (first !== registry) await first?.close();
   });
 
   const memberStream = async (server: TestServer, token: string) => {
@@ -139,7 +153,7 @@ describe.each(transports)('instances share streams and revocations over $name', 
   it.skipIf(skip)(
     'a stream client on the first instance sees a draw result and a balance change made through the second within a second',
     async () => {
-      const member = await fundedMember(first, demoId, 10_000, { prefix: 'busa', captcha: CAPTCHA });
+      const member = await fundedMember(registry, demoId, 10_000, { prefix: 'busa', captcha: CAPTCHA });
       // The fast game's draw taking bets, made by the job now (between two draws there is none).
       await secondTick(second.db, first.serverSecret);
       let draws = await lobby(first, LOBBY_GAME);
@@ -174,7 +188,7 @@ describe.each(transports)('instances share streams and revocations over $name', 
   );
 
   it.skipIf(skip)('a logout on the first instance ends the stream on the second at once', async () => {
-    const member = await fundedMember(first, demoId, 0, { prefix: 'busl', captcha: CAPTCHA });
+    const member = await fundedMember(registry, demoId, 0, { prefix: 'busl', captcha: CAPTCHA });
     const stream = await memberStream(second, member.token);
     const logout = await createClient(first).call('DELETE', '/wps/session/logout', { token: member.token });
     expect(logout.status).toBe(200);
