@@ -7,7 +7,7 @@ import { migrateToLatest } from './platform/db/migrate.js';
 export const openAndPrepareDb = async (
   config: Config,
 ): Promise<DbHandle & { migrated: string[]; seeded: boolean }> => {
-  const handle = openDb(config.databaseUrl);
+  const handle = openDb(config.databaseUrl, { redisUrl: config.redisUrl });
   try {
     const migrated = await migrateToLatest(handle.db);
     const seeded = config.seedDemo ? await seedDemo(handle.db, config) : false;

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../test/client.js';
 import { runCli } from '../test/cli.js';
 import { fundedMember, walletBalance } from '../test/funded-member.js';
 import { startInstance, startTestServer, type TestServer } from '../test/server.js';
+import { openStatementLog, type StatementLog } from '../test/statement-log.js';
 import * as merchants from '../modules/merchants/service.js';
 import { WATCHED_TABLES } from './db/read-cache.js';
 
@@ -24,8 +24,7 @@ describe.skipIf(!postgres)('PostgreSQL read memos across instances', () => {
   let first: TestServer;
   /** The second instance: its connections log every statement they run. */
   let second: TestServer;
-  let admin: pg.Client;
-  let logFile: string;
+  let log: StatementLog;
   let demoId: number;
 
   beforeAll(async () => {
@@ -35,33 +34,16 @@ describe.skipIf(!postgres)('PostgreSQL read memos across instances', () => {
     const logged = new URL(first.databaseUrl);
     logged.searchParams.set('options', '-c log_statement=all');
     second = await startInstance(first, { databaseUrl: logged.toString() });
-    admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    // scripts/postgres.mjs logs the throwaway cluster to server.log beside its data folder.
-    const { rows } = await admin.query<{ dir: string }>(`select current_setting('data_directory') as dir`);
-    logFile = `${rows[0]!.dir}/../server.log`;
+    log = await openStatementLog(postgres!);
   });
   afterAll(async () => {
-    await admin?.end();
+    await log?.close();
     await second?.close();
     await first?.close();
   });
 
-  const logSize = async () =>
-    Number((await admin.query<{ size: string }>('select (pg_stat_file($1)).size', [logFile])).rows[0]!.size);
-
   /** The statements the second instance's connections ran while `call` ran (only they log them). */
-  const statementsOf = async (call: () => Promise<unknown>) => {
-    const before = await logSize();
-    await call();
-    const after = await logSize();
-    const { rows } = await admin.query<{ text: string }>('select pg_read_file($1, $2, $3) as text', [
-      logFile,
-      before,
-      after - before,
-    ]);
-    return rows[0]!.text.split('\n').filter((line) => /LOG: {2}(statement|execute [^:]*):/.test(line));
-  };
+  const statementsOf = (call: () => Promise<unknown>) => log.statementsOf(call);
 
   it('a warm balance read and a warm transfer stay within the statements the issue allows', async () => {
     const member = await fundedMember(first, demoId, 50_000, { prefix: 'pgcount', captcha: CAPTCHA });
@@ -140,7 +122,7 @@ describe.skipIf(!postgres)('PostgreSQL read memos across instances', () => {
     const balance = () => client.call('GET', '/wps/v2/wallets/balance', { token: member.token });
     expect((await balance()).status).toBe(200);
     // Cut the second instance's LISTEN connection, then change the site while it is down.
-    await admin.query(
+    await log.admin.query(
       `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen%'`,
       [new URL(first.databaseUrl).pathname.slice(1)],
     );

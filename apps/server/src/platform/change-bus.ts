@@ -28,6 +28,8 @@ export type ChangeBus = {
   state: ChangeListenerState;
   /** Hears every notification on the bus's channels; answers the call that stops hearing. */
   subscribe: (listener: ChangeListener) => () => void;
+  /** Told each time the connection listens: at the start and after every reconnect. */
+  onListening: (listener: () => void) => () => void;
   /** Resolves once the connection listens (tests; the server does not wait for it). */
   ready: () => Promise<void>;
   close: () => Promise<void>;
@@ -42,6 +44,7 @@ export const startChangeBus = (
 ): ChangeBus => {
   const state: ChangeListenerState = { generation: 0, listening: false };
   const listeners = new Set<ChangeListener>();
+  const listeningListeners = new Set<() => void>();
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = RETRY_MIN_MS;
@@ -74,7 +77,9 @@ export const startChangeBus = (
     next.on('error', () => client === next && lost());
     next.on('end', () => client === next && !closed && lost());
     next.on('notification', (message) => {
-      state.generation++;
+      // Only a watched table's change makes the memos stale: the instance bus's messages (a balance
+      // moved, a draw changed; decision 0057) ride the same connection and leave them be.
+      if (message.channel === CHANGE_CHANNEL) state.generation++;
       for (const listener of [...listeners]) {
         try {
           listener(message.channel, message.payload ?? '');
@@ -98,6 +103,13 @@ export const startChangeBus = (
     const ready = waiting;
     waiting = [];
     for (const resolve of ready) resolve();
+    for (const listener of [...listeningListeners]) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure is its own.
+      }
+    }
   };
 
   void connect();
@@ -107,6 +119,10 @@ export const startChangeBus = (
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onListening: (listener) => {
+      listeningListeners.add(listener);
+      return () => listeningListeners.delete(listener);
     },
     ready: () =>
       state.listening ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)),

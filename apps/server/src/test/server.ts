@@ -136,15 +136,17 @@ const listening = async (
 /**
  * Another instance of a test server, as a load balancer's second backend: its own process state and
  * connection pool on the same database, with the same secrets (data folder). `databaseUrl` may carry
- * connection options (`?options=-c log_statement=all`). Closing it leaves the first server running.
+ * connection options (`?options=-c log_statement=all`); `env` more configuration (REDIS_URL). Closing
+ * it leaves the first server running.
  */
 export const startInstance = async (
   server: TestServer,
-  { databaseUrl = server.databaseUrl }: { databaseUrl?: string } = {},
+  { databaseUrl = server.databaseUrl, env = {} }: { databaseUrl?: string; env?: Record<string, string> } = {},
 ): Promise<TestServer> => {
   const template = inject('testTemplate') as TestTemplate | undefined;
   const config = templateConfig(server.dataDir, databaseUrl, {
     ...(template && { PAYLOAD_PRIVATE_KEY: template.payloadPrivateKey }),
+    ...env,
   });
   const handle = await openAndPrepareDb(config);
   const app = await buildApp({ config, db: handle.db, secrets: loadSecrets(config) });

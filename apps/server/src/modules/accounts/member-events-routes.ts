@@ -5,8 +5,9 @@ import {
 } from '@jade/contracts/member-events';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
+import { instanceBusOf } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
-import { memberEventBus } from '../../platform/member-events.js';
+import { memberEventBusOf } from '../../platform/member-events.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from './guard.js';
 import { sessionStillValid } from './sessions.js';
@@ -18,9 +19,15 @@ import { sessionStillValid } from './sessions.js';
  * `Authorization` header: the web app reads it with fetch, so no token travels in a URL.
  *
  * Bounded: MEMBER_STREAMS_PER_MEMBER streams a member (one more is refused, RATE_LIMITED), a comment
- * line every MEMBER_STREAM_HEARTBEAT_SECONDS that also checks the session still holds (a logout or a
- * block ends the stream), and everything a stream holds is let go when it closes.
+ * line every MEMBER_STREAM_HEARTBEAT_SECONDS that also checks the session still holds (a block, an
+ * expiry ends the stream), and everything a stream holds is let go when it closes.
+ *
+ * Whichever instance holds the stream (decision 0057): events come over the instance bus; a session
+ * revoked on any instance (a logout, a password change) is told on the bus's `session` topic and the
+ * member's streams here check at once; and when the bus may have missed messages (its connection came
+ * back) every stream ends, so its page opens a new one and reloads what it shows.
  */
+type SessionMessage = { sessionId?: unknown; memberId?: unknown };
 /** Bytes a stream may have waiting for a client that does not read before it is ended. */
 const MAX_UNSENT_BYTES = 64 * 1024;
 
@@ -28,9 +35,23 @@ export const memberEventRoutes = (app: FastifyInstance, { db, secrets }: { db: D
   const guard = createGuard(db, secrets);
   /** Open streams by member: how each one is ended. */
   const open = new Map<string, Set<() => void>>();
+  /** Open streams by session: their member, and the check that ends a stream whose session ended. */
+  const bySession = new Map<number, { memberId: number; checks: Set<() => void> }>();
+  const endAll = () => {
+    for (const streams of [...open.values()]) for (const end of [...streams]) end();
+  };
+  const bus = instanceBusOf(db);
+  const stopHearing = bus.subscribe('session', (payload) => {
+    const { sessionId, memberId } = (payload ?? {}) as SessionMessage;
+    for (const [id, held] of bySession)
+      if (id === sessionId || held.memberId === memberId) for (const check of [...held.checks]) check();
+  });
+  const stopResync = bus.onResync(endAll);
   // Open streams would hold the server's close: they end first.
   app.addHook('preClose', async () => {
-    for (const streams of [...open.values()]) for (const end of [...streams]) end();
+    stopHearing();
+    stopResync();
+    endAll();
   });
 
   app.get(
@@ -60,6 +81,10 @@ export const memberEventRoutes = (app: FastifyInstance, { db, secrets }: { db: D
       });
       let ended = false;
       let unsubscribe = () => {};
+      const held = bySession.get(session.sessionId) ?? {
+        memberId: member.memberId,
+        checks: new Set<() => void>(),
+      };
       const end = () => {
         if (ended) return;
         ended = true;
@@ -67,8 +92,16 @@ export const memberEventRoutes = (app: FastifyInstance, { db, secrets }: { db: D
         unsubscribe();
         streams.delete(end);
         if (streams.size === 0 && open.get(key) === streams) open.delete(key);
+        held.checks.delete(checkSession);
+        if (held.checks.size === 0 && bySession.get(session.sessionId) === held)
+          bySession.delete(session.sessionId);
         raw.end();
       };
+      const checkSession = () =>
+        void sessionStillValid(db, session.sessionId).then(
+          (valid) => valid || end(),
+          () => undefined, // A failed read is asked again on the next beat.
+        );
       // A client that stops reading would make the server keep what it is sent: past a few pages of
       // unsent lines its stream ends instead (it opens a new one and reloads what it shows).
       const write = (text: string) => {
@@ -78,18 +111,17 @@ export const memberEventRoutes = (app: FastifyInstance, { db, secrets }: { db: D
       };
       const heartbeat = setInterval(() => {
         write(': beat\n\n');
-        sessionStillValid(db, session.sessionId).then(
-          (valid) => valid || end(),
-          () => undefined, // A failed read is asked again on the next beat.
-        );
+        checkSession();
       }, MEMBER_STREAM_HEARTBEAT_SECONDS * 1_000);
       // A first line at once: the client knows the stream is open before anything happens.
       write(': open\n\n');
-      unsubscribe = memberEventBus().subscribe(member, (event: MemberEvent) =>
+      unsubscribe = memberEventBusOf(db).subscribe(member, (event: MemberEvent) =>
         write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
       );
       streams.add(end);
       open.set(key, streams);
+      held.checks.add(checkSession);
+      bySession.set(session.sessionId, held);
       // The response closes with the connection: a client gone (or one gone while it was being let in).
       raw.once('close', end);
       if (raw.destroyed) end();

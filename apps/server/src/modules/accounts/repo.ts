@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { MemberTable } from '../../platform/db/accounts-schema.js';
 import type { DbOrTrx } from '../../platform/db/index.js';
+import { tellInstances } from '../../platform/db/transaction.js';
 import { dayOf } from '../../platform/time-zone.js';
 import { attachToTree } from './tree.js';
 
@@ -159,6 +160,8 @@ export const touchSession = async (db: DbOrTrx, id: number, lastSeenAt: string, 
     .execute();
 };
 
+// A revocation is told to every instance once it commits: their open streams of the session end at
+// once (decision 0057); calls are refused anyway, since sessions are read fresh (decision 0055).
 export const revokeSession = async (db: DbOrTrx, id: number, at: string) => {
   await db
     .updateTable('member_session')
@@ -166,6 +169,7 @@ export const revokeSession = async (db: DbOrTrx, id: number, at: string) => {
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .execute();
+  tellInstances(db, 'session', { sessionId: id });
 };
 
 export const revokeMemberSessions = async (db: DbOrTrx, memberId: number, at: string, exceptId?: number) => {
@@ -176,6 +180,7 @@ export const revokeMemberSessions = async (db: DbOrTrx, memberId: number, at: st
     .where('revoked_at', 'is', null);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   await query.execute();
+  tellInstances(db, 'session', { memberId });
 };
 
 // Known IPs (new-IP challenge)

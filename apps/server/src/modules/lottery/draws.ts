@@ -21,6 +21,7 @@ import {
   type Odds,
   type Slip,
 } from './bet-types.js';
+import { tellDrawChanged } from './draw-news.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { oddsOfVersions } from './settings.js';
 import { sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
@@ -94,6 +95,7 @@ export const createDraw = async (
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  tellDrawChanged(db, input);
   return row;
 };
 
@@ -308,6 +310,7 @@ export const drawResult = async (
     .where('status', 'in', ['SCHEDULED', 'OPEN', 'CLOSED'])
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'The draw was drawn meanwhile');
+  tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
   return result;
 };
 
@@ -467,6 +470,7 @@ export const settleDraw = async (
     .where('id', '=', draw.id)
     .where('status', '=', 'DRAWN')
     .execute();
+  tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
   return { settled, paid };
 };
 
@@ -657,6 +661,7 @@ export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promis
     .where('id', '=', draw.id)
     .where('status', 'in', ['SCHEDULED', 'OPEN', 'CLOSED', 'VOID'])
     .execute();
+  tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
   const at = now.toISOString();
   let refunded = 0;
   for (;;) {

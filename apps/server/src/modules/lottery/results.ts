@@ -10,6 +10,7 @@ import { gameCategoryOf } from '../games/service.js';
 import * as ledger from '../wallet/ledger.js';
 import { payoutsFor, type BetTypeCode } from './bet-types.js';
 import { findDraw, isSettledBet, roundIdOf, seedPurpose, settleDraw, type DrawRow } from './draws.js';
+import { tellDrawChanged } from './draw-news.js';
 import { seedHash } from './fair-draw.js';
 import { DEFAULT_SETTINGS, oddsOfVersions } from './settings.js';
 import { resultProblem, STRUCTURES, type DrawResult } from './structures.js';
@@ -113,6 +114,7 @@ export const setGameSource = async (
         );
     }
   });
+  if (switched > 0) tellDrawChanged(db, game);
   // Draws turned fair may be due now: the job draws them at once rather than at its next wake-up.
   if (switched > 0 && source === 'FAIR') wakeJob(LOTTERY_JOB);
   return { switched };
@@ -295,6 +297,8 @@ export const enterOfficialResult = async (
       'This result differs from the one entered first; check both against the official sheet',
     );
   if (decision.outcome === 'APPLIED') {
+    // A corrected result shows at once in the lobbies; a first one shows as its settlement tells.
+    if (isCorrection) tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
     if (isCorrection) await resettleCorrection(db, decision.entryId, now);
     else await settleDraw(db, draw.id, undefined, {}, now);
   }
@@ -715,6 +719,7 @@ export const importResults = async (
       .execute();
   }
   counts.added = values.length;
+  if (values.length > 0) tellDrawChanged(db, game);
   return counts;
 };
 

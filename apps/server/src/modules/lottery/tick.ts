@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
+import { tellDrawChanged } from './draw-news.js';
 import { createDraw, drawResult, settleDraw } from './draws.js';
 import { gameSourceOf, resumeCorrections } from './results.js';
 import { LOTTERY_VENDORS, missedDailyDraws, nextDraw, scheduleOf, type PlannedDraw } from './schedule.js';
@@ -115,18 +116,22 @@ export const runLotteryTick = async (db: Db, serverSecret: string, now = new Dat
     created += await createOnce(db, serverSecret, game, schedule.structure, source, planned, now);
   }
   const at = now.toISOString();
-  await db
+  const opened = await db
     .updateTable('lottery_draw')
     .set({ status: 'OPEN' })
     .where('status', '=', 'SCHEDULED')
     .where('opens_at', '<=', at)
+    .returning(['vendor_code', 'game_id'])
     .execute();
-  await db
+  const closed = await db
     .updateTable('lottery_draw')
     .set({ status: 'CLOSED' })
     .where('status', '=', 'OPEN')
     .where('closes_at', '<=', at)
+    .returning(['vendor_code', 'game_id'])
     .execute();
+  for (const draw of [...opened, ...closed])
+    tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
   // Oldest first and until none is left, so a catch-up's draws are all drawn in this run.
   let drawn = 0;
   for (let lastId = 0; ;) {

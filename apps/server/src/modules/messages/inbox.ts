@@ -150,8 +150,12 @@ export const listInbox = async (
 };
 
 /** Tells the member's open pages their unread count, once the change this runs in commits. */
-const announceCount = (member: { merchantId: number; memberId: number }, count: number) =>
-  publishMemberEvent({ merchantId: member.merchantId, memberId: member.memberId }, { type: 'unread', count });
+const announceCount = (db: DbOrTrx, member: { merchantId: number; memberId: number }, count: number) =>
+  publishMemberEvent(
+    { merchantId: member.merchantId, memberId: member.memberId },
+    { type: 'unread', count },
+    db,
+  );
 
 /**
  * Marks one message read (`m<id>` the member's own, `b<id>` a broadcast they can see); another
@@ -182,7 +186,7 @@ export const markRead = async (db: DbOrTrx, reader: InboxReader, id: string, now
       .execute();
   }
   const count = await unreadCount(db, reader);
-  announceCount(reader, count);
+  announceCount(db, reader, count);
   return { unreadCount: count };
 };
 
@@ -203,7 +207,7 @@ export const markAllRead = async (db: DbOrTrx, reader: InboxReader, now = new Da
       .values(unread.map((b) => ({ broadcast_id: b.id, member_id: reader.memberId, read_at: at })))
       .onConflict((oc) => oc.columns(['member_id', 'broadcast_id']).doNothing())
       .execute();
-  announceCount(reader, 0);
+  announceCount(db, reader, 0);
   return { unreadCount: 0 };
 };
 
@@ -247,7 +251,7 @@ export const notifyMember = async (
   const outside = handleOutside(trx);
   if (outside === null) {
     // A transaction opened outside writeTransaction: no handle to count on after it; count inside.
-    announceCount(input, await unreadCount(trx, await readerOf(trx, input.merchantId, input.memberId)));
+    announceCount(trx, input, await unreadCount(trx, await readerOf(trx, input.merchantId, input.memberId)));
     return;
   }
   // The count is read after the commit, on the handle the write was opened on: the money transaction
@@ -260,7 +264,7 @@ export const notifyMember = async (
 /** Reads the member's unread count and tells their open pages (after a write has committed). */
 const countAndAnnounce = async (db: Db, member: { merchantId: number; memberId: number }) => {
   const count = await unreadCount(db, await readerOf(db, member.merchantId, member.memberId));
-  publishMemberEvent(member, { type: 'unread', count });
+  publishMemberEvent(member, { type: 'unread', count }, db);
 };
 
 /** The inbox's view of a member, read by id (the member of a session carries it already). */
@@ -316,7 +320,7 @@ export const sendPersonalMessage = async (
     .returning('id')
     .executeTakeFirstOrThrow();
   const reader = await readerOf(db, merchantId, member.id);
-  announceCount(reader, await unreadCount(db, reader));
+  announceCount(db, reader, await unreadCount(db, reader));
   return { id: `m${row.id}` };
 };
 
@@ -357,7 +361,7 @@ export const sendBroadcast = async (
     .returning('id')
     .executeTakeFirstOrThrow();
   if (input.audience !== 'LIST') {
-    publishBrandEvent(merchantId, { type: 'unread', count: null });
+    publishBrandEvent(merchantId, { type: 'unread', count: null }, db);
     return { id: `b${broadcast.id}`, recipients: null };
   }
   await db
@@ -379,7 +383,7 @@ export const sendBroadcast = async (
     )
     .execute();
   for (const m of members)
-    publishMemberEvent({ merchantId, memberId: m.id }, { type: 'unread', count: null });
+    publishMemberEvent({ merchantId, memberId: m.id }, { type: 'unread', count: null }, db);
   return { id: `b${broadcast.id}`, recipients: members.length };
 };
 

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * it rolls back, so a rolled-back post announces nothing. Outside any scope (a statement that commits
  * on its own) the work runs at once.
  */
-type Scope = { pending: (() => void)[] };
+type Scope = { pending: (() => void)[]; owner?: object };
 const scopes = new AsyncLocalStorage<Scope>();
 
 /** Runs `fn` when the write this code runs in commits (at once when it runs in none). */
@@ -18,11 +18,20 @@ export const afterCommit = (fn: () => void) => {
 };
 
 /**
- * Runs `work` in a scope of its own; answers its value and the work it left for after the commit.
- * The caller runs `done` after committing, and drops it on a rollback.
+ * The database handle the write this code runs in was opened on (undefined outside a write): what
+ * is told after the commit goes out through that handle's instance bus (decision 0057).
  */
-export const withCommitScope = async <T>(work: () => Promise<T>): Promise<{ value: T; done: () => void }> => {
-  const scope: Scope = { pending: [] };
+export const commitOwner = (): object | undefined => scopes.getStore()?.owner;
+
+/**
+ * Runs `work` in a scope of its own; answers its value and the work it left for after the commit.
+ * The caller runs `done` after committing, and drops it on a rollback. `owner` is the handle written.
+ */
+export const withCommitScope = async <T>(
+  work: () => Promise<T>,
+  owner?: object,
+): Promise<{ value: T; done: () => void }> => {
+  const scope: Scope = { pending: [], owner };
   const value = await scopes.run(scope, work);
   return {
     value,

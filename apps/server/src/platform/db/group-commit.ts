@@ -36,7 +36,7 @@ const commitGroup = async (db: Db, group: Job[]) => {
           raw.exec('savepoint job');
           try {
             // Each job in a commit scope of its own: a job rolled back to its savepoint announces nothing.
-            const { value, done } = await withCommitScope(() => job.work(conn));
+            const { value, done } = await withCommitScope(() => job.work(conn), db);
             outcomes.push({ ok: true, value, done });
             raw.exec('release job');
           } catch (error) {

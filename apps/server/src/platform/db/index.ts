@@ -3,7 +3,15 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type KyselyPlugin, type Transaction } from 'kysely';
 import pg from 'pg';
-import { startChangeBus, type ChangeBus } from '../change-bus.js';
+import { CHANGE_CHANNEL, startChangeBus, type ChangeBus } from '../change-bus.js';
+import {
+  attachInstanceBus,
+  BUS_CHANNEL,
+  createPostgresBus,
+  createProcessBus,
+  createRedisBus,
+  type InstanceBus,
+} from '../instance-bus.js';
 import { readCacheInvalidation, type CacheScope } from './read-cache.js';
 import type { Database } from './schema.js';
 
@@ -18,6 +26,8 @@ export type DbHandle = {
   dialect: Dialect;
   /** PostgreSQL: the change bus this handle's read memos trust (decision 0055). */
   changes?: ChangeBus;
+  /** What this instance tells every instance, and hears from them (decision 0057). */
+  bus: InstanceBus;
   close: () => Promise<void>;
 };
 
@@ -85,7 +95,12 @@ const withStatementCache = (sqlite: SQLite.Database) => {
   };
 };
 
-export const openDb = (databaseUrl: string): DbHandle => {
+/**
+ * Opens the database. The instance bus is chosen here (decision 0057): Redis pub/sub when `redisUrl`
+ * is given, else PostgreSQL's LISTEN/NOTIFY on the change bus's connection, and on SQLite (one
+ * instance) the process's own delivery.
+ */
+export const openDb = (databaseUrl: string, { redisUrl }: { redisUrl?: string } = {}): DbHandle => {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = sqlitePath(databaseUrl);
     if (file !== ':memory:') {
@@ -103,7 +118,9 @@ export const openDb = (databaseUrl: string): DbHandle => {
       plugins: [readCacheInvalidation],
     });
     sqliteHandles.set(db, sqlite);
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const bus = createProcessBus();
+    attachInstanceBus(db, bus);
+    return { db, dialect: 'sqlite', bus, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection the server drops (a restart, a failover) must not crash the process; the pool
@@ -114,13 +131,18 @@ export const openDb = (databaseUrl: string): DbHandle => {
     plugins: [readCacheInvalidation],
   });
   // Other instances and the CLI write without this process seeing it: their commits are heard here.
-  const changes = startChangeBus(databaseUrl);
+  const changes = startChangeBus(databaseUrl, redisUrl ? [CHANGE_CHANNEL] : [CHANGE_CHANNEL, BUS_CHANNEL]);
   changeBuses.set(db, changes);
+  const bus = redisUrl ? createRedisBus(redisUrl) : createPostgresBus(db, changes);
+  attachInstanceBus(db, bus);
   return {
     db,
     dialect: 'postgres',
     changes,
+    bus,
     close: async () => {
+      // What the bus still sends (a CLI's last messages) goes out before the connections close.
+      await bus.close();
       await changes.close();
       await db.destroy();
     },

@@ -40,6 +40,7 @@ import * as missions from './migrations/2026-11-26T0900-missions.js';
 import * as raffles from './migrations/2026-11-26T1000-raffles.js';
 import * as teamRollup from './migrations/2026-11-26T1100-team-rollup.js';
 import * as changeNotify from './migrations/2026-11-26T1200-change-notify.js';
+import * as busNotify from './migrations/2026-11-26T1300-bus-notify.js';
 import * as teamMemberByMember from './migrations/2026-11-26T1600-team-member-by-member.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1000-raffles': raffles,
   '2026-11-26T1100-team-rollup': teamRollup,
   '2026-11-26T1200-change-notify': changeNotify,
+  '2026-11-26T1300-bus-notify': busNotify,
   '2026-11-26T1600-team-member-by-member': teamMemberByMember,
 };
 

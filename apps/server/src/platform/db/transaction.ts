@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { withCommitScope } from './after-commit.js';
+import { busOfHandle, type BusTopic, type InstanceBus } from '../instance-bus.js';
+import { afterCommit, commitOwner, withCommitScope } from './after-commit.js';
 import type { Db, DbOrTrx, Dialect } from './index.js';
 
 const RETRYABLE_PG = new Set(['40001', '40P01']);
@@ -27,6 +28,22 @@ const handles = new WeakMap<DbOrTrx, Db>();
 export const handleOutside = (db: DbOrTrx): Db | null =>
   handles.get(db) ?? (db.isTransaction ? null : (db as Db));
 
+/**
+ * The instance bus of the handle `db` belongs to (decision 0057); inside a write given no handle, the
+ * write's own.
+ */
+export const instanceBusOf = (db?: DbOrTrx): InstanceBus =>
+  busOfHandle(db ?? (commitOwner() as Db | undefined));
+
+/**
+ * Tells every instance once the write this runs in has committed (at once outside a write). A topic
+ * the database tells itself on this transport (PostgreSQL's triggers) is not told twice.
+ */
+export const tellInstances = (db: DbOrTrx | undefined, topic: BusTopic, payload: object) => {
+  const bus = instanceBusOf(db);
+  if (!bus.toldByDatabase.has(topic)) afterCommit(() => bus.publish(topic, payload));
+};
+
 /** Records that `trx` (a transaction, or SQLite's reserved connection in one) was opened on `db`. */
 export const openedOn = (trx: DbOrTrx, db: Db) => {
   handles.set(trx, db);
@@ -48,7 +65,7 @@ export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promis
       await sql`begin immediate`.execute(conn);
       openedOn(conn, db);
       try {
-        const { value, done } = await withCommitScope(() => work(conn));
+        const { value, done } = await withCommitScope(() => work(conn), db);
         await sql`commit`.execute(conn);
         done();
         return value;
@@ -63,7 +80,7 @@ export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promis
     try {
       const { value, done } = await db.transaction().execute((trx) => {
         openedOn(trx, db);
-        return withCommitScope(() => work(trx));
+        return withCommitScope(() => work(trx), db);
       });
       done();
       return value;

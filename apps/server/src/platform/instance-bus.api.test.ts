@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../test/client.js';
+import { fundedMember } from '../test/funded-member.js';
+import { startInstance, startTestServer, type TestServer } from '../test/server.js';
+import { openStatementLog, type StatementLog } from '../test/statement-log.js';
+import * as merchants from '../modules/merchants/service.js';
+import type { runLotteryTick } from '../modules/lottery/tick.js';
+
+/**
+ * Issue 23 item 3 (decision 0057): every live stream is delivered whichever instance the client is
+ * connected to, a session revoked on one instance ends its streams on all at once, and an idle
+ * instance asks the database nothing for its lobbies. On PostgreSQL (LISTEN/NOTIFY) and, when
+ * TEST_REDIS_URL is set, over Redis pub/sub.
+ *
+ * The second instance is as apart from the first as another process: it runs on its own copy of
+ * every server module (`vi.resetModules`), so nothing reaches it through a module's state in this
+ * process, only through the database or Redis.
+ */
+const postgres = process.env.TEST_POSTGRES_URL;
+const redis = process.env.TEST_REDIS_URL;
+const CAPTCHA = 'bu5s';
+const LOBBY_GAME = 'FAST_4D_1M';
+/** The second instance's connections' name: its statements are told from other files' in the log. */
+const APART = 'jade-bus-apart';
+
+type Event = { type: string; [field: string]: unknown };
+
+/** A stream of Server-Sent Events read as it comes: its events so far, a wait for one, its end. */
+const readStream = (response: Response) => {
+  const events: Event[] = [];
+  const waiters = new Set<() => void>();
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  void (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) ended = true;
+      else buffer += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const type = block.split('\n').find((line) => line.startsWith('event: '));
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (type && data) events.push({ ...JSON.parse(data.slice(6)), type: type.slice(7) });
+      }
+      for (const waiter of [...waiters]) waiter();
+      if (ended) return;
+    }
+  })();
+  /** Resolves once `done` holds, or fails after `timeoutMs`. */
+  const until = (done: () => boolean, what: string, timeoutMs = 1_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!done()) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`${what} not within ${timeoutMs} ms; saw ${JSON.stringify(events)}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  return {
+    events,
+    waitFor: (match: (event: Event) => boolean, timeoutMs?: number) =>
+      until(() => events.some(match), 'no matching event', timeoutMs).then(() => events.find(match)!),
+    ended: (timeoutMs?: number) => until(() => ended, 'the stream did not end', timeoutMs),
+    close: () => reader.cancel().catch(() => undefined),
+  };
+};
+
+/**
+ * The server's modules once more, apart from this file's (`vi.resetModules`): what the second
+ * instances run on. Loaded once for the file.
+ */
+let apartModules: Promise<{ startInstance: typeof startInstance; runLotteryTick: typeof runLotteryTick }>;
+const loadApart = () =>
+  (apartModules ??= (async () => {
+    vi.resetModules();
+    const { startInstance } = await import('../test/server.js');
+    const { runLotteryTick } = await import('../modules/lottery/tick.js');
+    return { startInstance, runLotteryTick };
+  })());
+
+/** The file's one database and its first server (PostgreSQL's bus); Redis's first instance joins it. */
+let base: Promise<{ server: TestServer; demoId: number }> | undefined;
+const baseServer = () =>
+  (base ??= (async () => {
+    const server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
+    const demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
+    await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+    return { server, demoId };
+  })());
+afterAll(async () => {
+  if (base) await (await base).server.close();
+});
+
+const transports = [
+  { name: 'PostgreSQL LISTEN/NOTIFY', env: {} as Record<string, string>, skip: !postgres },
+  { name: 'Redis pub/sub', env: { REDIS_URL: redis ?? '' }, skip: !postgres || !redis },
+];
+
+describe.each(transports)('instances share streams and revocations over $name', ({ env, skip }) => {
+  /** Where members register (the base server), and the first instance of this transport. */
+  let registry: TestServer;
+  let first: TestServer;
+  /** The second instance, on its own modules; on PostgreSQL its connections log their statements. */
+  let second: TestServer;
+  /** The second instance's lottery job, from its own modules. */
+  let secondTick: typeof runLotteryTick;
+  let log: StatementLog;
+  let demoId: number;
+
+  beforeAll(async () => {
+    if (skip) return;
+    ({ server: registry, demoId } = await baseServer());
+    first = 'REDIS_URL' in env ? await startInstance(registry, { env }) : registry;
+    const logged = new URL(first.databaseUrl);
+    logged.searchParams.set('options', '-c log_statement=all');
+    logged.searchParams.set('application_name', APART);
+    const apart = await loadApart();
+    secondTick = apart.runLotteryTick;
+    second = await apart.startInstance(first, { databaseUrl: logged.toString(), env });
+    log = await openStatementLog(postgres!);
+  });
+  afterAll(async () => {
+    await log?.close();
+    await second?.close();
+    if (first !== registry) await first?.close();
+  });
+
+  const memberStream = async (server: TestServer, token: string) => {
+    const response = await server.fetch('/wps/member/events', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    return readStream(response);
+  };
+  const lobby = async (server: TestServer, gameCode: string) => {
+    const response = await server.fetch(`/lotto/lgw/games/events?gameCode=${gameCode}`);
+    expect(response.status).toBe(200);
+    const stream = readStream(response);
+    await stream.waitFor((event) => event.type === 'state', 5_000);
+    return stream;
+  };
+
+  it.skipIf(skip)(
+    'a stream client on the first instance sees a draw result and a balance change made through the second within a second',
+    async () => {
+      const member = await fundedMember(registry, demoId, 10_000, { prefix: 'busa', captcha: CAPTCHA });
+      // The fast game's draw taking bets, made by the job now (between two draws there is none).
+      await secondTick(second.db, first.serverSecret);
+      let draws = await lobby(first, LOBBY_GAME);
+      for (let tries = 0; !draws.events[0]!.open && tries < 3; tries++) {
+        await draws.close();
+        await secondTick(second.db, first.serverSecret);
+        draws = await lobby(first, LOBBY_GAME);
+      }
+      const open = draws.events[0]!.open as { numero: string; drawsAt: string };
+      const money = await memberStream(first, member.token);
+
+      // The second instance's lottery job draws the open draw (its time come).
+      await secondTick(second.db, first.serverSecret, new Date(Date.parse(open.drawsAt) + 1_000));
+      const drawn = await draws.waitFor(
+        (event) => (event.latest as { numero?: string } | null)?.numero === open.numero,
+      );
+      expect(['DRAWN', 'SETTLED']).toContain((drawn.latest as { status: string }).status);
+
+      const vendor = (await member.balances()).wallets[1]!.wallet;
+      const moved = await createClient(second).call('POST', '/wps/relay/GCS_walletTransfer', {
+        token: member.token,
+        body: { direction: 'IN', vassalage: vendor, amount: 100 },
+        headers: { 'idempotency-key': 'bus-transfer' },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      await money.waitFor((event) => event.type === 'balance');
+      // Told once on this instance, though the message came back through the transport.
+      await createClient(first).call('GET', '/healthz');
+      expect(money.events.filter((event) => event.type === 'balance')).toHaveLength(1);
+      await Promise.all([draws.close(), money.close()]);
+    },
+  );
+
+  it.skipIf(skip)('a logout on the first instance ends the stream on the second at once', async () => {
+    const member = await fundedMember(registry, demoId, 0, { prefix: 'busl', captcha: CAPTCHA });
+    const stream = await memberStream(second, member.token);
+    const logout = await createClient(first).call('DELETE', '/wps/session/logout', { token: member.token });
+    expect(logout.status).toBe(200);
+    // Not at the next heartbeat, 15 s later: now.
+    await stream.ended();
+    const refused = await createClient(second).call('GET', '/wps/v2/wallets/balance', {
+      token: member.token,
+    });
+    expect(refused.body.error?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it.skipIf(skip || 'REDIS_URL' in env)(
+    'an idle instance with lobbies open asks the database nothing for them',
+    async () => {
+      // A daily game: its draw closes once a day, so nothing is due while this waits.
+      const draws = await lobby(second, 'VN_HN');
+      // Longer than the one-second poll of before: an instance that polls is caught at least once.
+      const logged = await log.statementsOf(() => new Promise((resolve) => setTimeout(resolve, 1_300)));
+      // The log is the cluster's: only this instance's connections (by process id) are counted.
+      const ids = await log.admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and application_name = $2',
+        [new URL(first.databaseUrl).pathname.slice(1), APART],
+      );
+      const mine = ids.rows.map((row) => `[${row.pid}]`);
+      const statements = logged.filter((line) => mine.some((pid) => line.includes(pid)));
+      expect(statements, statements.join('\n')).toEqual([]);
+      await draws.close();
+    },
+  );
+});

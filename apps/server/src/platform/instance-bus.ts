@@ -1,0 +1,234 @@
+import { Redis } from 'ioredis';
+import { sql, type Kysely } from 'kysely';
+import type { ChangeBus } from './change-bus.js';
+
+/**
+ * What one instance tells every instance (issue 23 item 3, decision 0057): a member's money moved, a
+ * draw changed, a session was revoked. One interface, three transports, chosen where the database
+ * handle is opened (`openDb`):
+ *   - `process`: one instance (SQLite): delivered at once, in this process;
+ *   - `postgres`: `pg_notify` on BUS_CHANNEL, heard on the change bus's one LISTEN connection;
+ *   - `redis` (REDIS_URL set): one publisher and one subscriber connection per process.
+ * Every message goes through the transport and comes back to every instance, this one included, so
+ * each instance delivers it exactly once. Messages are keys (`topic:{json}`, well under PostgreSQL's
+ * 8000-byte limit): listeners re-read what they show. A transport that lost its connection may have
+ * missed messages; once it is back it tells `onResync` listeners, who re-read everything they hold.
+ */
+export const BUS_CHANNEL = 'jade_bus';
+
+/**
+ * `balance` a member's money moved ({merchantId, memberId}); `member` any other member event;
+ * `brand` an event for every member of a brand; `draw` a lottery draw changed ({vendorCode, gameId});
+ * `session` sessions revoked ({sessionId} or {memberId}).
+ */
+export const BUS_TOPICS = ['balance', 'member', 'brand', 'draw', 'session'] as const;
+export type BusTopic = (typeof BUS_TOPICS)[number];
+export type BusListener = (payload: unknown) => void;
+export type BusTransport = 'process' | 'postgres' | 'redis';
+
+export interface InstanceBus {
+  readonly transport: BusTransport;
+  /**
+   * Topics the database publishes itself on this transport (PostgreSQL triggers, migration
+   * 2026-11-26T1300-bus-notify): a publish of them from code is dropped, or instances would hear twice.
+   */
+  readonly toldByDatabase: ReadonlySet<BusTopic>;
+  /** Tells every instance; call it once the change committed (`afterCommit`). */
+  publish(topic: BusTopic, payload: object): void;
+  subscribe(topic: BusTopic, listener: BusListener): () => void;
+  /** Told when messages may have been missed (the transport reconnected): re-read what is held. */
+  onResync(listener: () => void): () => void;
+  /** Resolves once messages are heard (tests; the server does not wait for it). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+const buses = new WeakMap<object, InstanceBus>();
+/**
+ * A handle's adapter: made once per opened database, and shared by its transactions and its
+ * `withPlugin` copies, so each of them finds the handle's bus.
+ */
+const keyOf = (db: AnyDb) => db.getExecutor().adapter;
+/** A handle not opened by `openDb` (none in the server) is one instance of its own. */
+let processBus: InstanceBus | undefined;
+
+/**
+ * Each database handle has its own bus (`openDb` attaches it), so two instances in one process (the
+ * tests) are as apart as two processes.
+ */
+export const attachInstanceBus = (db: AnyDb, bus: InstanceBus) => {
+  buses.set(keyOf(db), bus);
+};
+/** The bus of the handle `db` (or a transaction or copy of it) belongs to. */
+export const busOfHandle = (db: AnyDb | undefined): InstanceBus =>
+  (db && buses.get(keyOf(db))) ?? (processBus ??= createProcessBus());
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; keys are far smaller. */
+const MAX_MESSAGE_BYTES = 7_900;
+
+const encode = (topic: BusTopic, payload: object) => {
+  const message = `${topic}:${JSON.stringify(payload)}`;
+  if (Buffer.byteLength(message) > MAX_MESSAGE_BYTES) throw new Error(`bus message on ${topic} too long`);
+  return message;
+};
+
+/** Listeners by topic, and what a transport hears handed to them. */
+const createListeners = () => {
+  const byTopic = new Map<BusTopic, Set<BusListener>>();
+  const resync = new Set<() => void>();
+  const quietly = (fn: () => void) => {
+    try {
+      fn();
+    } catch {
+      // One listener's failure does not keep the message from the others.
+    }
+  };
+  return {
+    subscribe(topic: BusTopic, listener: BusListener) {
+      let set = byTopic.get(topic);
+      if (!set) byTopic.set(topic, (set = new Set()));
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+    onResync(listener: () => void) {
+      resync.add(listener);
+      return () => void resync.delete(listener);
+    },
+    deliver(topic: BusTopic, payload: unknown) {
+      for (const listener of [...(byTopic.get(topic) ?? [])]) quietly(() => listener(payload));
+    },
+    /** A raw `topic:{json}` message; anything else on the channel is not ours and is ignored. */
+    hear(message: string) {
+      const colon = message.indexOf(':');
+      const topic = message.slice(0, colon) as BusTopic;
+      if (colon < 0 || !BUS_TOPICS.includes(topic)) return;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(message.slice(colon + 1));
+      } catch {
+        return;
+      }
+      this.deliver(topic, payload);
+    },
+    resync() {
+      for (const listener of [...resync]) quietly(listener);
+    },
+  };
+};
+
+/** Work sent and not yet answered: a closing process (the CLI) waits for it before it exits. */
+const createPending = () => {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    track(promise: Promise<unknown>) {
+      const settled = promise.catch(() => undefined).finally(() => pending.delete(settled));
+      pending.add(settled);
+    },
+    drain: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...pending]),
+        new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_MS))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+};
+
+const NOTHING = new Set<BusTopic>();
+const TOLD_BY_TRIGGERS = new Set<BusTopic>(['balance', 'draw']);
+/** A close waits this long at most for messages a lost connection cannot send. */
+const DRAIN_MS = 2_000;
+
+/** One instance: delivered in this process, at once. */
+export const createProcessBus = (): InstanceBus => {
+  const listeners = createListeners();
+  return {
+    transport: 'process',
+    toldByDatabase: NOTHING,
+    publish: (topic, payload) => listeners.deliver(topic, JSON.parse(JSON.stringify(payload))),
+    subscribe: listeners.subscribe,
+    onResync: listeners.onResync,
+    ready: async () => {},
+    close: async () => {},
+  };
+};
+
+/**
+ * PostgreSQL: published with `pg_notify` from the pool once the change committed, heard on the change
+ * bus's LISTEN connection (which must listen on BUS_CHANNEL). Balance changes and draws are told by
+ * the database's own triggers, in the committing transaction, so they cost the write no statement.
+ */
+export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus => {
+  const listeners = createListeners();
+  const pending = createPending();
+  let connects = 0;
+  const stopHearing = changes.subscribe((channel, payload) => {
+    if (channel === BUS_CHANNEL) listeners.hear(payload);
+  });
+  const stopConnects = changes.onListening(() => {
+    // The first LISTEN is the start; any later one follows a loss, during which messages went unheard.
+    if (connects++ > 0) listeners.resync();
+  });
+  return {
+    transport: 'postgres',
+    toldByDatabase: TOLD_BY_TRIGGERS,
+    publish: (topic, payload) =>
+      pending.track(sql`select pg_notify(${BUS_CHANNEL}, ${encode(topic, payload)})`.execute(db)),
+    subscribe: listeners.subscribe,
+    onResync: listeners.onResync,
+    ready: () => changes.ready(),
+    close: async () => {
+      stopHearing();
+      stopConnects();
+      await pending.drain();
+    },
+  };
+};
+
+/**
+ * Redis pub/sub (REDIS_URL): one connection publishes, one subscribes; ioredis reconnects both and
+ * subscribes again by itself, and every reconnect of the subscriber after the first is a resync.
+ */
+export const createRedisBus = (url: string): InstanceBus => {
+  const listeners = createListeners();
+  const pending = createPending();
+  // Errors are the reconnect's business: a listener keeps them from crashing the process.
+  const publisher = new Redis(url);
+  publisher.on('error', () => undefined);
+  const subscriber = new Redis(url);
+  subscriber.on('error', () => undefined);
+  let readies = 0;
+  let subscribed = false;
+  let waiting: (() => void)[] = [];
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel === BUS_CHANNEL) listeners.hear(message);
+  });
+  subscriber.on('ready', () => {
+    if (readies++ > 0) listeners.resync();
+  });
+  subscriber.subscribe(BUS_CHANNEL).then(
+    () => {
+      subscribed = true;
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    },
+    () => undefined, // closed before it connected
+  );
+  return {
+    transport: 'redis',
+    toldByDatabase: NOTHING,
+    publish: (topic, payload) => pending.track(publisher.publish(BUS_CHANNEL, encode(topic, payload))),
+    subscribe: listeners.subscribe,
+    onResync: listeners.onResync,
+    ready: () => (subscribed ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+    close: async () => {
+      for (const resolve of waiting) resolve();
+      waiting = [];
+      await pending.drain();
+      await Promise.all([publisher.quit().catch(() => undefined), subscriber.quit().catch(() => undefined)]);
+    },
+  };
+};

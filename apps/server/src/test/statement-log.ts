@@ -1,0 +1,36 @@
+import pg from 'pg';
+
+/** A statement's line in PostgreSQL's log (`log_statement=all`): simple or extended protocol. */
+const STATEMENT_LINE = /LOG: {2}(statement|execute [^:]*):/;
+
+/**
+ * The throwaway cluster's own log (scripts/postgres.mjs writes server.log beside its data folder),
+ * read through a superuser connection to `serverUrl`: the statements run by connections opened with
+ * `options=-c log_statement=all` in their URL, counted as issue 23 counts them (decision 0055).
+ */
+export const openStatementLog = async (serverUrl: string) => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const { rows } = await admin.query<{ dir: string }>(`select current_setting('data_directory') as dir`);
+  const logFile = `${rows[0]!.dir}/../server.log`;
+  const logSize = async () =>
+    Number((await admin.query<{ size: string }>('select (pg_stat_file($1)).size', [logFile])).rows[0]!.size);
+  return {
+    /** The superuser connection, for a test's own queries of the cluster. */
+    admin,
+    /** The statement lines logged while `call` ran. */
+    statementsOf: async (call: () => Promise<unknown>) => {
+      const before = await logSize();
+      await call();
+      const after = await logSize();
+      const read = await admin.query<{ text: string }>('select pg_read_file($1, $2, $3) as text', [
+        logFile,
+        before,
+        after - before,
+      ]);
+      return read.rows[0]!.text.split('\n').filter((line) => STATEMENT_LINE.test(line));
+    },
+    close: () => admin.end(),
+  };
+};
+export type StatementLog = Awaited<ReturnType<typeof openStatementLog>>;
