@@ -95,7 +95,9 @@ export const importedMission = z
     rewardPoints: minorUnits.default(0),
     titles: z
       .record(languageCode, z.string().trim().min(1).max(120))
-      .refine((t) => Object.keys(t).length > 0, 'Give a title in at least one language'),
+      .refine((t) => Object.keys(t).length > 0, 'Give a title in at least one language')
+      // Bounded like a raffle's titles: a brand speaks a handful of languages, not thousands.
+      .refine((t) => Object.keys(t).length <= 20, 'Titles in at most twenty languages'),
     startsAt: z.iso.datetime(),
     endsAt: z.iso.datetime().nullable().default(null),
     isEnabled: z.boolean().default(true),

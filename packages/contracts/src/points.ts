@@ -68,8 +68,20 @@ export const redeemListRequest = z.object({
   pageSize: z.number().int().min(1).max(50).default(10),
   language: z.string().min(2).max(8).optional(),
 });
+/**
+ * One line of the member's points history: a redemption (REDEEM), or a conversion to the main
+ * wallet (CONVERT: no reward, `amount` the money it paid, Approved when made).
+ */
+export const POINT_HISTORY_KINDS = ['REDEEM', 'CONVERT'] as const;
+export const pointHistoryItem = pointRedemption.extend({
+  kind: z.enum(POINT_HISTORY_KINDS),
+  rewardId: z.number().int().nullable(),
+  /** Minor units paid to the main wallet (conversions); null for a redemption. */
+  amount: z.number().int().nullable(),
+});
+export type PointHistoryItem = z.infer<typeof pointHistoryItem>;
 export const redeemListResponse = z.object({
-  list: z.array(pointRedemption),
+  list: z.array(pointHistoryItem),
   pageNum: z.number().int(),
   totalPages: z.number().int(),
   totalCount: z.number().int(),

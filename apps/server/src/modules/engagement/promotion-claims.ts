@@ -415,30 +415,42 @@ const toClaim = (r: ClaimRecord, chain: readonly string[], wagered: number): Pro
 };
 
 /**
- * The member's claims, newest first. A bonus whose turnover is met (its own wagering since it was
- * paid, or nothing owed at all) moves from PROCESS to CLAIMED here, by a conditional update.
+ * Moves the member's PROCESS claims whose turnover is met (their own wagering since they were paid,
+ * or nothing owed at all) to CLAIMED, by a conditional update; answers the member's settled turnover.
+ * Every reader of claims runs it first (the member's lists, the operators' queue and the CLI), so no
+ * reader sees a met bonus still in Process (issue 22): the state is the same whoever looks first.
  */
-const memberClaims = async (db: DbOrTrx, merchant: Merchant, memberId: number, language?: string) => {
-  const chain = languageChain(language, merchant.defaultLanguage);
-  const wagered = await settledTurnover(db, merchant.id, memberId);
-  const rows = await claimQuery(db).where('c.member_id', '=', memberId).orderBy('c.id', 'desc').execute();
-  const settings = await getMoneySettings(db, merchant.id);
-  const owed = rows.some((r) => r.status === 'PROCESS')
-    ? await turnoverRemaining(db, merchant.id, memberId, settings.turnoverMultiplier)
-    : 0;
+const completeMetClaims = async (db: DbOrTrx, merchantId: number, memberId: number) => {
+  const wagered = await settledTurnover(db, merchantId, memberId);
+  const open = await db
+    .selectFrom('promotion_claim')
+    .select(['id', 'turnover_baseline', 'turnover_required'])
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'PROCESS')
+    .execute();
+  if (open.length === 0) return wagered;
+  const settings = await getMoneySettings(db, merchantId);
+  const owed = await turnoverRemaining(db, merchantId, memberId, settings.turnoverMultiplier);
   const at = new Date().toISOString();
-  for (const r of rows) {
+  for (const r of open) {
     const met = wagered - Number(r.turnover_baseline) >= Number(r.turnover_required) || owed === 0;
-    if (r.status !== 'PROCESS' || !met) continue;
+    if (!met) continue;
     await db
       .updateTable('promotion_claim')
       .set({ status: 'CLAIMED', completed_at: at })
       .where('id', '=', r.id)
       .where('status', '=', 'PROCESS')
       .execute();
-    r.status = 'CLAIMED';
-    r.completed_at = at;
   }
+  return wagered;
+};
+
+/** The member's claims, newest first, met bonuses moved to CLAIMED first. */
+const memberClaims = async (db: DbOrTrx, merchant: Merchant, memberId: number, language?: string) => {
+  const chain = languageChain(language, merchant.defaultLanguage);
+  const wagered = await completeMetClaims(db, merchant.id, memberId);
+  const rows = await claimQuery(db).where('c.member_id', '=', memberId).orderBy('c.id', 'desc').execute();
   return rows.map((r) => toClaim(r, chain, wagered));
 };
 
@@ -508,6 +520,12 @@ export const claimableCount = async (
 
 /** Claims of the brand (or of every brand for an operator of all of them) in one status, oldest first. */
 export const listClaims = async (db: DbOrTrx, merchantId: number | null, query: OperatorClaimsQuery) => {
+  // Whatever the status asked, a met bonus is CLAIMED before the queue is read (completeMetClaims).
+  let owing = db.selectFrom('promotion_claim').select(['merchant_id', 'member_id']).distinct();
+  if (merchantId !== null) owing = owing.where('merchant_id', '=', merchantId);
+  const wagered = new Map<number, number>();
+  for (const o of await owing.where('status', '=', 'PROCESS').execute())
+    wagered.set(o.member_id, await completeMetClaims(db, o.merchant_id, o.member_id));
   let base = db.selectFrom('promotion_claim').where('status', '=', query.status);
   if (merchantId !== null) base = base.where('merchant_id', '=', merchantId);
   const total = await base
@@ -524,7 +542,11 @@ export const listClaims = async (db: DbOrTrx, merchantId: number | null, query: 
     .offset((query.pageNo - 1) * query.pageSize)
     .execute();
   return {
-    claims: page.map((r) => ({ ...toClaim(r, ['EN'], 0), memberId: r.member_id, username: r.username })),
+    claims: page.map((r) => ({
+      ...toClaim(r, ['EN'], wagered.get(r.member_id) ?? 0),
+      memberId: r.member_id,
+      username: r.username,
+    })),
     totalCount: Number(total.n),
   };
 };

@@ -2,12 +2,14 @@ import { GAME_CATEGORIES, type GameCategory } from '@jade/contracts/games';
 import type {
   PointConfig,
   PointConversion,
+  PointHistoryItem,
   PointRedemption,
   PointReward,
   RedeemStatus,
   RewardInput,
 } from '@jade/contracts/points';
 import { CATEGORY_POINTS_HUNDREDTHS } from '@jade/contracts/constants';
+import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -206,7 +208,11 @@ const toRedemption = (row: RedemptionRow, chain: string[]): PointRedemption => (
   decidedAt: row.decided_at,
 });
 
-/** The member's redemptions, newest first, by status if asked (MCS2_getRedeemPointList). */
+/**
+ * The member's points history, newest first, by status if asked (MCS2_getRedeemPointList): the
+ * redemptions and the conversions (issue 22: a conversion is a movement of points the member made,
+ * so it shows beside the redemptions; it is Approved when made). One union, so pages are exact.
+ */
 export const listRedemptions = async (
   db: DbOrTrx,
   merchant: Merchant,
@@ -217,21 +223,77 @@ export const listRedemptions = async (
     pageSize: number;
     language?: string | undefined;
   },
-) => {
+): Promise<{ list: PointHistoryItem[]; pageNum: number; totalPages: number; totalCount: number }> => {
   const chain = languageChain(request.language, merchant.defaultLanguage);
-  let base = redemptionQuery(db, merchant.id).where('d.member_id', '=', memberId);
-  if (request.status) base = base.where('d.status', '=', request.status);
-  const rows = await base
-    .select(redemptionColumns)
-    .orderBy('d.id', 'desc')
+  let redeemed = db
+    .selectFrom('point_redemption as d')
+    .innerJoin('point_reward as r', 'r.id', 'd.reward_id')
+    .where('d.merchant_id', '=', merchant.id)
+    .where('d.member_id', '=', memberId);
+  if (request.status) redeemed = redeemed.where('d.status', '=', request.status);
+  const converted = db
+    .selectFrom('ledger_transfer as t')
+    .innerJoin('ledger_account as a', 'a.id', 't.debit_account_id')
+    .innerJoin('ledger_transfer as paid', (join) =>
+      join.onRef('paid.batch_id', '=', 't.batch_id').on('paid.kind', '=', 'POINTS_CONVERSION'),
+    )
+    .where('t.merchant_id', '=', merchant.id)
+    .where('t.kind', '=', 'POINTS_CONVERT')
+    .where('a.member_id', '=', memberId);
+  const withConversions = request.status === undefined || request.status === 'APPROVED';
+  const redeemedRows = redeemed.select([
+    'd.id',
+    sql<PointHistoryItem['kind']>`'REDEEM'`.as('kind'),
+    sql<number | null>`d.reward_id`.as('reward_id'),
+    sql<string | null>`r.names`.as('names'),
+    sql<number | string>`d.cost`.as('points'),
+    sql<number | string | null>`null`.as('amount'),
+    sql<RedeemStatus>`d.status`.as('status'),
+    'd.remark',
+    'd.created_at',
+    'd.decided_at',
+  ]);
+  const convertedRows = converted.select([
+    't.id',
+    sql<PointHistoryItem['kind']>`'CONVERT'`.as('kind'),
+    sql<number | null>`null`.as('reward_id'),
+    sql<string | null>`null`.as('names'),
+    sql<number | string>`t.amount`.as('points'),
+    sql<number | string | null>`paid.amount`.as('amount'),
+    sql<RedeemStatus>`'APPROVED'`.as('status'),
+    sql<string | null>`null`.as('remark'),
+    't.created_at',
+    sql<string | null>`t.created_at`.as('decided_at'),
+  ]);
+  const history = withConversions ? redeemedRows.unionAll(convertedRows) : redeemedRows;
+  const rows = await db
+    .selectFrom(history.as('h'))
+    .selectAll()
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id', 'desc')
     .limit(request.pageSize)
     .offset(pageOffset(request.pageNo, request.pageSize))
     .execute();
-  const totalCount = Number(
-    (await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n,
-  );
+  const redeemedCount = await redeemed
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const convertedCount = withConversions
+    ? await converted.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+    : { n: 0 };
+  const totalCount = Number(redeemedCount.n) + Number(convertedCount.n);
   return {
-    list: rows.map((row) => toRedemption(row, chain)),
+    list: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      rewardId: row.reward_id,
+      rewardName: row.names === null ? '' : pickName(texts(row.names), chain),
+      points: Number(row.points),
+      amount: row.amount === null ? null : Number(row.amount),
+      status: row.status,
+      remark: row.remark,
+      createdAt: row.created_at,
+      decidedAt: row.decided_at,
+    })),
     pageNum: request.pageNo,
     totalPages: pageCount(totalCount, request.pageSize),
     totalCount,

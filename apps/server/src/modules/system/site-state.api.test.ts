@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/cli.js';
 import type { Answer } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
+import { encodings } from '../../test/path-forms.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 
@@ -46,33 +47,6 @@ const MONEY_CALLS: [method: string, path: string][] = [
   ['POST', '/wps/game/launchGame'],
   ['GET', '/lgw/vn/games/game_menu/recent'],
 ];
-const hex = (c: string, upper: boolean) => {
-  const code = c.charCodeAt(0).toString(16);
-  return `%${upper ? code.toUpperCase() : code}`;
-};
-/**
- * The same path written as the router still reads it: a letter of the first segment percent-encoded
- * (lower- and upper-case hex), a letter of a later segment, every letter; and forms the router does
- * not take (double and trailing slashes, an encoded slash), which must not get past either.
- */
-const encodings = (path: string): string[] => {
-  const [, first = '', ...rest] = path.split('/');
-  const tail = rest.length ? `/${rest.join('/')}` : '';
-  const last = rest.at(-1) ?? '';
-  const forms = [
-    `/${hex(first[0]!, false)}${first.slice(1)}${tail}`,
-    `/${hex(first[0]!, true)}${first.slice(1)}${tail}`,
-    `/${first.slice(0, -1)}${hex(first.at(-1)!, true)}${tail}`,
-    `/${[...first].map((c, i) => hex(c, i % 2 === 0)).join('')}${tail}`,
-    `/${[...path.slice(1)].map((c) => (c === '/' ? c : hex(c, false))).join('')}`,
-    `//${path.slice(1)}`,
-    path.replace(`/${first}/`, `/${first}//`),
-    `${path}/`,
-    path.replace(`/${first}/`, `/${first}%2F`),
-  ];
-  if (last) forms.push(path.slice(0, -last.length) + hex(last[0]!, true) + last.slice(1));
-  return [...new Set(forms)];
-};
 /** Refused with `code`, or not a route at all: anything else got past the state. */
 const expectRefused = async (answer: Response, code: string, what: string) => {
   const body = await json(answer);

@@ -10,6 +10,7 @@ import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useClaimableRebates, useClaimRebate, useRebateHistory } from '../api/rebates';
 import { ConfirmButton } from './promotion-claim-panels';
 import '../../promotions/promotions.css';
+import '../../wallet/wallet.css';
 
 /** A rate in basis points as a percentage: 50 bp is 0.50 %. */
 const percent = (bp: number) => `${(bp / 100).toFixed(2)}%`;
@@ -47,44 +48,55 @@ export function RebatePanel() {
           {t('rebates.paid', { amount: format(claim.data.total) })}
         </p>
       )}
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th>{t('rebates.category')}</th>
-            <th>{t('rebates.validBet')}</th>
-            <th>{t('rebates.rate')}</th>
-            <th>{t('rebates.claimable')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((c) => (
-            <tr key={c.category} data-category={c.category}>
-              <td>
-                <CategoryName category={c.category} />
-              </td>
-              <td>{format(c.validBet)}</td>
-              <td>
-                {percent(c.rateBp)}
-                {c.boostBp > 0 && (
-                  <span className="claim-row__meta"> {t('rebates.boost', { rate: percent(c.boostBp) })}</span>
-                )}
-              </td>
-              <td data-testid={`rebate-amount-${c.category}`}>{format(c.amount)}</td>
-              <td>
-                {c.amount > 0 && (
-                  <ConfirmButton
-                    label={t('rebates.claim')}
-                    question={t('rebates.confirm', { amount: format(c.amount) })}
-                    isPending={claim.isPending}
-                    onConfirm={() => claim.mutate(c.category)}
-                  />
-                )}
-              </td>
+      {/* The wallet's record table: a card a category on a phone, nothing wider than the screen. */}
+      <div className="wallet-table-wrap">
+        <table className="wallet-table">
+          <thead>
+            <tr>
+              <th>{t('rebates.category')}</th>
+              <th>{t('rebates.validBet')}</th>
+              <th>{t('rebates.rate')}</th>
+              <th>{t('rebates.claimable')}</th>
+              <th />
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((c) => (
+              <tr key={c.category} data-category={c.category}>
+                <td data-label={t('rebates.category')}>
+                  <CategoryName category={c.category} />
+                </td>
+                <td data-label={t('rebates.validBet')}>{format(c.validBet)}</td>
+                <td data-label={t('rebates.rate')}>
+                  {/* One piece: on a phone the cell lays out its label and its value apart. */}
+                  <span>
+                    {percent(c.rateBp)}
+                    {c.boostBp > 0 && (
+                      <span className="claim-row__meta">
+                        {' '}
+                        {t('rebates.boost', { rate: percent(c.boostBp) })}
+                      </span>
+                    )}
+                  </span>
+                </td>
+                <td data-testid={`rebate-amount-${c.category}`} data-label={t('rebates.claimable')}>
+                  {format(c.amount)}
+                </td>
+                <td>
+                  {c.amount > 0 && (
+                    <ConfirmButton
+                      label={t('rebates.claim')}
+                      question={t('rebates.confirm', { amount: format(c.amount) })}
+                      isPending={claim.isPending}
+                      onConfirm={() => claim.mutate(c.category)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="claim-panel__hint">
         {total > 0 ? t('rebates.total', { amount: format(total) }) : t('rebates.nothing')}
       </p>

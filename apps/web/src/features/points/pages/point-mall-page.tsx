@@ -278,6 +278,7 @@ function ConvertForm() {
 function History() {
   const { t } = useTranslation();
   const points = usePointFormat();
+  const { format } = useMoneyFormat();
   const [status, setStatus] = useState<RedeemStatus>();
   const list = useRedemptions(status, useLanguageCode());
   return (
@@ -306,9 +307,23 @@ function History() {
       ) : (
         <ul className="point-mall__history">
           {list.data.list.map((r) => (
-            <li key={r.id} data-status={r.status}>
-              <strong>{r.rewardName}</strong>
-              <span>{t('points2.cost', { points: points(r.points) })}</span>
+            <li key={`${r.kind}-${r.id}`} data-status={r.status} data-kind={r.kind}>
+              {r.kind === 'CONVERT' ? (
+                <>
+                  <strong>{t('engagementMore.converted')}</strong>
+                  <span>
+                    {t('engagementMore.convertedFigures', {
+                      points: points(r.points),
+                      amount: format(r.amount ?? 0),
+                    })}
+                  </span>
+                </>
+              ) : (
+                <>
+                  <strong>{r.rewardName}</strong>
+                  <span>{t('points2.cost', { points: points(r.points) })}</span>
+                </>
+              )}
               <span className={`point-mall__status point-mall__status--${r.status.toLowerCase()}`}>
                 {t(`points2.status.${r.status}`)}
               </span>

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { isLoggedIn, isTrialAccount, useSession } from '../../../lib/session';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useJoinRaffle, useRaffleDetail, useRaffles, useRaffleWinners } from '../api/raffles';
+import '../../wallet/wallet.css';
 
 /** Ticks once a second while mounted: the countdown's clock. */
 const useNow = () => {
@@ -224,28 +225,31 @@ function WinnerBoard() {
       {list.length === 0 ? (
         <p>{t('raffle.noWinners')}</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>{t('raffle.columns.raffle')}</th>
-              <th>{t('raffle.columns.rank')}</th>
-              <th>{t('raffle.columns.account')}</th>
-              <th>{t('raffle.columns.prize')}</th>
-              <th>{t('raffle.columns.drawn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((w) => (
-              <tr key={`${w.raffleId}-${w.rank}`}>
-                <td>{w.title}</td>
-                <td>{w.rank}</td>
-                <td>{w.account}</td>
-                <td>{format(w.amount)}</td>
-                <td>{formatDateTime(w.drawnAt)}</td>
+        // The wallet's record table: on a phone a card a winner, no column cut off at the edge.
+        <div className="wallet-table-wrap">
+          <table className="wallet-table">
+            <thead>
+              <tr>
+                <th>{t('raffle.columns.raffle')}</th>
+                <th>{t('raffle.columns.rank')}</th>
+                <th>{t('raffle.columns.account')}</th>
+                <th>{t('raffle.columns.prize')}</th>
+                <th>{t('raffle.columns.drawn')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.map((w) => (
+                <tr key={`${w.raffleId}-${w.rank}`}>
+                  <td data-label={t('raffle.columns.raffle')}>{w.title}</td>
+                  <td data-label={t('raffle.columns.rank')}>{w.rank}</td>
+                  <td data-label={t('raffle.columns.account')}>{w.account}</td>
+                  <td data-label={t('raffle.columns.prize')}>{format(w.amount)}</td>
+                  <td data-label={t('raffle.columns.drawn')}>{formatDateTime(w.drawnAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
