@@ -4,14 +4,14 @@ import { openAndPrepareDb } from './boot.js';
 import { seedDemoAgents, seedDemoRaffleRounds } from './demo/seed.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
-import { serverJobs } from './server-jobs.js';
+import { serverJobs, wakeJobsOnChanges } from './server-jobs.js';
 import { startStudio } from './modules/vendors/studio.js';
 import { recomputeVipRanks } from './modules/engagement/vip.js';
 
 const start = async () => {
   const config = loadConfig();
   const secrets = loadSecrets(config);
-  const { db, close, migrated, seeded } = await openAndPrepareDb(config);
+  const { db, close, changes, migrated, seeded } = await openAndPrepareDb(config);
   // The studio's connections are made before the app reads the vendors' origins for its CSP.
   const studio = await startStudio(config, db, secrets.sessionSecret, console);
   const app = await buildApp({ config, db, secrets });
@@ -27,6 +27,7 @@ const start = async () => {
   }
 
   const stopJobs = startJobs(db, serverJobs(db, secrets.sessionSecret, app.log), app.log);
+  const stopWaking = wakeJobsOnChanges(changes);
 
   await app.listen({ port: config.port, host: config.host });
 
@@ -36,6 +37,7 @@ const start = async () => {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     stopJobs();
+    stopWaking();
     studio?.kill('SIGTERM');
     await app.close();
     await close();

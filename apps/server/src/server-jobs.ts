@@ -8,9 +8,20 @@ import {
   runDueRealtimeSalaries,
 } from './modules/agents/payroll.js';
 import { pruneExpired } from './platform/prune.js';
-import { autoReceiveWithdrawals } from './modules/wallet/payments.js';
-import { reconcileVendorTransfers } from './modules/wallet/vendor-wallets.js';
+import type { ChangeBus } from './platform/change-bus.js';
+import {
+  autoReceiveWithdrawals,
+  nextAutoReceive,
+  WITHDRAWAL_AUTO_RECEIVE_JOB,
+} from './modules/wallet/payments.js';
+import {
+  nextVendorReconcile,
+  reconcileVendorTransfers,
+  VENDOR_BET_PULL_JOB,
+  VENDOR_TRANSFER_RECONCILE_JOB,
+} from './modules/wallet/vendor-wallets.js';
 import { pullAllVendorBets } from './modules/vendors/bet-pull.js';
+import { wakeJob } from './platform/jobs.js';
 import { runLotteryTick } from './modules/lottery/tick.js';
 import { LOTTERY_JOB } from './modules/lottery/schedule.js';
 import { recomputeVipRanks } from './modules/engagement/vip.js';
@@ -18,11 +29,28 @@ import { runDailyRebates } from './modules/engagement/rebates.js';
 import { foldTeamRollup } from './modules/agents/team-rollup.js';
 import { drawDueRaffles, nextRaffleClose } from './modules/engagement/raffle.js';
 
+/**
+ * The longest sleep of a job that names its next event and is woken by the work this process makes:
+ * what another process makes (an instance holding no lease, the CLI) waits at most this long.
+ */
+const SAFETY_MS = 300_000;
+
 /** The server's background jobs (main.ts starts them; the idle test counts what they cost). */
 export const serverJobs = (db: Db, serverSecret: string, log: FastifyBaseLogger): Job[] => [
-  { name: 'withdrawal-auto-receive', everyMs: 30_000, run: () => autoReceiveWithdrawals(db) },
-  { name: 'vendor-transfer-reconcile', everyMs: 15_000, run: () => reconcileVendorTransfers(db) },
-  { name: 'vendor-bet-pull', everyMs: 30_000, run: () => pullAllVendorBets(db, log) },
+  // Sleep until their next event (decision 0062): the earliest confirmation deadline of a payout, the
+  // oldest pending transfer's turn, the next read of a configured vendor's feed; woken by an approval,
+  // a transfer left pending, a wallet API configured (and the change bus's news of one, below).
+  {
+    name: WITHDRAWAL_AUTO_RECEIVE_JOB,
+    everyMs: SAFETY_MS,
+    run: async () => ({ received: await autoReceiveWithdrawals(db), nextRunAt: await nextAutoReceive(db) }),
+  },
+  {
+    name: VENDOR_TRANSFER_RECONCILE_JOB,
+    everyMs: SAFETY_MS,
+    run: async () => ({ ...(await reconcileVendorTransfers(db)), nextRunAt: await nextVendorReconcile(db) }),
+  },
+  { name: VENDOR_BET_PULL_JOB, everyMs: SAFETY_MS, run: () => pullAllVendorBets(db, log) },
   // The lottery job sleeps until its next draw event (decision 0056); a minute at most, for what
   // another process changes (a game added, a result source switched).
   { name: LOTTERY_JOB, everyMs: 60_000, firstMs: 1_000, run: () => runLotteryTick(db, serverSecret) },
@@ -51,3 +79,13 @@ export const serverJobs = (db: Db, serverSecret: string, log: FastifyBaseLogger)
     }),
   },
 ];
+
+/**
+ * On PostgreSQL, a wallet API configured by another process (the CLI, another instance) reaches this
+ * one through the change bus (its table is watched, decision 0055): the betting-feed job wakes for it.
+ * Answers the call that stops listening.
+ */
+export const wakeJobsOnChanges = (changes: ChangeBus | undefined) =>
+  changes?.subscribe((_channel, table) => {
+    if (table === 'vendor_wallet_api') wakeJob(VENDOR_BET_PULL_JOB);
+  }) ?? (() => undefined);

@@ -221,7 +221,14 @@ export const pullVendorBets = async (
   return summary;
 };
 
-/** The job: every brand's transfer-wallet vendors with a wallet API. One vendor's failure stops no other. */
+/** How often the job reads the feeds while any vendor has a wallet API: the feeds tell nobody of a round. */
+export const PULL_EVERY_MS = 30_000;
+
+/**
+ * The job: every brand's transfer-wallet vendors with a wallet API. One vendor's failure stops no other.
+ * It names its next run (`nextRunAt`): in PULL_EVERY_MS while any vendor is configured; none when no
+ * vendor is, so the job sleeps its long period until setWalletApi (or the change bus) wakes it.
+ */
 export const pullAllVendorBets = async (
   db: Db,
   log?: { warn: (o: object, m: string) => void },
@@ -256,5 +263,5 @@ export const pullAllVendorBets = async (
       log?.warn({ err: error, merchant: row.code, vendor: row.vendor_code }, 'betting feed not pulled');
     }
   }
-  return total;
+  return { ...total, nextRunAt: apis.length > 0 ? new Date(now.getTime() + PULL_EVERY_MS) : undefined };
 };

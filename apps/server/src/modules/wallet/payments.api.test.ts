@@ -7,7 +7,7 @@ import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
 import { checkInvariants } from './ledger.js';
 import { updateMoneySettings } from './money-settings.js';
-import { autoReceiveWithdrawals } from './payments.js';
+import { autoReceiveWithdrawals, nextAutoReceive } from './payments.js';
 
 const CAPTCHA = 'p4y5';
 const PNG = Buffer.concat([
@@ -455,6 +455,10 @@ describe('withdrawal confirmation (§4)', () => {
   it('counts a payout nobody confirmed in time as received, and never refunds it', async () => {
     const { m, id } = await paidWithdrawal();
     const before = await m.main();
+    // The job sleeps until the earliest deadline (decision 0062): at most the 30 minutes from now.
+    const next = await nextAutoReceive(server.db);
+    expect(next!.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+    expect(next!.getTime()).toBeGreaterThan(Date.now() - 60 * 60_000);
     const later = new Date(Date.now() + 31 * 60_000);
     expect(await autoReceiveWithdrawals(server.db, later)).toBeGreaterThanOrEqual(1);
     const list = (await m.call('GET', '/wps/payment/withdrawals')).body.value.list;

@@ -20,6 +20,7 @@ import { checkPaymentPassword } from '../accounts/payment-password.js';
 import { assertNoOpenAgentDebt } from '../agents/debts.js';
 
 import { storeImage } from '../../platform/uploads.js';
+import { wakeJob } from '../../platform/jobs.js';
 import { settledTurnover } from '../games/bet-records.js';
 import { pageCount, pageOffset } from '../games/rules.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -768,6 +769,9 @@ export const requestWithdrawal = async (
   return toWithdrawal(await withdrawalQuery(db).where('w.id', '=', id).executeTakeFirstOrThrow());
 };
 
+/** The auto-receive job's name: decideWithdrawal wakes it. */
+export const WITHDRAWAL_AUTO_RECEIVE_JOB = 'withdrawal-auto-receive';
+
 /** Approve pays the held amount out (hold → cash); reject releases it (hold → main). */
 export const decideWithdrawal = async (
   db: Db,
@@ -825,6 +829,8 @@ export const decideWithdrawal = async (
       now,
     );
   });
+  // A payout has a confirmation deadline now: the sleeping auto-receive job learns when to wake.
+  if (approve) wakeJob(WITHDRAWAL_AUTO_RECEIVE_JOB);
   return toWithdrawal(await withdrawalQuery(db).where('w.id', '=', withdrawalId).executeTakeFirstOrThrow());
 };
 
@@ -901,6 +907,16 @@ export const autoReceiveWithdrawals = async (db: DbOrTrx, now = new Date()) => {
     .where('confirm_deadline', '<=', now.toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+};
+
+/** The earliest confirmation deadline of a payout still waiting: when the auto-receive job has work. */
+export const nextAutoReceive = async (db: DbOrTrx): Promise<Date | undefined> => {
+  const row = await db
+    .selectFrom('withdrawal')
+    .select((eb) => eb.fn.min('confirm_deadline').as('next'))
+    .where('status', '=', 'PAID')
+    .executeTakeFirst();
+  return row?.next ? new Date(row.next) : undefined;
 };
 
 /** The demo brand's gateway channel. */

@@ -10,6 +10,7 @@ import { listTransferVendors } from '../games/service.js';
 import { checkInvariants, getAccountBalance, houseAccount } from './ledger.js';
 import {
   findWalletApi,
+  nextVendorReconcile,
   reconcileVendorTransfers,
   setWalletApi,
   transferWithVendor,
@@ -126,8 +127,12 @@ describe('a vendor wallet behind a wallet API', () => {
     expect(walletBalance(slow.body.value.balances, vendorCode)).toBe(0);
     expect((await checkInvariants(server.db)).ok).toBe(true);
 
-    // Too young for the job: left alone while its request might still be waiting.
+    // Too young for the job: left alone while its request might still be waiting. The job sleeps
+    // until it is a minute old (decision 0062).
     expect((await reconcileVendorTransfers(server.db)).settled).toBe(0);
+    const due = (await nextVendorReconcile(server.db))!.getTime();
+    expect(due).toBeGreaterThan(Date.now() + 40_000);
+    expect(due).toBeLessThanOrEqual(Date.now() + 60_000);
     const later = new Date(Date.now() + 120_000);
     expect(await reconcileVendorTransfers(server.db, later)).toMatchObject({ settled: 1 });
     expect(walletBalance(await m.balances(), vendorCode)).toBe(7_000);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/errors.js';
+import { wakeJob } from '../../platform/jobs.js';
 import * as ledger from './ledger.js';
 
 /**
@@ -33,6 +34,20 @@ export const memberIdOfPlayer = (merchantCode: string, player: string) =>
 
 /** Transfers younger than this are left alone by the job: their own request may still be waiting. */
 const RECONCILE_AFTER_MS = 60_000;
+/** A transfer the vendor did not answer for is asked about again this much later. */
+const RECONCILE_RETRY_MS = 15_000;
+
+/** The betting-feed job's name (modules/vendors/bet-pull.ts): a wallet API configured wakes it. */
+export const VENDOR_BET_PULL_JOB = 'vendor-bet-pull';
+
+/** The reconciliation job's name: a transfer left pending wakes it. */
+export const VENDOR_TRANSFER_RECONCILE_JOB = 'vendor-transfer-reconcile';
+
+/** The transfer is left pending: the reconciliation job learns when it will be due. */
+const leftPending = (transferId: number): VendorTransferResult => {
+  wakeJob(VENDOR_TRANSFER_RECONCILE_JOB);
+  return { transferId, status: 'PENDING' };
+};
 
 export const findWalletApi = async (
   db: DbOrTrx,
@@ -227,7 +242,7 @@ export const transferWithVendor = async (
     // of it, and it is never sent twice. Applied, it is done; refused or never received (404), the
     // money goes back, as the reconciliation job would do; no answer, it stays pending.
     const known = await callStatus(api, reference);
-    if (known === 'UNKNOWN') return { transferId: row.id, status: 'PENDING' };
+    if (known === 'UNKNOWN') return leftPending(row.id);
     await settle(db, row, known === 'OK' ? 'DONE' : 'FAILED');
     if (known === 'FAILED') throw vendorRefused(input.vendorCode);
     return { transferId: row.id, status: 'DONE' };
@@ -238,7 +253,7 @@ export const transferWithVendor = async (
     direction: input.direction,
     amount: input.amount,
   });
-  if (answer === 'UNKNOWN') return { transferId: row.id, status: 'PENDING' };
+  if (answer === 'UNKNOWN') return leftPending(row.id);
   await settle(db, row, answer === 'OK' ? 'DONE' : 'FAILED');
   if (answer === 'DOWN') throw vendorDown(input.vendorCode);
   if (answer === 'FAILED') throw vendorRefused(input.vendorCode);
@@ -294,6 +309,22 @@ export const reconcileVendorTransfers = async (
   return summary;
 };
 
+/**
+ * When the reconciliation job has work next: the oldest pending transfer's turn (a minute after it
+ * was made), and never sooner than the retry delay (one the vendor did not answer for stays oldest).
+ */
+export const nextVendorReconcile = async (db: DbOrTrx, now = new Date()): Promise<Date | undefined> => {
+  const row = await db
+    .selectFrom('vendor_transfer')
+    .select((eb) => eb.fn.min('created_at').as('oldest'))
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  if (!row?.oldest) return undefined;
+  return new Date(
+    Math.max(new Date(row.oldest).getTime() + RECONCILE_AFTER_MS, now.getTime() + RECONCILE_RETRY_MS),
+  );
+};
+
 /** Points a brand's vendor wallet at a wallet API (CLI), or back to local settlement. */
 export const setWalletApi = async (
   db: DbOrTrx,
@@ -319,4 +350,6 @@ export const setWalletApi = async (
       })
       .execute();
   }
+  // A vendor now (or no longer) has a feed to read: the betting-feed job reconsiders at once.
+  wakeJob(VENDOR_BET_PULL_JOB);
 };
