@@ -1,10 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
-import { allowTestMembers, apiCall, passEveryHumanCheck, registerMember } from './support/members';
-import { startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import { describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
+import { apiCall, registerMember } from './support/members';
 
 /**
  * Issue 22 item 6: the member's inbox (messageV2, decision 0047). An operator's message raises the
@@ -13,61 +9,31 @@ import { addSession } from './support/session';
  */
 const OPERATOR = { username: 'inbox-admin', password: 'correct horse battery staple' };
 
-let server: TestServer;
-let browser: Browser;
-let stopVerifier: (() => Promise<void>) | undefined;
 let operatorToken: string;
-const contexts: BrowserContext[] = [];
-const watch = new PageWatch(() => server.baseUrl);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
-  await server.runCli(['operator', 'create', OPERATOR.username, '--role', 'ADMIN'], {
+const e2e = useMemberBrowserFile(async () => {
+  await e2e.server.runCli(['operator', 'create', OPERATOR.username, '--role', 'ADMIN'], {
     env: { JADE_OPERATOR_PASSWORD: OPERATOR.password },
   });
-  const login = await apiCall(server.baseUrl, 'POST', '/api/operator/login', OPERATOR);
+  const login = await apiCall(e2e.server.baseUrl, 'POST', '/api/operator/login', OPERATOR);
   expect(login.success, JSON.stringify(login)).toBe(true);
   operatorToken = login.value.token;
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stopVerifier?.();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(watch.take()).toEqual([]);
 });
 
 describe('the inbox (issue 22 item 6)', () => {
   it('receive a message and watch the unread count drop on reading', async () => {
     const member = await registerMember({
-      baseUrl: server.baseUrl,
+      baseUrl: e2e.server.baseUrl,
       usernamePrefix: 'inbox',
       mobilePrefix: '96',
       password: 'secret123',
       paymentPassword: '246810',
       login: true,
     });
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      reducedMotion: 'reduce',
-    });
-    contexts.push(context);
-    context.setDefaultTimeout(10_000);
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
-    });
-    await addSession(context, { token: member.token as string, isAgent: 0 });
-    const page = watch.watch(await context.newPage());
+    const page = await e2e.newPage(member.token as string);
     let loads = 0;
     page.on('load', () => loads++);
     const stream = page.waitForRequest((request) => new URL(request.url()).pathname === '/wps/member/events');
-    await page.goto(`${server.baseUrl}/index`);
+    await page.goto(`${e2e.server.baseUrl}/index`);
     const entry = page.getByTestId('header-messages');
     await entry.waitFor();
     await stream;
@@ -75,7 +41,7 @@ describe('the inbox (issue 22 item 6)', () => {
 
     // The operator writes; the open page's badge shows it, without a reload.
     const sent = await apiCall(
-      server.baseUrl,
+      e2e.server.baseUrl,
       'POST',
       '/api/operator/messages/personal',
       { account: member.username, title: 'A note from the team', content: 'Your VIP manager will call you.' },
@@ -101,7 +67,7 @@ describe('the inbox (issue 22 item 6)', () => {
 
   it('shows the announcements by type once after a login, not again on a reload', async () => {
     const member = await registerMember({
-      baseUrl: server.baseUrl,
+      baseUrl: e2e.server.baseUrl,
       usernamePrefix: 'popup',
       mobilePrefix: '97',
       password: 'secret123',
@@ -109,21 +75,13 @@ describe('the inbox (issue 22 item 6)', () => {
       login: true,
     });
     // The first login is behind the member (it is welcomed instead of the popup).
-    const first = await apiCall(server.baseUrl, 'POST', '/wps/member/firstLogin', undefined, {
+    const first = await apiCall(e2e.server.baseUrl, 'POST', '/wps/member/firstLogin', undefined, {
       token: member.token as string,
     });
     expect(first.success, JSON.stringify(first)).toBe(true);
-    const context = await browser.newContext({
-      viewport: { width: 1366, height: 900 },
-      reducedMotion: 'reduce',
-    });
-    contexts.push(context);
-    context.setDefaultTimeout(10_000);
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
-    });
-    const page = watch.watch(await context.newPage());
-    await page.goto(`${server.baseUrl}/index`);
+    // A visitor's page: the member logs in through the form.
+    const page = await e2e.newPage(null, { viewport: { width: 1366, height: 900 } });
+    await page.goto(`${e2e.server.baseUrl}/index`);
     const form = page.getByRole('form', { name: 'Log in' });
     await form.getByRole('textbox', { name: 'Username' }).fill(member.username);
     await form.getByPlaceholder('Password').fill(member.password);

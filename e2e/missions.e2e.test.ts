@@ -1,10 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
-import { allowTestMembers, passEveryHumanCheck, registerMember } from './support/members';
-import { startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import { describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
+import { registerMember } from './support/members';
 
 /**
  * Issue 22 item 4: missions (decision 0052). A new member's check-in (the demo's daily login mission)
@@ -12,51 +8,20 @@ import { addSession } from './support/session';
  * missions with their progress in the brand's money, claiming pays and the badge goes, and the weekly
  * board lists the member, masked.
  */
-let server: TestServer;
-let browser: Browser;
-let stopVerifier: (() => Promise<void>) | undefined;
-const contexts: BrowserContext[] = [];
-const watch = new PageWatch(() => server.baseUrl);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stopVerifier?.();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(watch.take()).toEqual([]);
-});
+const e2e = useMemberBrowserFile();
 
 describe('missions (issue 22 item 4)', () => {
   it('shows the badge, the progress and the board, and claims a completed mission once', async () => {
     const member = await registerMember({
-      baseUrl: server.baseUrl,
+      baseUrl: e2e.server.baseUrl,
       usernamePrefix: 'mission',
       mobilePrefix: '97',
       password: 'secret123',
       paymentPassword: '246810',
       login: true,
     });
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      reducedMotion: 'reduce',
-    });
-    contexts.push(context);
-    context.setDefaultTimeout(10_000);
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
-    });
-    await addSession(context, { token: member.token as string, isAgent: 0 });
-    const page = watch.watch(await context.newPage());
-    await page.goto(`${server.baseUrl}/index`);
+    const page = await e2e.newPage(member.token as string);
+    await page.goto(`${e2e.server.baseUrl}/index`);
     await page
       .getByRole('navigation', { name: 'My account' })
       .getByRole('button', { name: member.username })

@@ -1,68 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
-import { allowTestMembers, apiCall, passEveryHumanCheck, registerMember } from './support/members';
-import { startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import { describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
+import { apiCall, registerMember } from './support/members';
 
 const OPERATOR = { username: 'promo-finance', password: 'correct horse battery staple' };
 const PAYMENT_PASSWORD = '246810';
-const PHONE = { width: 375, height: 812 };
 
-let server: TestServer;
-let browser: Browser;
-let stopVerifier: (() => Promise<void>) | undefined;
 let operatorToken: string;
-const contexts: BrowserContext[] = [];
-const watch = new PageWatch(() => server.baseUrl);
+const e2e = useMemberBrowserFile(async () => {
+  await e2e.server.runCli(['operator', 'create', OPERATOR.username, '--role', 'FINANCE'], {
+    env: { JADE_OPERATOR_PASSWORD: OPERATOR.password },
+  });
+  operatorToken = (await api('POST', '/api/operator/login', OPERATOR)).value.token;
+});
 
 let key = 0;
 /** A JSON call as the web app makes it, each with an idempotency key of its own. */
 const api = (method: string, route: string, body?: unknown, token?: string) =>
-  apiCall(server.baseUrl, method, route, body, {
+  apiCall(e2e.server.baseUrl, method, route, body, {
     token,
     headers: { 'idempotency-key': `promotions-claim-${Date.now()}-${++key}` },
   });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
-  await server.runCli(['operator', 'create', OPERATOR.username, '--role', 'FINANCE'], {
-    env: { JADE_OPERATOR_PASSWORD: OPERATOR.password },
-  });
-  operatorToken = (await api('POST', '/api/operator/login', OPERATOR)).value.token;
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stopVerifier?.();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(watch.take()).toEqual([]);
-});
-
-async function newPage(token: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-  context.setDefaultTimeout(10_000);
-  contexts.push(context);
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
-  });
-  await addSession(context, { token, isAgent: 0 });
-  const page = await context.newPage();
-  watch.watch(page);
-  return page;
-}
-
 describe('a deposit promotion', () => {
   it('claim a deposit promotion end to end and see the turnover progress', async () => {
     const { username, token } = await registerMember({
-      baseUrl: server.baseUrl,
+      baseUrl: e2e.server.baseUrl,
       usernamePrefix: 'bonus',
       mobilePrefix: '912777',
       password: 'secret123',
@@ -86,8 +48,8 @@ describe('a deposit promotion', () => {
     const welcome = (list.value.promotions as { id: number; code: string }[]).find(
       (p) => p.code === 'WELCOME_100',
     );
-    const page = await newPage(token);
-    await page.goto(`${server.baseUrl}/promoDetail?id=${welcome?.id}`);
+    const page = await e2e.newPage(token);
+    await page.goto(`${e2e.server.baseUrl}/promoDetail?id=${welcome?.id}`);
     const action = page.getByTestId('promo-claim');
     await action.getByRole('button', { name: 'Claim bonus' }).click();
     await action.getByText('Claim ₫200,000 now?', { exact: false }).waitFor();

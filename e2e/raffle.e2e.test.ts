@@ -1,34 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
-import { allowTestMembers, apiCall, passEveryHumanCheck, registerMember } from './support/members';
-import { startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import { describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
+import { apiCall, registerMember } from './support/members';
 
 const OPERATOR = { username: 'raffle-finance', password: 'correct horse battery staple' };
-const PHONE = { width: 375, height: 812 };
 const HOUR = 60 * 60 * 1000;
 
-let server: TestServer;
-let browser: Browser;
-let stopVerifier: (() => Promise<void>) | undefined;
 let operatorToken: string;
-const contexts: BrowserContext[] = [];
-const watch = new PageWatch(() => server.baseUrl);
+const e2e = useMemberBrowserFile(async () => {
+  await e2e.server.runCli(['operator', 'create', OPERATOR.username, '--role', 'FINANCE'], {
+    env: { JADE_OPERATOR_PASSWORD: OPERATOR.password },
+  });
+  operatorToken = (await api('POST', '/api/operator/login', OPERATOR)).value.token;
+  await makeRaffle('E2E_DEPOSIT', 48 * HOUR);
+});
 
 let key = 0;
 const api = (method: string, route: string, body?: unknown, token?: string) =>
-  apiCall(server.baseUrl, method, route, body, {
+  apiCall(e2e.server.baseUrl, method, route, body, {
     token,
     headers: { 'idempotency-key': `raffle-${Date.now()}-${++key}` },
   });
 
 /** A deposit raffle, made as an operator makes one: the CLI with a JSON file. Answers its id. */
 const makeRaffle = async (code: string, closesInMs: number) => {
-  const file = path.join(server.dataDir, `${code}.json`);
+  const file = path.join(e2e.server.dataDir, `${code}.json`);
   fs.writeFileSync(
     file,
     JSON.stringify({
@@ -42,50 +39,15 @@ const makeRaffle = async (code: string, closesInMs: number) => {
       prizes: [100_000_000],
     }),
   );
-  const made = await server.runCli(['raffle', 'create', file]);
+  const made = await e2e.server.runCli(['raffle', 'create', file]);
   expect(made).toMatch(/is OPEN; seed hash [0-9a-f]{64}/);
   return Number(/raffle (\d+)/.exec(made)![1]);
 };
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
-  await server.runCli(['operator', 'create', OPERATOR.username, '--role', 'FINANCE'], {
-    env: { JADE_OPERATOR_PASSWORD: OPERATOR.password },
-  });
-  operatorToken = (await api('POST', '/api/operator/login', OPERATOR)).value.token;
-  await makeRaffle('E2E_DEPOSIT', 48 * HOUR);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stopVerifier?.();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(watch.take()).toEqual([]);
-});
-
-async function newPage(token: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-  context.setDefaultTimeout(10_000);
-  contexts.push(context);
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
-  });
-  await addSession(context, { token, isAgent: 0 });
-  const page = await context.newPage();
-  watch.watch(page);
-  return page;
-}
-
 describe('raffles on the promotions page', () => {
   it('a member joins with the tickets its deposit earned, sees the countdown, the winner board and the verify view', async () => {
     const { username, token } = await registerMember({
-      baseUrl: server.baseUrl,
+      baseUrl: e2e.server.baseUrl,
       usernamePrefix: 'raffle',
       mobilePrefix: '912888',
       password: 'secret123',
@@ -108,13 +70,13 @@ describe('raffles on the promotions page', () => {
     expect(joined.value, JSON.stringify(joined)).toMatchObject({ tickets: 2 });
     // Drawn by the CLI, or by the server's own leased job if it comes first.
     const status = async () => {
-      await server.runCli(['raffle', 'draw']);
+      await e2e.server.runCli(['raffle', 'draw']);
       return (await api('GET', `/wps/relay/MCSFE_getRaffleDetail?raffleId=${quick}`)).value.status;
     };
     await expect.poll(status, { timeout: 30_000, interval: 1_000 }).toBe('DRAWN');
 
-    const page = await newPage(token);
-    await page.goto(`${server.baseUrl}/promotions`);
+    const page = await e2e.newPage(token);
+    await page.goto(`${e2e.server.baseUrl}/promotions`);
     const card = page.getByTestId('raffle-E2E_DEPOSIT');
     await card.getByText('Your tickets: 0 · earned so far: 2').waitFor();
     await expect

@@ -1,55 +1,31 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
-import { allowTestMembers, passEveryHumanCheck, registerFundedMember } from './support/members';
-import { startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import { describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
+import { registerFundedMember } from './support/members';
 
 /**
  * Issue 22 item 2: a spin earns a slots rebate the member claims in the personal centre's Cashback
  * (manualRebate, MANPLAYREB3 on in the demo), with a confirmation, and then finds in its history
  * (decision 0051), on a phone.
  */
-const PHONE = { width: 375, height: 812 };
-
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let stopVerifier: (() => Promise<void>) | undefined;
-const watch = new PageWatch(() => server.baseUrl);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
+const e2e = useMemberBrowserFile(async () => {
   // 10 % on slots at rank 0, so one spin's stake earns a rebate above the rounding.
-  await server.runCli(['engagement', 'rebate-rate', 'RNG', '0', '1000', '--merchant', 'DEMO']);
-}, 90_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  await stopVerifier?.();
+  await e2e.server.runCli(['engagement', 'rebate-rate', 'RNG', '0', '1000', '--merchant', 'DEMO']);
 });
 
 describe('manualRebate', () => {
   it('shows the slots rebate a spin earned, claims it once after a confirmation, and lists it', async () => {
-    const member = await registerFundedMember(server, 'rebate');
-    context = await browser.newContext({ viewport: PHONE });
-    await context.addInitScript(() => localStorage.setItem('language', 'EN'));
-    await addSession(context, { token: member.token, isAgent: 0 });
-    const page = watch.watch(await context.newPage());
+    const member = await registerFundedMember(e2e.server, 'rebate');
+    // Motion on and Playwright's own timeout, as this test was written: the spin plays as most members see it.
+    const page = await e2e.newPage(member.token, { reducedMotion: false, timeout: 30_000 });
 
-    await page.goto(`${server.baseUrl}/game?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE`);
+    await page.goto(`${e2e.server.baseUrl}/game?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE`);
     const frame = page.frameLocator('iframe.game-frame__iframe');
     const spin = frame.getByRole('button', { name: 'Spin' });
     await spin.waitFor();
     await spin.click();
     await frame.locator('table.history tbody tr[data-round]').first().waitFor();
 
-    await page.goto(`${server.baseUrl}/index`);
+    await page.goto(`${e2e.server.baseUrl}/index`);
     await page
       .getByRole('navigation', { name: 'My account' })
       .getByRole('button', { name: member.username })

@@ -1,4 +1,9 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser';
+import { allowTestMembers, passEveryHumanCheck } from './members';
+import { startServer, type TestServer } from './server';
+import { addSession } from './session';
 
 /**
  * One request (method, URL and body) repeated more than this many times within the window is a storm
@@ -75,3 +80,89 @@ export class PageWatch {
 const matches = (expected: Expected, path: string, status: number) =>
   (expected.status === undefined || expected.status === status) &&
   (typeof expected.path === 'string' ? expected.path === path : expected.path.test(path));
+
+const PHONE = { width: 375, height: 812 };
+
+export type MemberPageOptions = {
+  viewport?: { width: number; height: number };
+  /** Emulates prefers-reduced-motion: reduce (the default), so no animation delays a check. */
+  reducedMotion?: boolean;
+  /** Playwright's default timeout for the page's waits, in ms. */
+  timeout?: number;
+};
+
+export type MemberBrowserFile = {
+  /** Set in `beforeAll`: read them inside hooks and tests, not at the file's top level. */
+  readonly server: TestServer;
+  readonly browser: Browser;
+  readonly watch: PageWatch;
+  /**
+   * A watched page in a context of its own (closed after the test) that starts with the member's
+   * session (none for `null`: a visitor) and English unless the page chose a language; a phone by
+   * default.
+   */
+  newPage: (token: string | null, options?: MemberPageOptions) => Promise<Page>;
+};
+
+/**
+ * The hooks of a browser test file whose members register themselves: one server and one Chromium
+ * for the file, the human check passed by a stand-in verifier, the brand's limits opened for test
+ * members (`allowTestMembers`), then `setUp` (operators, brand settings; the server is ready). After each test its
+ * contexts close and the page watch must have seen no problem.
+ */
+export function useMemberBrowserFile(
+  setUp?: () => Promise<void>,
+  /** false: the watch's problems do not fail the file (a known problem, to be fixed where it is). */
+  { failOnPageProblems = true }: { failOnPageProblems?: boolean } = {},
+): MemberBrowserFile {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let stopVerifier: (() => Promise<void>) | undefined;
+  const contexts: BrowserContext[] = [];
+  const watch = new PageWatch(() => file.server.baseUrl);
+  const file: MemberBrowserFile = {
+    get server() {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
+    watch,
+    async newPage(token, { viewport = PHONE, reducedMotion = true, timeout = 10_000 } = {}) {
+      const context = await file.browser.newContext({
+        viewport,
+        ...(reducedMotion && { reducedMotion: 'reduce' as const }),
+      });
+      context.setDefaultTimeout(timeout);
+      contexts.push(context);
+      await context.addInitScript(() => {
+        if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
+      });
+      if (token !== null) await addSession(context, { token, isAgent: 0 });
+      return watch.watch(await context.newPage());
+    },
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    stopVerifier = await passEveryHumanCheck(server);
+    await allowTestMembers(server);
+    await setUp?.();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await stopVerifier?.();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    const problems = watch.take();
+    if (failOnPageProblems) expect(problems).toEqual([]);
+  });
+
+  return file;
+}
