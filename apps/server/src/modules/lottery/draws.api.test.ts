@@ -5,6 +5,7 @@ import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { findBetRecord } from '../games/bet-records.js';
 import * as merchants from '../merchants/service.js';
+import { pointBalance } from '../points/service.js';
 import { reconcileGames } from '../vendors/reconcile.js';
 import {
   checkInvariants,
@@ -197,6 +198,65 @@ describe('lottery draws', () => {
     const after = await Promise.all(members.map(main));
     after.forEach((balance, i) => expect(balance - before[i]!).toBe(owed));
     expect((await findDraw(server.db, draw.id))!.status).toBe('SETTLED');
+  });
+
+  it('earns each member its points once for the draw, however its settlement is cut, resumed and raced (decision 0059)', async () => {
+    // The lottery earns nothing in §9: 0.70 a unit here, on costs that round differently per ticket
+    // (this draw's game is not in the catalogue, so it settles as LOTT).
+    const rated = () =>
+      server.db.deleteFrom('point_rate').where('merchant_id', '=', demo.id).where('category', '=', 'LOTT');
+    await rated().execute();
+    await server.db
+      .insertInto('point_rate')
+      .values({ merchant_id: demo.id, category: 'LOTT', rate: 70 })
+      .execute();
+    try {
+      const slips: Slip[] = [
+        { type: 'DE', numbers: ['07', '13', '58'], stake: 333 },
+        { type: 'LO2', numbers: ['21'], stake: 77 },
+        { type: 'XIEN2', numbers: ['12', '34'], stake: 151 },
+        { type: 'DAU', numbers: ['5'], stake: 99 },
+      ];
+      const members = [await member(5_000_000), await member(5_000_000), await member(5_000_000)];
+      const draw = await openDraw();
+      for (const memberId of members) for (const slip of slips) await bet(memberId, draw.id, slip);
+      const closed = new Date(Date.parse(draw.closes_at) + 1);
+      await drawResult(server.db, SESSION_SECRET, draw.id, undefined, closed);
+      // Cut after two batches, then resumed by two settlements at once.
+      await settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize: 2, stopAfterBatches: 2 });
+      await Promise.all(
+        [3, 5].map((batchSize) => settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize })),
+      );
+      expect((await findDraw(server.db, draw.id))!.status).toBe('SETTLED');
+      const cost = slips.reduce((sum, slip) => sum + slipCost(XSMB, slip), 0);
+      const owed = Math.floor((cost * 70) / 100);
+      const earned = async () => {
+        const postings = await server.db
+          .selectFrom('ledger_transfer as t')
+          .innerJoin('ledger_account as a', 'a.id', 't.credit_account_id')
+          .select(['a.member_id', 't.amount'])
+          .where('t.kind', '=', 'POINTS_EARN')
+          .where('a.member_id', 'in', members)
+          .orderBy('a.member_id')
+          .execute();
+        return postings.map((p) => [p.member_id, Number(p.amount)]);
+      };
+      const once = members.map((memberId) => [memberId, owed]);
+      expect(await earned()).toEqual(once);
+      for (const memberId of members) expect(await pointBalance(server.db, demo.id, memberId)).toBe(owed);
+      // The close replayed (the draw put back by hand): the points' key names the member's draw, so
+      // nothing is earned twice.
+      await server.db
+        .updateTable('lottery_draw')
+        .set({ status: 'DRAWN' })
+        .where('id', '=', draw.id)
+        .execute();
+      expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({ settled: 0, paid: 0 });
+      expect((await findDraw(server.db, draw.id))!.status).toBe('SETTLED');
+      expect(await earned()).toEqual(once);
+    } finally {
+      await rated().execute();
+    }
   });
 
   it('refunds every stake of a voided draw, and its records are void', async () => {

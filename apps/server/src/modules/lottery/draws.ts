@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.js';
 import { dayOf } from '../../platform/time-zone.js';
 import * as records from '../games/bet-records.js';
 import { gameCategoryOf } from '../games/service.js';
+import { accruePoints, accruePointsPrepared } from '../points/accrual.js';
 import * as ledger from '../wallet/ledger.js';
 import {
   exposureOf,
@@ -446,8 +447,7 @@ export const settleDraw = async (
           validBet: 0,
           payout: 0,
           winLoss: 0,
-          // The member's first bet of the batch names the points it earns (each bet is in one batch).
-          pointsKey: `lottery:${bet.id}`,
+          // Points are earned once for the whole draw, when it closes (closeSettlement).
         };
         row.bets++;
         row.stake += Number(bet.cost);
@@ -464,15 +464,57 @@ export const settleDraw = async (
     settled += outcome.count;
     paid += outcome.sum;
   }
-  await db
-    .updateTable('lottery_draw')
-    .set({ status: 'SETTLED', settled_at: at })
-    .where('id', '=', draw.id)
-    .where('status', '=', 'DRAWN')
-    .execute();
+  await closeSettlement(db, draw.id, category, now);
   tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
   return { settled, paid };
 };
+
+/**
+ * The draw SETTLED and its points earned (decision 0059), in one write once no bet is open: one
+ * posting a member for the whole draw (`points:lottery-draw:<draw>:<member>`), from the draw's settled
+ * bets as the database holds them, so a settlement cut at any batch and run again earns each member
+ * its points once. The conditional update decides which of two settlements posts them.
+ */
+const closeSettlement = (db: Db, drawId: number, category: string, now: Date) =>
+  groupCommit(db, async (trx) => {
+    const closed = await trx
+      .updateTable('lottery_draw')
+      .set({ status: 'SETTLED', settled_at: now.toISOString() })
+      .where('id', '=', drawId)
+      .where('status', '=', 'DRAWN')
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) !== 1) return;
+    const rates = await trx
+      .selectFrom('point_rate')
+      .select('merchant_id')
+      .where('category', '=', category)
+      .where('rate', '>', 0)
+      .execute();
+    if (rates.length === 0) return;
+    // A ticket's cost is its valid bet; the partial index of settled bets holds the draw's.
+    const bettors = await trx
+      .selectFrom('lottery_bet')
+      .select((eb) => ['merchant_id', 'member_id', eb.fn.sum<number | string>('cost').as('valid_bet')])
+      .where('draw_id', '=', drawId)
+      .where(isSettledBet)
+      .where(
+        'merchant_id',
+        'in',
+        rates.map((r) => r.merchant_id),
+      )
+      .groupBy(['merchant_id', 'member_id'])
+      .execute();
+    const accruals = bettors.map((b) => ({
+      merchantId: b.merchant_id,
+      memberId: b.member_id,
+      category,
+      validBet: Number(b.valid_bet),
+      pointsKey: `lottery-draw:${drawId}:${b.member_id}`,
+    }));
+    const raw = sqliteHandleOf(db);
+    if (raw) accruePointsPrepared(raw, accruals, now);
+    else await accruePoints(trx, accruals, now);
+  });
 
 /** Bets grouped by the day their brand is on (most draws: one group). */
 const byDay = <T extends { merchant_id: number }>(

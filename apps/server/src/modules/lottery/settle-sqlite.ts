@@ -1,7 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { SummaryDelta } from '../games/bet-records.js';
 import { addToDailySummaryPrepared } from '../games/bet-records-sqlite.js';
-import { accruePointsPrepared } from '../points/accrual.js';
 
 /**
  * The writes of a settlement batch (draws.ts, settleDraw), as prepared statements run synchronously
@@ -74,9 +73,8 @@ export const sqliteSettlement = (raw: SQLite.Database): Settlement => {
       }
     },
     addSummaries(rows) {
+      // No points here: a draw's points are earned once, when it closes (draws.ts, decision 0059).
       for (const row of rows) addToDailySummaryPrepared(raw, { ...row, pointsKey: undefined }, row.bets);
-      // The batch's points in one set of postings (decision 0046), as the PostgreSQL path does.
-      accruePointsPrepared(raw, rows);
     },
   };
 };
