@@ -50,7 +50,9 @@ export class PageWatch {
       seen.set(key, times);
       if (times.length > STORM_COUNT && !stormed.has(key)) {
         stormed.add(key);
-        this.problems.push(`request storm: ${request.method()} ${url} ${times.length} times within 2 s`);
+        this.problems.push(
+          `request storm: ${request.method()} ${url} ${times.length} times within 2 s on ${page.url()}`,
+        );
       }
     });
     page.on('response', (response) => {

@@ -25,6 +25,11 @@ const EVERY_TYPE: readonly MemberEvent['type'][] = [
 ];
 /** How long the win notice stays. */
 const NOTICE_MS = 6_000;
+/**
+ * Events that come this close together reload their queries once: a spin tells its stake and its win
+ * a few milliseconds apart, and each reload would otherwise cancel the last and ask again.
+ */
+const GATHER_MS = 150;
 
 /**
  * Reads the member's stream (decision 0036) with fetch, which sends the session's header like every
@@ -110,6 +115,18 @@ export function MemberEvents() {
     if (!token) return;
     const controller = new AbortController();
     const { signal } = controller;
+    const gathered = new Set<MemberEvent['type']>();
+    let gathering: ReturnType<typeof setTimeout> | undefined;
+    const reloadSoon = (type: MemberEvent['type']) => {
+      gathered.add(type);
+      gathering ??= setTimeout(() => {
+        gathering = undefined;
+        const types = [...gathered];
+        gathered.clear();
+        reload(queryClient, token, types);
+      }, GATHER_MS);
+    };
+    signal.addEventListener('abort', () => clearTimeout(gathering), { once: true });
     void (async () => {
       let wait = FIRST_RETRY_MS;
       let opens = 0;
@@ -128,7 +145,7 @@ export function MemberEvents() {
               // The inbox's count comes with its event (decision 0047): the badge shows it at once.
               if (event.type === 'unread' && event.count !== null)
                 queryClient.setQueryData(inboxKeys.unread(token), { count: event.count });
-              reload(queryClient, token, [event.type]);
+              reloadSoon(event.type);
               if (event.type === 'bet-settled' && event.payout > 0) announceWin(event.payout);
             },
           );
