@@ -16,8 +16,8 @@ import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken, createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
-import { assertOperatorMay, type OperatorAction } from '../operators/roles.js';
-import { authenticateOperator, operatorBrand } from '../operators/service.js';
+import type { OperatorAction } from '../operators/roles.js';
+import { authorizeOperator, operatorBrand } from '../operators/service.js';
 import * as missions from './missions.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -86,8 +86,7 @@ export const missionRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; s
   // ---- operators
 
   const brandOf = async (request: FastifyRequest, action: OperatorAction, code: string | undefined) => {
-    const operator = await authenticateOperator(db, secrets, bearerToken(request));
-    assertOperatorMay(operator, action);
+    const operator = await authorizeOperator(db, secrets, bearerToken(request), action);
     return operatorBrand(db, operator, code);
   };
   const otags = ['operator'];

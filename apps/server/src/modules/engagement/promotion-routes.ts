@@ -19,12 +19,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
-import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken, createGuard } from '../accounts/guard.js';
-import { getMerchantByCode } from '../merchants/service.js';
-import { assertOperatorMay, type OperatorAction } from '../operators/roles.js';
-import { assertOperatorScope, authenticateOperator, type Operator } from '../operators/service.js';
+import type { OperatorAction } from '../operators/roles.js';
+import { authorizeOperator, operatorBrand, type Operator } from '../operators/service.js';
 import * as claims from './promotion-claims.js';
 import { importEngagement } from './service.js';
 
@@ -100,20 +98,11 @@ export const promotionClaimRoutes = (
 
   // ---- operators
 
-  const operatorOf = async (request: FastifyRequest, action: OperatorAction) => {
-    const operator = await authenticateOperator(db, secrets, bearerToken(request));
-    assertOperatorMay(operator, action);
-    return operator;
-  };
+  const operatorOf = (request: FastifyRequest, action: OperatorAction) =>
+    authorizeOperator(db, secrets, bearerToken(request), action);
   /** The brand an operator acts on: its own, or the one named (operators of every brand must name it). */
-  const brandOf = async (operator: Operator, code: string | undefined) => {
-    if (!code && operator.merchantId === null) {
-      throw new AppError('VALIDATION_FAILED', 'Name the brand', { fields: { merchant: ['Required'] } });
-    }
-    const merchantId = code ? (await getMerchantByCode(db, code)).id : operator.merchantId!;
-    assertOperatorScope(operator, merchantId);
-    return merchantId;
-  };
+  const brandOf = async (operator: Operator, code: string | undefined) =>
+    (await operatorBrand(db, operator, code)).id;
   const otags = ['operator'];
 
   r.put(

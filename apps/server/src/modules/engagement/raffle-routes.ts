@@ -15,12 +15,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
-import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken, createGuard } from '../accounts/guard.js';
-import { getMerchantByCode, resolveMerchantByHost } from '../merchants/service.js';
-import { assertOperatorMay, type OperatorAction } from '../operators/roles.js';
-import { assertOperatorScope, authenticateOperator, type Operator } from '../operators/service.js';
+import { resolveMerchantByHost } from '../merchants/service.js';
+import type { OperatorAction } from '../operators/roles.js';
+import { authorizeOperator, operatorBrand, type Operator } from '../operators/service.js';
 import * as raffles from './raffle.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -110,26 +109,9 @@ export const raffleRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
 
   // ---- operators
 
-  const operatorOf = async (request: FastifyRequest, action: OperatorAction) => {
-    const operator = await authenticateOperator(db, secrets, bearerToken(request));
-    assertOperatorMay(operator, action);
-    return operator;
-  };
-  const brandOf = async (operator: Operator, code: string | undefined) => {
-    if (!code && operator.merchantId === null) {
-      throw new AppError('VALIDATION_FAILED', 'Name the brand', { fields: { merchant: ['Required'] } });
-    }
-    const own = code
-      ? undefined
-      : await db
-          .selectFrom('merchant')
-          .select('code')
-          .where('id', '=', operator.merchantId!)
-          .executeTakeFirstOrThrow();
-    const merchant = await getMerchantByCode(db, code ?? own!.code);
-    assertOperatorScope(operator, merchant.id);
-    return merchant;
-  };
+  const operatorOf = (request: FastifyRequest, action: OperatorAction) =>
+    authorizeOperator(db, secrets, bearerToken(request), action);
+  const brandOf = (operator: Operator, code: string | undefined) => operatorBrand(db, operator, code);
   const otags = ['operator'];
 
   r.post(

@@ -13,8 +13,8 @@ import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken } from '../accounts/guard.js';
 import { decideApplication, listApplications, moveMember } from '../agents/invitations.js';
-import { assertOperatorMay, type OperatorAction } from './roles.js';
-import { authenticateOperator, operatorBrand } from './service.js';
+import type { OperatorAction } from './roles.js';
+import { authorizeOperator, operatorBrand } from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
@@ -27,11 +27,8 @@ const decisionParams = z.object({
 /** The operator's side of joining teams (decision 0042): agent applications, and moving a member. */
 export const operatorAgentRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; secrets: Secrets }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const operatorOf = async (request: FastifyRequest, action: OperatorAction) => {
-    const operator = await authenticateOperator(db, secrets, bearerToken(request));
-    assertOperatorMay(operator, action);
-    return operator;
-  };
+  const operatorOf = (request: FastifyRequest, action: OperatorAction) =>
+    authorizeOperator(db, secrets, bearerToken(request), action);
   const value = <T>(v: T) => ({ success: true as const, value: v });
 
   r.get(

@@ -11,8 +11,8 @@ import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken } from '../accounts/guard.js';
 import { listRates, setRates } from '../engagement/rebates.js';
-import { assertOperatorMay, type OperatorAction } from './roles.js';
-import { authenticateOperator, operatorBrand } from './service.js';
+import type { OperatorAction } from './roles.js';
+import { authorizeOperator, operatorBrand } from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
@@ -22,8 +22,7 @@ const tags = ['operator'];
 export const operatorRebateRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; secrets: Secrets }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const brandOf = async (request: FastifyRequest, action: OperatorAction, code: string | undefined) => {
-    const operator = await authenticateOperator(db, secrets, bearerToken(request));
-    assertOperatorMay(operator, action);
+    const operator = await authorizeOperator(db, secrets, bearerToken(request), action);
     return operatorBrand(db, operator, code);
   };
   const value = <T>(v: T) => ({ success: true as const, value: v });

@@ -6,6 +6,7 @@ import { clearLoginAttempts, countLoginAttempt, lockLoginAttempts } from '../../
 import { hitRateLimit } from '../../platform/rate-limit.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { getMerchantByCode, listMerchants } from '../merchants/service.js';
+import { assertOperatorMay, type OperatorAction } from './roles.js';
 
 /** Operators are back-office principals, apart from members (ROADMAP: design the auth hook for both). */
 export type Operator = { id: number; username: string; role: string; merchantId: number | null };
@@ -191,6 +192,18 @@ export const authenticateOperator = async (
     throw new AppError('OPERATOR_UNAUTHENTICATED', 'Operator login required');
   }
   return { id: row.id, username: row.username, role: row.role, merchantId: row.merchant_id };
+};
+
+/** The operator of a call's token, refused unless its role may take the action. */
+export const authorizeOperator = async (
+  db: DbOrTrx,
+  secrets: Secrets,
+  token: string | undefined,
+  action: OperatorAction,
+): Promise<Operator> => {
+  const operator = await authenticateOperator(db, secrets, token);
+  assertOperatorMay(operator, action);
+  return operator;
 };
 
 /**

@@ -14,8 +14,8 @@ import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken } from '../accounts/guard.js';
 import { editVipRanks, listVipRanksForOperator } from '../engagement/service.js';
 import { setMemberRank } from '../engagement/vip.js';
-import { assertOperatorMay, type OperatorAction } from './roles.js';
-import { authenticateOperator, operatorBrand } from './service.js';
+import type { OperatorAction } from './roles.js';
+import { authorizeOperator, operatorBrand } from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
@@ -26,8 +26,7 @@ export const operatorVipRoutes = (app: FastifyInstance, { db, secrets }: { db: D
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** The operator, refused without the right, and the brand named (or the operator's own). */
   const brandOf = async (request: FastifyRequest, action: OperatorAction, code: string | undefined) => {
-    const operator = await authenticateOperator(db, secrets, bearerToken(request));
-    assertOperatorMay(operator, action);
+    const operator = await authorizeOperator(db, secrets, bearerToken(request), action);
     return { operator, merchant: await operatorBrand(db, operator, code) };
   };
   const value = <T>(v: T) => ({ success: true as const, value: v });
