@@ -6,7 +6,8 @@ import { loadSecrets } from './platform/secrets.js';
 /** `npm run jade -- <command>`: operator commands that change a brand without touching SQL. */
 const main = async () => {
   const config = loadConfig();
-  const { db, close } = await openAndPrepareDb(config);
+  // The server's open streams hear what a command changed, on SQLite too (decision 0069).
+  const { db, close } = await openAndPrepareDb(config, { tellsServer: true });
   try {
     await runCommand(process.argv.slice(2), db, (line) => console.log(line), {
       // A credential typed by the operator for `operator create`, and the password of the operator

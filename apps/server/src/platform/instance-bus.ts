@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { ChangeBus } from './change-bus.js';
@@ -24,7 +25,7 @@ export const BUS_CHANNEL = 'jade_bus';
 export const BUS_TOPICS = ['balance', 'member', 'brand', 'draw', 'session'] as const;
 export type BusTopic = (typeof BUS_TOPICS)[number];
 export type BusListener = (payload: unknown) => void;
-export type BusTransport = 'process' | 'postgres' | 'redis';
+export type BusTransport = 'process' | 'sqlite' | 'postgres' | 'redis';
 
 export interface InstanceBus {
   readonly transport: BusTransport;
@@ -36,6 +37,11 @@ export interface InstanceBus {
   /** Tells every instance; call it once the change committed (`afterCommit`). */
   publish(topic: BusTopic, payload: object): void;
   subscribe(topic: BusTopic, listener: BusListener): () => void;
+  /**
+   * Keeps messages from other processes coming while held (an open stream): on SQLite they are looked
+   * for only then, so an idle server reads nothing. Answers the release.
+   */
+  hold(): () => void;
   /** Told when messages may have been missed (the transport reconnected): re-read what is held. */
   onResync(listener: () => void): () => void;
   /** Resolves once messages are heard (tests; the server does not wait for it). */
@@ -150,9 +156,101 @@ export const createProcessBus = (): InstanceBus => {
     toldByDatabase: NOTHING,
     publish: (topic, payload) => listeners.deliver(topic, JSON.parse(JSON.stringify(payload))),
     subscribe: listeners.subscribe,
+    hold: () => () => {},
     onResync: listeners.onResync,
     ready: async () => {},
     close: async () => {},
+  };
+};
+
+/** How often a held SQLite bus looks for another process's commit (`PRAGMA data_version`). */
+export const SQLITE_LOOK_MS = 1_000;
+/** Messages another process left are kept this long: a server reads them within a second. */
+const OUTBOX_KEEP_MS = 60 * 60 * 1_000;
+
+/**
+ * SQLite (decision 0069): one server process, and CLI commands run in processes of their own. What
+ * this process publishes is delivered here at once, as `process` does, and costs nothing more. A
+ * process that `tellsServer` (the CLI) also appends each message to `bus_outbox` once its change
+ * committed, through `db` (Kysely's lock on the one connection). The server, while something holds
+ * its bus (an open member stream), looks once a second at `PRAGMA data_version` (the file's shared
+ * memory: it moves only when another connection committed) and, when it moved, reads the rows it has
+ * not seen and hears them. Not inside an open write of its own: that write's snapshot may predate the
+ * other commit, so the rows are read at the next look instead.
+ */
+export const createSqliteBus = (
+  db: AnyDb,
+  sqlite: SQLite.Database,
+  { tellsServer }: { tellsServer: boolean },
+): InstanceBus => {
+  const listeners = createListeners();
+  const pending = createPending();
+  let holds = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let reader: { version: SQLite.Statement; rows: SQLite.Statement; last: number; seen: number } | undefined;
+
+  const look = () => {
+    if (!reader || sqlite.inTransaction) return;
+    const version = reader.version.get() as number;
+    if (version === reader.seen) return;
+    reader.seen = version;
+    for (const row of reader.rows.all(reader.last) as { id: number; message: string }[]) {
+      reader.last = row.id;
+      listeners.hear(row.message);
+    }
+  };
+  const startLooking = () => {
+    try {
+      const version = sqlite.prepare('pragma data_version').pluck();
+      const last = (sqlite.prepare('select max(id) from bus_outbox').pluck().get() as number | null) ?? 0;
+      const rows = sqlite.prepare('select id, message from bus_outbox where id > ? order by id');
+      reader = { version, rows, last, seen: version.get() as number };
+    } catch {
+      // A database not migrated yet has no outbox: nothing from other processes to hear.
+      reader = undefined;
+    }
+    timer = setInterval(look, SQLITE_LOOK_MS);
+    timer.unref();
+  };
+
+  return {
+    transport: 'sqlite',
+    toldByDatabase: NOTHING,
+    publish: (topic, payload) => {
+      const message = encode(topic, payload);
+      listeners.hear(message);
+      if (!tellsServer) return;
+      const now = Date.now();
+      pending.track(
+        (async () => {
+          await sql`insert into bus_outbox (message, created_at) values (${message}, ${new Date(now).toISOString()})`.execute(
+            db,
+          );
+          await sql`delete from bus_outbox where created_at < ${new Date(now - OUTBOX_KEEP_MS).toISOString()}`.execute(
+            db,
+          );
+        })(),
+      );
+    },
+    subscribe: listeners.subscribe,
+    hold: () => {
+      if (holds++ === 0) startLooking();
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        if (--holds > 0) return;
+        clearInterval(timer);
+        timer = undefined;
+        reader = undefined;
+      };
+    },
+    onResync: listeners.onResync,
+    ready: async () => {},
+    close: async () => {
+      clearInterval(timer);
+      await pending.drain();
+    },
   };
 };
 
@@ -178,6 +276,7 @@ export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus =>
     publish: (topic, payload) =>
       pending.track(sql`select pg_notify(${BUS_CHANNEL}, ${encode(topic, payload)})`.execute(db)),
     subscribe: listeners.subscribe,
+    hold: () => () => {},
     onResync: listeners.onResync,
     ready: () => changes.ready(),
     close: async () => {
@@ -222,6 +321,7 @@ export const createRedisBus = (url: string): InstanceBus => {
     toldByDatabase: NOTHING,
     publish: (topic, payload) => pending.track(publisher.publish(BUS_CHANNEL, encode(topic, payload))),
     subscribe: listeners.subscribe,
+    hold: () => () => {},
     onResync: listeners.onResync,
     ready: () => (subscribed ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
     close: async () => {

@@ -31,10 +31,11 @@ type MemberOptions = {
  */
 export const registeredMember = async (server: TestServer, { prefix, captcha, fields }: MemberOptions) => {
   const n = nextSeq();
+  const username = `${prefix}${String(n).padStart(3, '0')}`;
   const client = createClient(server, { headers: { 'x-forwarded-for': `203.0.113.${n}` } });
   const { body: image } = await client.call('GET', '/wps/captcha');
   const registered = await client.sealed('PUT', '/wps/member/register', {
-    username: `${prefix}${String(n).padStart(3, '0')}`,
+    username,
     password: 'secret123',
     confirmPassword: 'secret123',
     mobileNum: `0912${String(100_000 + n)}`,
@@ -49,6 +50,7 @@ export const registeredMember = async (server: TestServer, { prefix, captcha, fi
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
   return {
     client,
+    username,
     memberId: registered.body.value.memberId as number,
     token: registered.body.value.session.token as string,
   };
@@ -64,7 +66,7 @@ export const fundedMember = async (
   funds: number,
   options: MemberOptions,
 ) => {
-  const { client, memberId, token } = await registeredMember(server, options);
+  const { client, username, memberId, token } = await registeredMember(server, options);
   if (funds > 0) {
     await postTransfer(server.db, {
       merchantId,
@@ -83,7 +85,7 @@ export const fundedMember = async (
     });
   const balances = async () =>
     balanceResponse.parse((await client.call('GET', '/wps/v2/wallets/balance', { token })).body.value);
-  return { client, token, memberId, transfer, balances };
+  return { client, username, token, memberId, transfer, balances };
 };
 
 export const walletBalance = (b: { wallets: { wallet: string; balance: number }[] }, code: string) =>

@@ -81,6 +81,8 @@ export const memberEventRoutes = (app: FastifyInstance, { db, secrets }: { db: D
       });
       let ended = false;
       let unsubscribe = () => {};
+      // While it is open, what other processes tell (the CLI on SQLite) is looked for.
+      const release = bus.hold();
       const held = bySession.get(session.sessionId) ?? {
         memberId: member.memberId,
         checks: new Set<() => void>(),
@@ -90,6 +92,7 @@ export const memberEventRoutes = (app: FastifyInstance, { db, secrets }: { db: D
         ended = true;
         clearInterval(heartbeat);
         unsubscribe();
+        release();
         streams.delete(end);
         if (streams.size === 0 && open.get(key) === streams) open.delete(key);
         held.checks.delete(checkSession);

@@ -10,8 +10,11 @@ import pg from 'pg';
  * integer column) aborts the one transaction and names the table.
  */
 
-/** The migrator's own bookkeeping: each side migrates itself, so these are never copied. */
-const isMigratorTable = (name: string) => name.startsWith('kysely_migration');
+/**
+ * Never copied: the migrator's own bookkeeping (each side migrates itself), and SQLite's bus outbox
+ * (messages from a CLI process to a SQLite server, decision 0069; PostgreSQL has no such table).
+ */
+const isNotCopied = (name: string) => name.startsWith('kysely_migration') || name === 'bus_outbox';
 
 type Column = { name: string; pk: number };
 export type SourceTable = { name: string; columns: string[]; orderBy: string[]; parents: string[] };
@@ -32,7 +35,7 @@ export const sourceTables = (sqlite: SQLite.Database): SourceTable[] => {
       .all() as { name: string }[]
   )
     .map((row) => row.name)
-    .filter((name) => !isMigratorTable(name));
+    .filter((name) => !isNotCopied(name));
   const tables = new Map<string, SourceTable>();
   for (const name of names) {
     const columns = sqlite.prepare(`select name, pk from pragma_table_info(?)`).all(name) as Column[];
@@ -78,7 +81,7 @@ const targetTables = async (client: pg.ClientBase) => {
   );
   const tables = new Map<string, Map<string, string>>();
   for (const row of rows) {
-    if (isMigratorTable(row.table_name)) continue;
+    if (isNotCopied(row.table_name)) continue;
     const columns = tables.get(row.table_name) ?? new Map<string, string>();
     columns.set(row.column_name, row.data_type);
     tables.set(row.table_name, columns);

@@ -8,8 +8,8 @@ import {
   attachInstanceBus,
   BUS_CHANNEL,
   createPostgresBus,
-  createProcessBus,
   createRedisBus,
+  createSqliteBus,
   type InstanceBus,
 } from '../instance-bus.js';
 import { readCacheInvalidation, type CacheScope } from './read-cache.js';
@@ -98,9 +98,13 @@ const withStatementCache = (sqlite: SQLite.Database) => {
 /**
  * Opens the database. The instance bus is chosen here (decision 0057): Redis pub/sub when `redisUrl`
  * is given, else PostgreSQL's LISTEN/NOTIFY on the change bus's connection, and on SQLite (one
- * instance) the process's own delivery.
+ * server process) the process's own delivery, with what a process that `tellsServer` (the CLI)
+ * publishes left in `bus_outbox` for the server to hear.
  */
-export const openDb = (databaseUrl: string, { redisUrl }: { redisUrl?: string } = {}): DbHandle => {
+export const openDb = (
+  databaseUrl: string,
+  { redisUrl, tellsServer = false }: { redisUrl?: string; tellsServer?: boolean } = {},
+): DbHandle => {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = sqlitePath(databaseUrl);
     if (file !== ':memory:') {
@@ -118,9 +122,18 @@ export const openDb = (databaseUrl: string, { redisUrl }: { redisUrl?: string } 
       plugins: [readCacheInvalidation],
     });
     sqliteHandles.set(db, sqlite);
-    const bus = createProcessBus();
+    const bus = createSqliteBus(db, sqlite, { tellsServer });
     attachInstanceBus(db, bus);
-    return { db, dialect: 'sqlite', bus, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      bus,
+      close: async () => {
+        // What the CLI told the server is written before the connection closes.
+        await bus.close();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection the server drops (a restart, a failover) must not crash the process; the pool
