@@ -10,9 +10,9 @@ import { seedDemoAnnouncements } from '../modules/messages/service.js';
 import { seedDemoInbox } from '../modules/messages/demo-inbox.js';
 import { seedDemoPayments } from '../modules/wallet/payments.js';
 import { getMerchantByCode } from '../modules/merchants/service.js';
-import { buildDemoAgents } from '../modules/agents/demo-agents.js';
+import { buildDemoAgents, DEMO_TEAM } from '../modules/agents/demo-agents.js';
 import { seedDemoMissionProgress, seedDemoMissions } from '../modules/engagement/demo-missions.js';
-import { seedDemoClaims } from '../modules/engagement/promotion-claims.js';
+import { seedDemoClaims, seedDemoWelcomeBonus } from '../modules/engagement/promotion-claims.js';
 import { seedDemoPoints } from '../modules/points/demo-points.js';
 import { seedDemoRebateRates, seedDemoRebates } from '../modules/engagement/demo-rebates.js';
 import { seedDemoRaffles } from '../modules/engagement/demo-raffles.js';
@@ -62,9 +62,17 @@ export const seedDemo = async (db: Db, config: Config): Promise<boolean> => {
  * seeds the demo brand and would pay for the team's month of bets. Answers the lines to log: the
  * team's logins and their (demo) password.
  */
+/** The demo's newcomer: the team's first player, whose first deposit the welcome bonus doubled. */
+export const DEMO_WELCOME_MEMBER = DEMO_TEAM.find((seat) => seat.type === 0)!.username;
+
 export const seedDemoAgents = async (db: Db): Promise<string> => {
   const demo = await getMerchantByCode(db, DEMO_MERCHANT_CODE);
-  const result = await buildDemoAgents(db, demo);
+  // The first player takes the welcome bonus on its first deposit, before the month of bets that
+  // wagers part of it: bonusDetails shows its progress, and its withdrawals wait for the rest.
+  const result = await buildDemoAgents(db, demo, new Date(), {
+    afterFirstDeposits: (_ids, at) =>
+      seedDemoWelcomeBonus(db, demo, DEMO_WELCOME_MEMBER, 'WELCOME_100', at).then(() => {}),
+  });
   // The team's inboxes: broadcasts and personal messages beside their deposits' news (decision 0047).
   await seedDemoInbox(db, demo.id);
   const agents = result.logins.filter((login) => login.agent).map((login) => login.username);

@@ -497,6 +497,16 @@ export const buildDemoAgents = async (
   db: Db,
   merchant: Merchant,
   now = new Date(),
+  {
+    afterFirstDeposits,
+  }: {
+    /**
+     * Runs once the members' first deposits are approved and before any bet of the history (at `at`,
+     * an hour after them): what the demo takes on those deposits (a welcome bonus) is then wagered by
+     * the month that follows.
+     */
+    afterFirstDeposits?: (ids: ReadonlyMap<string, number>, at: Date) => Promise<void>;
+  } = {},
 ): Promise<DemoAgentsResult> => {
   const tz = merchant.timeZone;
   const today = dayOf(tz, now);
@@ -510,14 +520,17 @@ export const buildDemoAgents = async (
   let withdrawals = 0;
   let bets = 0;
   const players = DEMO_TEAM.filter((seat) => seat.type === 0);
-  // Every member deposits before the history starts, and again half-way.
+  // Every member deposits before the history starts, and again half-way. The first player's first
+  // deposit is a newcomer's, which the welcome bonus doubles (seed.ts).
+  const before = new Date(start.getTime() - DAY_MS / 4);
   for (const seat of players) {
     const id = ids.get(seat.username)!;
-    const before = new Date(start.getTime() - DAY_MS / 4);
-    if (await deposit(db, merchant, id, 50_000_000 * DONG, `DEMO-${seat.username}-1`, before)) deposits++;
+    const first = seat === players[0] ? 5_000_000 * DONG : 50_000_000 * DONG;
+    if (await deposit(db, merchant, id, first, `DEMO-${seat.username}-1`, before)) deposits++;
     const mid = new Date(start.getTime() + 15 * DAY_MS + 9 * HOUR_MS);
     if (await deposit(db, merchant, id, 10_000_000 * DONG, `DEMO-${seat.username}-2`, mid)) deposits++;
   }
+  await afterFirstDeposits?.(ids, new Date(before.getTime() + HOUR_MS));
 
   // Accounts are made outside the writes (ledger.ts remembers only ids read outside transactions).
   const float = await ledger.houseAccount(db, merchant.id, 'VENDOR_FLOAT');
@@ -559,9 +572,9 @@ export const buildDemoAgents = async (
       }
     }
     bets += await playRounds(db, merchant, { mains, float }, rounds);
-    // Two members cash out every week.
+    // Two members cash out every week (not the first, whose welcome bonus's wagering is not met).
     if (!isToday && d % 7 === 6) {
-      for (const seat of [players[0]!, players[3]!]) {
+      for (const seat of [players[1]!, players[3]!]) {
         const at = new Date(dayWindow(tz, day).start.getTime() + 19 * HOUR_MS);
         if (await withdraw(db, merchant, ids.get(seat.username)!, 2_000_000 * DONG, at)) withdrawals++;
       }

@@ -105,7 +105,8 @@ export const demoEngagement = (now: Date): EngagementFileInput => {
         audience: 'NEW_MEMBER',
         sortOrder: 1,
         imageUrl: '/media/promotions/welcome-100.svg',
-        startsAt: at(-30),
+        // Older than the demo team's first deposits (a month and some hours back), which it rewards.
+        startsAt: at(-45),
         endsAt: null,
         terms: {
           bonusRateBp: 10_000,

@@ -664,3 +664,30 @@ export const seedDemoClaims = async (db: Db, merchant: Merchant, usernames: read
   }
   return joined;
 };
+
+/**
+ * The demo's welcome bonus (issue 22: bonusDetails shows data after `npm start`): `username` applies
+ * for and claims the first-deposit offer `code` at `at`, through the member's own calls, once. Run
+ * before the demo's history of bets, which then counts towards its wagering.
+ */
+export const seedDemoWelcomeBonus = async (
+  db: Db,
+  merchant: Merchant,
+  username: string,
+  code: string,
+  at: Date,
+) => {
+  const member = await db
+    .selectFrom('member')
+    .select(['id', 'type', 'vip_level'])
+    .where('merchant_id', '=', merchant.id)
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const promotion = (await repo.listPromotions(db, { merchantId: merchant.id, now: at.toISOString() })).find(
+    (p) => p.code === code,
+  );
+  if (!member || !promotion || (await alreadyApplied(db, merchant.id, member.id, promotion))) return false;
+  const claim = await applyForPromotion(db, '', merchant, member, promotion.id, {}, at);
+  await claimBonus(db, merchant, member, claim.id, at);
+  return true;
+};
