@@ -89,22 +89,42 @@ export const MAX_INBOX_LIST = 500;
 
 const title = z.string().trim().min(1).max(200);
 const content = z.string().trim().min(1).max(4000);
+/**
+ * The message in other languages (decision 0067), by language code (`EN`, `TY`, `ZH`…): a member
+ * reads the text of its own language, else the one written in `title` and `content`.
+ */
+export const inboxTranslations = z
+  .record(
+    z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'A language code'),
+    z.object({ title, content }),
+  )
+  .refine((texts) => Object.keys(texts).length <= 20, 'At most 20 languages')
+  .optional();
+export type InboxTranslations = z.infer<typeof inboxTranslations>;
 
 export const operatorPersonalMessage = z.object({
   account: z.string().trim().min(1).max(64),
   title,
   content,
+  translations: inboxTranslations,
 });
 
 /** A broadcast: the whole brand, members of a VIP rank and above, or a list of accounts. */
 export const operatorBroadcast = z.discriminatedUnion('audience', [
-  z.object({ audience: z.literal('ALL'), title, content }),
-  z.object({ audience: z.literal('VIP'), vipLevel: z.number().int().min(0).max(100), title, content }),
+  z.object({ audience: z.literal('ALL'), title, content, translations: inboxTranslations }),
+  z.object({
+    audience: z.literal('VIP'),
+    vipLevel: z.number().int().min(0).max(100),
+    title,
+    content,
+    translations: inboxTranslations,
+  }),
   z.object({
     audience: z.literal('LIST'),
     accounts: z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_INBOX_LIST),
     title,
     content,
+    translations: inboxTranslations,
   }),
 ]);
 export type OperatorBroadcast = z.infer<typeof operatorBroadcast>;

@@ -67,4 +67,33 @@ describe('the demo team as npm start builds it', () => {
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
+
+  it("reads the demo inbox in the member's language: English for an English reader, Vietnamese as written", async () => {
+    const client = createClient(server);
+    const login = await client.sealed('POST', '/wps/session/login', {
+      username: DEMO_WELCOME_MEMBER,
+      password: DEMO_AGENT_PASSWORD,
+    });
+    const token = login.body.value.token as string;
+    const titles = async () =>
+      (
+        (await client.call('GET', '/wps/member/messages?pageSize=50', { token })).body.value.items as {
+          type: string;
+          title: string;
+        }[]
+      )
+        .filter((m) => m.type !== 'PLATFORM')
+        .map((m) => m.title);
+    expect(
+      (await client.call('PUT', '/wps/member/language', { token, body: { language: 'TY' } })).status,
+    ).toBe(200);
+    expect(await titles()).toContain('Tiền thưởng chào mừng đang được tính cược');
+    expect(
+      (await client.call('PUT', '/wps/member/language', { token, body: { language: 'EN' } })).status,
+    ).toBe(200);
+    const english = await titles();
+    expect(english).toContain('Your welcome bonus is being wagered');
+    expect(english).toContain('Your inbox is ready');
+    expect(english.join(' ')).not.toMatch(/[ạảãàáâậầấẩẫăắằặẳẵđ]/);
+  });
 });

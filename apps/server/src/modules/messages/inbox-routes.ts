@@ -43,6 +43,7 @@ export const inboxRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; sec
       memberId: session.member.id,
       vipLevel: session.member.vip_level,
       joinedAt: session.member.created_at,
+      language: session.member.language,
     };
   };
 

@@ -361,3 +361,83 @@ describe('the member inbox (issue 22 item 6)', () => {
     expect(listed).toContain('LIST\t1 members');
   });
 });
+
+describe("an operator's message in the members' languages (decision 0067)", () => {
+  it('each member reads the text of its own language, else the text as written; list and personal messages too', async () => {
+    const english = await newMember();
+    const vietnamese = await newMember();
+    const unwritten = await newMember();
+    expect((await english.call('PUT', '/wps/member/language', { language: 'EN' })).status).toBe(200);
+    expect((await vietnamese.call('PUT', '/wps/member/language', { language: 'TY' })).status).toBe(200);
+    // The third keeps no language of its own: it reads the text as written.
+    const translations = {
+      EN: { title: 'Lottery tonight', content: 'Results at 18:15.' },
+      zh: { title: '今晚开奖', content: '18:15公布结果。' },
+    };
+    const all = await operator(admin, 'POST', '/api/operator/messages/broadcast', {
+      audience: 'ALL',
+      title: 'Xổ số tối nay',
+      content: 'Kết quả lúc 18:15.',
+      translations,
+    });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const list = await operator(admin, 'POST', '/api/operator/messages/broadcast', {
+      audience: 'LIST',
+      accounts: [english.account, vietnamese.account],
+      title: 'Thưởng cuối tuần',
+      content: 'Nạp vào thứ Bảy.',
+      translations: { EN: { title: 'Weekend bonus', content: 'Deposit on Saturday.' } },
+    });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const personal = await operator(admin, 'POST', '/api/operator/messages/personal', {
+      account: english.account,
+      title: 'Chào bạn',
+      content: 'Tôi là Linh.',
+      translations: { en: { title: 'Hello', content: "I'm Linh." } },
+    });
+    expect(personal.status, JSON.stringify(personal.body)).toBe(200);
+
+    const titles = async (member: Awaited<ReturnType<typeof newMember>>) =>
+      (await member.inbox()).items.filter((m) => m.type !== 'PLATFORM').map((m) => [m.title, m.content]);
+    expect(await titles(english)).toEqual([
+      ['Hello', "I'm Linh."],
+      ['Weekend bonus', 'Deposit on Saturday.'],
+      ['Lottery tonight', 'Results at 18:15.'],
+    ]);
+    expect(await titles(vietnamese)).toEqual([
+      ['Thưởng cuối tuần', 'Nạp vào thứ Bảy.'],
+      ['Xổ số tối nay', 'Kết quả lúc 18:15.'],
+    ]);
+    expect(await titles(unwritten)).toEqual([['Xổ số tối nay', 'Kết quả lúc 18:15.']]);
+
+    // A language switched later re-renders what is already there.
+    expect((await vietnamese.call('PUT', '/wps/member/language', { language: 'EN' })).status).toBe(200);
+    expect((await titles(vietnamese))[1]).toEqual(['Lottery tonight', 'Results at 18:15.']);
+  });
+
+  it('refuses a translation with no title, an unknown code or too long a text (400, nothing sent)', async () => {
+    const before = await server.db
+      .selectFrom('inbox_broadcast')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const translations of [
+      { EN: { content: 'No title' } },
+      { 'not a code!': { title: 'x', content: 'y' } },
+      { EN: { title: 'x', content: 'y'.repeat(4_001) } },
+    ]) {
+      const sent = await operator(admin, 'POST', '/api/operator/messages/broadcast', {
+        audience: 'ALL',
+        title: 'Base',
+        content: 'Text',
+        translations,
+      });
+      expect(sent.status, JSON.stringify(translations)).toBe(400);
+      expect(sent.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    const after = await server.db
+      .selectFrom('inbox_broadcast')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

@@ -5,6 +5,7 @@ import type {
   InboxPage,
   InboxParams,
   InboxTemplate,
+  InboxTranslations,
   OperatorBroadcast,
   OperatorPersonalMessage,
   SentInboxMessage,
@@ -25,7 +26,14 @@ import { publishBrandEvent, publishMemberEvent } from '../../platform/member-eve
  */
 
 /** The member as the inbox needs them: who, which brand, their rank and when they joined. */
-export type InboxReader = { merchantId: number; memberId: number; vipLevel: number; joinedAt: string };
+export type InboxReader = {
+  merchantId: number;
+  memberId: number;
+  vipLevel: number;
+  joinedAt: string;
+  /** The member's language (decision 0067): an operator's message is read in it when written in it. */
+  language?: string | null;
+};
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'No such message');
 
@@ -77,17 +85,30 @@ type Row = {
   params: string;
   title: string;
   content: string;
+  translations: string | null;
   created_at: string;
   is_read: number;
 };
 
-const toMessage = (row: Row): InboxMessage => ({
+/** The operator's text in the reader's language when it was written in it, else as written. */
+const textFor = (
+  row: Pick<Row, 'title' | 'content' | 'translations'>,
+  language: string | null | undefined,
+) => {
+  if (row.translations && language) {
+    const texts = JSON.parse(row.translations) as Record<string, { title: string; content: string }>;
+    const key = Object.keys(texts).find((k) => k.toLowerCase() === language.toLowerCase());
+    if (key !== undefined) return texts[key]!;
+  }
+  return { title: row.title, content: row.content };
+};
+
+const toMessage = (row: Row, language: string | null | undefined): InboxMessage => ({
   id: `${row.source}${row.id}`,
   type: row.type as InboxMessageType,
   template: row.template as InboxTemplate | null,
   params: JSON.parse(row.params) as InboxParams,
-  title: row.title,
-  content: row.content,
+  ...textFor(row, language),
   createdAt: row.created_at,
   isRead: Number(row.is_read) === 1,
 });
@@ -106,6 +127,7 @@ export const listInbox = async (
     'params',
     'title',
     'content',
+    'translations',
     'created_at',
     sql<number>`case when read_at is null then 0 else 1 end`.as('is_read'),
   ]);
@@ -122,6 +144,7 @@ export const listInbox = async (
       sql<string>`'{}'`.as('params'),
       'b.title',
       'b.content',
+      'b.translations',
       'b.created_at',
       sql<number>`case when r.read_at is null then 0 else 1 end`.as('is_read'),
     ]);
@@ -141,7 +164,7 @@ export const listInbox = async (
   ]);
   const totalCount = Number(total.n);
   return {
-    items: (rows as Row[]).map(toMessage),
+    items: (rows as Row[]).map((row) => toMessage(row, reader.language)),
     pageNum: query.pageNo,
     totalPages: Math.ceil(totalCount / query.pageSize),
     totalCount,
@@ -242,6 +265,7 @@ export const notifyMember = async (
       params: JSON.stringify(input.params),
       title: '',
       content: '',
+      translations: null,
       broadcast_id: null,
       sent_by: null,
       created_at: now.toISOString(),
@@ -271,11 +295,17 @@ const countAndAnnounce = async (db: Db, member: { merchantId: number; memberId: 
 export const readerOf = async (db: DbOrTrx, merchantId: number, memberId: number): Promise<InboxReader> => {
   const member = await db
     .selectFrom('member')
-    .select(['vip_level', 'created_at'])
+    .select(['vip_level', 'created_at', 'language'])
     .where('id', '=', memberId)
     .where('merchant_id', '=', merchantId)
     .executeTakeFirstOrThrow();
-  return { merchantId, memberId, vipLevel: member.vip_level, joinedAt: member.created_at };
+  return {
+    merchantId,
+    memberId,
+    vipLevel: member.vip_level,
+    joinedAt: member.created_at,
+    language: member.language,
+  };
 };
 
 // Operators: personal messages, broadcasts and what was sent.
@@ -291,6 +321,14 @@ const memberByAccount = (db: DbOrTrx, merchantId: number, accounts: string[]) =>
       accounts.map((a) => a.trim().toLowerCase()),
     )
     .execute();
+
+/** The texts in other languages as stored: their codes upper-case, none at all as null. */
+const translationsOf = (texts: InboxTranslations) =>
+  texts && Object.keys(texts).length > 0
+    ? JSON.stringify(
+        Object.fromEntries(Object.entries(texts).map(([code, text]) => [code.toUpperCase(), text])),
+      )
+    : null;
 
 /** An operator's message to one member of the brand (NOT_FOUND for an account it does not have). */
 export const sendPersonalMessage = async (
@@ -312,6 +350,7 @@ export const sendPersonalMessage = async (
       params: '{}',
       title: input.title,
       content: input.content,
+      translations: translationsOf(input.translations),
       broadcast_id: null,
       sent_by: sentBy,
       created_at: now.toISOString(),
@@ -355,6 +394,7 @@ export const sendBroadcast = async (
       recipients: input.audience === 'LIST' ? members.length : null,
       title: input.title,
       content: input.content,
+      translations: translationsOf(input.translations),
       sent_by: sentBy,
       created_at: at,
     })
@@ -375,6 +415,7 @@ export const sendBroadcast = async (
         params: '{}',
         title: input.title,
         content: input.content,
+        translations: translationsOf(input.translations),
         broadcast_id: broadcast.id,
         sent_by: sentBy,
         created_at: at,

@@ -18,6 +18,8 @@ export type InboxMessageTable = {
   params: string;
   title: string;
   content: string;
+  /** JSON of the operator's text in other languages, `{CODE: {title, content}}` (decision 0067); null: none. */
+  translations: string | null;
   /** A message sent to a list of members: the broadcast row it belongs to. */
   broadcast_id: number | null;
   /** The operator's username, or 'cli'; null for platform messages. */
@@ -36,6 +38,8 @@ export type InboxBroadcastTable = {
   recipients: number | null;
   title: string;
   content: string;
+  /** As inbox_message.translations. */
+  translations: string | null;
   sent_by: string | null;
   created_at: string;
 };
