@@ -1,30 +1,45 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openAndPrepareDb } from './boot.js';
-import { seedDemoAgents, seedDemoRaffleRounds } from './demo/seed.js';
 import { loadSecrets } from './platform/secrets.js';
 import { startJobs } from './platform/jobs.js';
 import { serverJobs, wakeJobsOnChanges } from './server-jobs.js';
 import { startStudio } from './modules/vendors/studio.js';
-import { recomputeVipRanks } from './modules/engagement/vip.js';
+import { countMerchants } from './modules/merchants/repo.js';
+import { seedDemoStartExtras } from './demo/seed.js';
+
+/** Runs seed-demo-main.js with this process's node and flags, and waits for it. */
+const seedDemoApart = () =>
+  new Promise<void>((resolve, reject) => {
+    const file = fileURLToPath(new URL('./seed-demo-main.js', import.meta.url));
+    const child = spawn(process.execPath, [...process.execArgv, file], { stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`the demo seeding stopped (${signal ?? `exit code ${code}`})`)),
+    );
+  });
 
 const start = async () => {
   const config = loadConfig();
   const secrets = loadSecrets(config);
-  const { db, close, changes, migrated, seeded } = await openAndPrepareDb(config);
+  // A fresh database is seeded by a child process (seed-demo-main.ts): the memory seeding uses goes
+  // back to the system with it, so an idle server is not carrying it (issue 23 item 6). An in-memory
+  // database is seen by this process alone and is seeded here.
+  const apart = config.seedDemo && !config.databaseUrl.match(/^sqlite:(:memory:)?$/);
+  const { db, close, changes, migrated, seeded } = await openAndPrepareDb({
+    ...config,
+    seedDemo: config.seedDemo && !apart,
+  });
+  if (apart && (await countMerchants(db)) === 0) await seedDemoApart();
   // The studio's connections are made before the app reads the vendors' origins for its CSP.
   const studio = await startStudio(config, db, secrets.sessionSecret, console);
   const app = await buildApp({ config, db, secrets });
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
-  if (seeded) {
-    app.log.info('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
-    const started = Date.now();
-    app.log.info(`${await seedDemoAgents(db)} (built in ${Date.now() - started} ms)`);
-    // Raffles need the server secret (their seeds are sealed under it) and the team's bets.
-    app.log.info(`demo raffles: ${await seedDemoRaffleRounds(db, secrets.sessionSecret)} drawn`);
-    // The demo team's month of deposits and bets ranks its members now, not at the job's first run.
-    app.log.info(`demo VIP ranks: ${await recomputeVipRanks(db)} members ranked`);
-  }
+  if (seeded) await seedDemoStartExtras(db, secrets.sessionSecret, (line) => app.log.info(line));
 
   const stopJobs = startJobs(db, serverJobs(db, secrets.sessionSecret, app.log), app.log);
   const stopWaking = wakeJobsOnChanges(changes);

@@ -16,6 +16,7 @@ import { seedDemoClaims, seedDemoWelcomeBonus } from '../modules/engagement/prom
 import { seedDemoPoints } from '../modules/points/demo-points.js';
 import { seedDemoRebateRates, seedDemoRebates } from '../modules/engagement/demo-rebates.js';
 import { seedDemoRaffles } from '../modules/engagement/demo-raffles.js';
+import { recomputeVipRanks } from '../modules/engagement/vip.js';
 
 /**
  * The demo brand's domains: this machine's loopback names on the server's port, and PUBLIC_URL's host
@@ -102,4 +103,18 @@ export const seedDemoRaffleRounds = async (db: Db, serverSecret: string): Promis
     players.map((m) => m.username),
     serverSecret,
   );
+};
+
+/**
+ * What `npm start` adds on the database `seedDemo` has just seeded: the agent team, its raffles and
+ * VIP ranks. Calls `log` with each line to show.
+ */
+export const seedDemoStartExtras = async (db: Db, serverSecret: string, log: (line: string) => void) => {
+  log('demo brand seeded (code DEMO, hosts localhost and 127.0.0.1)');
+  const started = Date.now();
+  log(`${await seedDemoAgents(db)} (built in ${Date.now() - started} ms)`);
+  // Raffles need the server secret (their seeds are sealed under it) and the team's bets.
+  log(`demo raffles: ${await seedDemoRaffleRounds(db, serverSecret)} drawn`);
+  // The demo team's month of deposits and bets ranks its members now, not at the job's first run.
+  log(`demo VIP ranks: ${await recomputeVipRanks(db)} members ranked`);
 };

@@ -17,22 +17,66 @@ type Command =
   | { type: 'Z' };
 type Font = {
   unitsPerEm: number;
-  charToGlyph: (ch: string) => {
-    advanceWidth: number;
-    getPath: (x: number, y: number, size: number) => { commands: Command[] };
-  };
+  charToGlyph: (ch: string) => { advanceWidth: number; path: { commands: Command[] } };
 };
+/** One letter of one font: what drawing it needs, in font units (y up, as the font has it). */
+type Letter = { advanceWidth: number; commands: Command[] };
+type Face = { unitsPerEm: number; letters: Map<string, Letter>; missing: Letter };
+/** The letters kept from each font: printable ASCII, which covers the alphabet and any text a caller picks. */
+const KEPT = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
 
 const require = createRequire(import.meta.url);
-const opentype = require('opentype.js') as { loadSync: (file: string) => Font };
-const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONTS: Font[] = [
+const FONT_FILES = [
   'DejaVuSans-Bold.ttf',
   'DejaVuSerif-BoldItalic.ttf',
   'DejaVuSansMono-Bold.ttf',
   'DejaVuSansCondensed-BoldOblique.ttf',
   'DejaVuSerifCondensed-Bold.ttf',
-].map((file) => opentype.loadSync(path.join(fontDir, file)));
+] as const;
+
+/**
+ * Printable ASCII's outlines in each font, read on the first captcha (issue 23 item 6: an idle server
+ * holds no fonts). A parsed font keeps every one of its thousands of glyphs (the five cost ~40 MB
+ * of heap and a second to read); only printable ASCII's outlines are kept, the fonts are dropped.
+ */
+let faces: Face[] | undefined;
+const loadFaces = (): Face[] => {
+  const opentype = require('opentype.js') as { loadSync: (file: string) => Font };
+  const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  return FONT_FILES.map((file) => {
+    const font = opentype.loadSync(path.join(fontDir, file));
+    const letter = (ch: string): Letter => {
+      const glyph = font.charToGlyph(ch);
+      return { advanceWidth: glyph.advanceWidth, commands: glyph.path.commands.map((c) => ({ ...c })) };
+    };
+    // A character outside the kept set is drawn as the font's missing-glyph box, as the font drew it.
+    return {
+      unitsPerEm: font.unitsPerEm,
+      letters: new Map(KEPT.map((ch) => [ch, letter(ch)])),
+      missing: letter('\uffff'),
+    };
+  });
+};
+
+/** A letter's outline at `size` pixels with its origin at (x, y), y down (opentype's `getPath`). */
+const outline = (face: Face, letter: Letter, x: number, y: number, size: number): Command[] => {
+  const scale = (1 / face.unitsPerEm) * size;
+  const X = (v: number) => x + v * scale;
+  const Y = (v: number) => y + -v * scale;
+  return letter.commands.map((c): Command => {
+    switch (c.type) {
+      case 'M':
+      case 'L':
+        return { type: c.type, x: X(c.x), y: Y(c.y) };
+      case 'Q':
+        return { type: 'Q', x1: X(c.x1), y1: Y(c.y1), x: X(c.x), y: Y(c.y) };
+      case 'C':
+        return { type: 'C', x1: X(c.x1), y1: Y(c.y1), x2: X(c.x2), y2: Y(c.y2), x: X(c.x), y: Y(c.y) };
+      default:
+        return { type: 'Z' };
+    }
+  });
+};
 
 const WIDTH = 120;
 const HEIGHT = 44;
@@ -101,11 +145,11 @@ const resegment = (commands: Command[]): Command[] => {
 
 /** A glyph's outline, transformed on its own (rotation, skew, scale) and placed at (cx, cy). */
 const glyphPath = (ch: string, cx: number, cy: number) => {
-  const font = pick(FONTS);
+  const face = pick((faces ??= loadFaces()));
   const size = between(26, 34);
-  const glyph = font.charToGlyph(ch);
-  const width = (glyph.advanceWidth / font.unitsPerEm) * size;
-  const commands = resegment(glyph.getPath(-width / 2, size * 0.35, size).commands);
+  const letter = face.letters.get(ch) ?? face.missing;
+  const width = (letter.advanceWidth / face.unitsPerEm) * size;
+  const commands = resegment(outline(face, letter, -width / 2, size * 0.35, size));
   const angle = between(-0.45, 0.45);
   const skew = between(-0.3, 0.3);
   const sx = between(0.85, 1.15);
