@@ -33,8 +33,7 @@ beforeAll(async () => {
   await updateMoneySettings(server.db, merchant.id, {
     agents: { activeMemberMinValidBet: MIN_ACTIVE, dividendCarryForward: false },
   });
-  const ids: Record<string, number> = {};
-  for (const [name, upline] of [
+  const ids = await tree([
     ['top', null],
     ['agent', 'top'],
     ['a1', 'agent'],
@@ -42,10 +41,7 @@ beforeAll(async () => {
     ['a2', 'agent'],
     ['sibling', 'top'],
     ['s1', 'sibling'],
-  ] as const) {
-    ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
-    if (upline) await move(ids[name]!, ids[upline]!);
-  }
+  ]);
   t = ids as typeof t;
   await foldTeamRollup(server.db);
 }, 60_000);
@@ -55,6 +51,16 @@ afterAll(async () => {
 
 const move = (memberId: number, uplineId: number) =>
   writeTransaction(server.db, (trx) => moveInTree(trx, merchant.id, memberId, uplineId, 'test'));
+
+/** Members `tr<name>` of the brand, each moved under its named upline (listed before it). */
+const tree = async (entries: [string, string | null][]) => {
+  const ids: Record<string, number> = {};
+  for (const [name, upline] of entries) {
+    ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
+    if (upline) await move(ids[name]!, ids[upline]!);
+  }
+  return ids;
+};
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -187,15 +193,11 @@ describe('team roll-up', () => {
    * of the new one (decision 0060).
    */
   it('keeps each figure exact when a move or a roll-up run commits between the overview reads', async () => {
-    const ids: Record<string, number> = {};
-    for (const [name, upline] of [
+    const ids = await tree([
       ['gtop', null],
       ['gagent', 'gtop'],
       ['gm', 'gagent'],
-    ] as const) {
-      ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
-      if (upline) await move(ids[name]!, ids[upline]!);
-    }
+    ]);
     const bet = (stake: number, hoursAgo: number) =>
       settledRound(server.db, {
         merchantId: merchant.id,
@@ -279,16 +281,12 @@ describe('team roll-up', () => {
    * unfolded bets read beside the memo, and a move's rebuild.
    */
   it('keeps the memoized active count exact across folds, window edges and a rebuild', async () => {
-    const ids: Record<string, number> = {};
-    for (const [name, upline] of [
+    const ids = await tree([
       ['vtop', null],
       ['vagent', 'vtop'],
       ['vm1', 'vagent'],
       ['vm2', 'vagent'],
-    ] as const) {
-      ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
-      if (upline) await move(ids[name]!, ids[upline]!);
-    }
+    ]);
     await foldTeamRollup(server.db);
     const now = Date.now();
     const bet = (who: string, stake: number, at: Date) =>
