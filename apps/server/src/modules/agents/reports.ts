@@ -16,7 +16,7 @@ import type {
   teamProfitRequest,
   teamTransactionsRequest,
 } from '@jade/contracts/agent-reports';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf } from '../../platform/db/transaction.js';
@@ -146,6 +146,90 @@ const liveBetting = async (
 };
 
 /**
+ * The active members counted over an agent's folded rows, per window and minimum, with the roll-up
+ * version of the agent they were counted at (decision 0064). The roll-up raises the version in the
+ * transaction that changes those rows, and each read takes the version in the statement it corrects
+ * with, so a memo is used only while the rows it counted are the rows that statement saw. Per
+ * database handle (a test's second server never reads another's memo); bounded, oldest out first.
+ */
+const activeMemos = new WeakMap<object, Map<string, { version: string; folded: number }>>();
+const ACTIVE_MEMOS = 10_000;
+
+const isStale = (value: unknown) => value === true || Number(value) === 1;
+
+/**
+ * The team's active members: a member counts who has a summary row in the window (summary_rows > 0)
+ * reaching the minimum. Counted over the folded rows alone (memoized: the one part that walks the
+ * whole team), then corrected member by member for the few members with rows the job has not folded
+ * (and the agent itself): their verdict on folded rows is replaced by their verdict on folded +
+ * unfolded rows. Each statement reads the stale mark and the version beside its figures, so both
+ * come from one snapshot. Undefined when stale.
+ */
+const activeCount = async (
+  db: DbOrTrx,
+  parts: {
+    agentId: number;
+    window: Window;
+    minValidBet: number;
+    own: RawBuilder<unknown>;
+    unfolded: RawBuilder<unknown>;
+    stale: RawBuilder<unknown>;
+    folded: (member?: RawBuilder<unknown>) => RawBuilder<unknown>;
+  },
+): Promise<Betting['active'] | undefined> => {
+  const { agentId, window, minValidBet, own, unfolded, stale, folded } = parts;
+  const statement = (withFolded: boolean) =>
+    sql<{
+      folded: number | string | null;
+      correction: number | string;
+      version: number | string | null;
+      stale: number | boolean;
+    }>`
+      with x as (
+        select member_id, sum(valid_bet) as valid_bet, sum(summary_rows) as summary_rows from (
+          select member_id, valid_bet, 1 as summary_rows from ${own}
+          union all select r.member_id, r.valid_bet, r.summary_rows from ${unfolded}
+        ) u group by member_id
+      ), y as (
+        select x.valid_bet, x.summary_rows,
+          coalesce((select sum(t.valid_bet) from ${folded(sql.ref('x.member_id'))}), 0) as folded_valid_bet,
+          coalesce((select sum(t.summary_rows) from ${folded(sql.ref('x.member_id'))}), 0) as folded_rows
+        from x
+      )
+      select
+        ${
+          withFolded
+            ? sql`(select count(*) from (select t.member_id from ${folded()} group by t.member_id
+          having sum(t.summary_rows) > 0 and sum(t.valid_bet) >= ${minValidBet}) a)`
+            : sql`null`
+        } as folded,
+        (select coalesce(sum(
+            case when folded_rows + summary_rows > 0 and folded_valid_bet + valid_bet >= ${minValidBet} then 1 else 0 end
+            - case when folded_rows > 0 and folded_valid_bet >= ${minValidBet} then 1 else 0 end), 0) from y) as correction,
+        (select version from team_rollup_version where agent_id = ${agentId}) as version,
+        ${stale} as stale`
+      .execute(db)
+      .then((result) => result.rows[0]!);
+  let memos = activeMemos.get(db);
+  if (!memos) activeMemos.set(db, (memos = new Map()));
+  const key = `${agentId} ${window.fromDay} ${window.toDay} ${minValidBet}`;
+  const known = memos.get(key);
+  let row = await statement(known === undefined);
+  // No version row: the roll-up never wrote a row for the agent (its folded count is 0, memoized as such).
+  const versionOf = (value: unknown) => String(value ?? 0);
+  if (known && versionOf(row.version) !== known.version) row = await statement(true);
+  if (isStale(row.stale)) return undefined;
+  let count = known?.folded ?? 0;
+  if (row.folded !== null) {
+    count = Number(row.folded);
+    memos.delete(key);
+    memos.set(key, { version: versionOf(row.version), folded: count });
+    if (memos.size > ACTIVE_MEMOS) memos.delete(memos.keys().next().value!);
+  }
+  return { n: count + Number(row.correction) };
+};
+
+/**
  * The team's figures from the roll-up (decisions 0054, 0060): the downline's folded totals, plus the
  * agent's own summaries, plus the downline's changes the job has not folded yet. Each figure is one
  * statement that also reads whether a move made the agent's totals stale, so the totals, the tree
@@ -187,34 +271,10 @@ const rolledUpBetting = async (
         union all select r.day, r.bets, r.valid_bet, r.payout, r.win_loss from ${unfolded}
       ) f group by day
       union all select null, null, null, null, null, ${stale}`.execute(db),
-    // A member counts who has a summary row in the window (summary_rows > 0) reaching the minimum:
-    // counted over the folded rows alone, then corrected member by member for the few members with
-    // rows the job has not folded (and the agent itself): their verdict on folded rows is replaced by
-    // their verdict on folded + unfolded rows. Only the folded count walks the whole team.
-    sql<Betting['active'] & { stale: number | boolean }>`
-      with x as (
-        select member_id, sum(valid_bet) as valid_bet, sum(summary_rows) as summary_rows from (
-          select member_id, valid_bet, 1 as summary_rows from ${own}
-          union all select r.member_id, r.valid_bet, r.summary_rows from ${unfolded}
-        ) u group by member_id
-      ), y as (
-        select x.valid_bet, x.summary_rows,
-          coalesce((select sum(t.valid_bet) from ${folded(sql.ref('x.member_id'))}), 0) as folded_valid_bet,
-          coalesce((select sum(t.summary_rows) from ${folded(sql.ref('x.member_id'))}), 0) as folded_rows
-        from x
-      )
-      select
-        (select count(*) from (select t.member_id from ${folded()} group by t.member_id
-          having sum(t.summary_rows) > 0 and sum(t.valid_bet) >= ${minValidBet}) a)
-        + (select coalesce(sum(
-            case when folded_rows + summary_rows > 0 and folded_valid_bet + valid_bet >= ${minValidBet} then 1 else 0 end
-            - case when folded_rows > 0 and folded_valid_bet >= ${minValidBet} then 1 else 0 end), 0) from y) as n,
-        ${stale} as stale`.execute(db),
+    activeCount(db, { agentId, window, minValidBet, own, unfolded, stale, folded }),
   ]);
-  const isStale = (value: unknown) => value === true || Number(value) === 1;
-  if (byDay.rows.some((row) => isStale(row.stale)) || active.rows.some((row) => isStale(row.stale)))
-    return undefined;
-  return { byDay: byDay.rows.filter((row) => row.day !== null), active: active.rows[0] ?? { n: 0 } };
+  if (byDay.rows.some((row) => isStale(row.stale)) || active === undefined) return undefined;
+  return { byDay: byDay.rows.filter((row) => row.day !== null), active };
 };
 
 /** agentTeamOverview: team size, new and active members, money and betting figures, by day. */

@@ -4,7 +4,7 @@ import { memberOfBrand, settledRound } from '../../test/agent-team.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { openDb } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
-import { dayOf } from '../../platform/time-zone.js';
+import { dayOf, startOfDay } from '../../platform/time-zone.js';
 import { moveInTree } from '../accounts/tree.js';
 import * as merchants from '../merchants/service.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -33,8 +33,7 @@ beforeAll(async () => {
   await updateMoneySettings(server.db, merchant.id, {
     agents: { activeMemberMinValidBet: MIN_ACTIVE, dividendCarryForward: false },
   });
-  const ids: Record<string, number> = {};
-  for (const [name, upline] of [
+  const ids = await tree([
     ['top', null],
     ['agent', 'top'],
     ['a1', 'agent'],
@@ -42,10 +41,7 @@ beforeAll(async () => {
     ['a2', 'agent'],
     ['sibling', 'top'],
     ['s1', 'sibling'],
-  ] as const) {
-    ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
-    if (upline) await move(ids[name]!, ids[upline]!);
-  }
+  ]);
   t = ids as typeof t;
   await foldTeamRollup(server.db);
 }, 60_000);
@@ -55,6 +51,16 @@ afterAll(async () => {
 
 const move = (memberId: number, uplineId: number) =>
   writeTransaction(server.db, (trx) => moveInTree(trx, merchant.id, memberId, uplineId, 'test'));
+
+/** Members `tr<name>` of the brand, each moved under its named upline (listed before it). */
+const tree = async (entries: [string, string | null][]) => {
+  const ids: Record<string, number> = {};
+  for (const [name, upline] of entries) {
+    ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
+    if (upline) await move(ids[name]!, ids[upline]!);
+  }
+  return ids;
+};
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -187,15 +193,11 @@ describe('team roll-up', () => {
    * of the new one (decision 0060).
    */
   it('keeps each figure exact when a move or a roll-up run commits between the overview reads', async () => {
-    const ids: Record<string, number> = {};
-    for (const [name, upline] of [
+    const ids = await tree([
       ['gtop', null],
       ['gagent', 'gtop'],
       ['gm', 'gagent'],
-    ] as const) {
-      ids[name] = (await memberOfBrand(server, merchant.id, `tr${name}`)).memberId;
-      if (upline) await move(ids[name]!, ids[upline]!);
-    }
+    ]);
     const bet = (stake: number, hoursAgo: number) =>
       settledRound(server.db, {
         merchantId: merchant.id,
@@ -269,5 +271,83 @@ describe('team roll-up', () => {
     }
     await foldTeamRollup(server.db);
     await expectExact();
+  });
+
+  /**
+   * Decision 0064: the active members over an agent's folded rows are memoized per window under the
+   * agent's roll-up version, which every fold and rebuild that changes the agent's rows raises in its
+   * own transaction. Each overview (the memo's first read and later ones) equals the recomputation
+   * after a fold that makes a member active, a bet on a window's first day and the day before it,
+   * unfolded bets read beside the memo, and a move's rebuild.
+   */
+  it('keeps the memoized active count exact across folds, window edges and a rebuild', async () => {
+    const ids = await tree([
+      ['vtop', null],
+      ['vagent', 'vtop'],
+      ['vm1', 'vagent'],
+      ['vm2', 'vagent'],
+    ]);
+    await foldTeamRollup(server.db);
+    const now = Date.now();
+    const bet = (who: string, stake: number, at: Date) =>
+      settledRound(server.db, { merchantId: merchant.id, memberId: ids[who]!, stake, payout: 0, at });
+    const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000);
+    const today = dayOf(merchant.timeZone, new Date(now));
+    const dayStart = (day: string) => startOfDay(merchant.timeZone, day).getTime();
+    const windows = [{ range: 'PAST_7' as const }, { fromDay: today, toDay: today }];
+    const version = async () =>
+      n(
+        (
+          await server.db
+            .selectFrom('team_rollup_version')
+            .select('version')
+            .where('agent_id', '=', ids.vagent!)
+            .executeTakeFirst()
+        )?.version,
+      );
+    /** Each window's overview of vtop and vagent, read twice (the memo's first read and a later one). */
+    const exact = async (activeOfAgentPast7: number) => {
+      const fresh = await merchants.getMerchantByCode(server.db, 'DEMO');
+      for (const agentId of [ids.vtop!, ids.vagent!])
+        for (const window of windows)
+          for (const _read of [1, 2]) {
+            const overview = await teamOverview(server.db, fresh, agentId, window);
+            const truth = await recomputed(agentId, overview.fromDay, overview.toDay);
+            expect(overview.activeMembers, `agent ${agentId} ${JSON.stringify(window)}`).toBe(
+              truth.activeMembers,
+            );
+            expect(overview.validBet).toBe(truth.validBet);
+          }
+      const past7 = await teamOverview(server.db, fresh, ids.vagent!, { range: 'PAST_7' });
+      expect(past7.activeMembers).toBe(activeOfAgentPast7);
+    };
+
+    // vm1 under the minimum yesterday (just before today's window opens), folded.
+    await bet('vm1', 3_000_00, new Date(dayStart(today) - 60_000));
+    await foldTeamRollup(server.db);
+    const first = await version();
+    expect(first).toBeGreaterThan(0);
+    await exact(0);
+    // vm1 over the minimum with a bet of today's first minute, folded: the fold raises the version,
+    // so the memo counted at the last one is not used.
+    await bet('vm1', 3_000_00, new Date(Math.min(dayStart(today) + 60_000, now)));
+    await foldTeamRollup(server.db);
+    expect(await version()).toBeGreaterThan(first);
+    await exact(1);
+    // vm2 active only over 8 days (outside PAST_7), then inside it, not folded: memo + unfolded.
+    await bet('vm2', 6_000_00, hoursAgo(8 * 24));
+    await foldTeamRollup(server.db);
+    await exact(1);
+    await bet('vm2', 6_000_00, hoursAgo(0));
+    await exact(2);
+    await foldTeamRollup(server.db);
+    await exact(2);
+    // vm1 moves to vtop: vagent is read live, then rebuilt (version raised) and read from the memo.
+    const beforeMove = await version();
+    await move(ids.vm1!, ids.vtop!);
+    await exact(1);
+    expect((await foldTeamRollup(server.db)).rebuilt).toBeGreaterThan(0);
+    expect(await version()).toBeGreaterThan(beforeMove);
+    await exact(1);
   });
 });

@@ -20,6 +20,21 @@ const addFigures = `bets = team_daily_summary.bets + excluded.bets, stake = team
   valid_bet = team_daily_summary.valid_bet + excluded.valid_bet, payout = team_daily_summary.payout + excluded.payout,
   win_loss = team_daily_summary.win_loss + excluded.win_loss`;
 
+/**
+ * Raises the version of each agent `agents` selects (m: merchant_id, a: agent id), in the transaction that
+ * changes its folded rows: the overview's memo of a count over those rows holds only for the version
+ * it was counted at (decision 0064).
+ */
+const raiseVersions = async (trx: DbOrTrx, agents: string) => {
+  await sql
+    .raw(
+      `insert into team_rollup_version (merchant_id, agent_id, version)
+       select m, a, 1 from (${agents}) v where true
+       on conflict (agent_id) do update set version = team_rollup_version.version + 1`,
+    )
+    .execute(trx);
+};
+
 /** Adds the rows of `from` (aliased r: member_id, day, category, figures, summary_rows) to every upline above each member. */
 const foldInto = async (trx: DbOrTrx, from: string, where: string) => {
   await sql
@@ -42,6 +57,11 @@ const foldInto = async (trx: DbOrTrx, from: string, where: string) => {
          summary_rows = team_member_daily.summary_rows + excluded.summary_rows`,
     )
     .execute(trx);
+  await raiseVersions(
+    trx,
+    `select distinct c.merchant_id as m, c.ancestor_id as a from ${from}
+     join member_closure c on c.descendant_id = r.member_id and c.depth > 0 where ${where}`,
+  );
 };
 
 /** One step: up to BATCH changes folded; when none are left, the stale agents rebuilt. */
@@ -71,6 +91,11 @@ const foldStep = async (db: Db) =>
         trx,
         '(select merchant_id, member_id, day, category, bets, stake, valid_bet, payout, win_loss, 1 as summary_rows from bet_daily_summary) r',
         `c.merchant_id = r.merchant_id and c.ancestor_id in (${some.map(Number).join(', ')})`,
+      );
+      // A rebuilt agent whose new team has no summaries got no row above, but its rows changed.
+      await raiseVersions(
+        trx,
+        `select distinct merchant_id as m, agent_id as a from team_rollup_stale where agent_id in (${some.map(Number).join(', ')})`,
       );
     }
     await trx
