@@ -116,7 +116,7 @@ export type GamesWalletTables = {
     merchant_id: number;
     agent_id: number;
   };
-  /** Migration 2026-11-26T1800-team-rollup-version: raised with every change to an agent's folded rows. */
+  /** Migration 2026-11-26T2400-team-rollup-version: raised with every change to an agent's folded rows. */
   team_rollup_version: {
     agent_id: number;
     merchant_id: number;

@@ -42,9 +42,9 @@ import * as teamRollup from './migrations/2026-11-26T1100-team-rollup.js';
 import * as changeNotify from './migrations/2026-11-26T1200-change-notify.js';
 import * as busNotify from './migrations/2026-11-26T1300-bus-notify.js';
 import * as teamMemberByMember from './migrations/2026-11-26T1600-team-member-by-member.js';
-import * as teamRollupVersion from './migrations/2026-11-26T1800-team-rollup-version.js';
 import * as busOutbox from './migrations/2026-11-26T2200-bus-outbox.js';
 import * as inboxTranslations from './migrations/2026-11-26T2300-inbox-translations.js';
+import * as teamRollupVersion from './migrations/2026-11-26T2400-team-rollup-version.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -90,9 +90,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1200-change-notify': changeNotify,
   '2026-11-26T1300-bus-notify': busNotify,
   '2026-11-26T1600-team-member-by-member': teamMemberByMember,
-  '2026-11-26T1800-team-rollup-version': teamRollupVersion,
   '2026-11-26T2200-bus-outbox': busOutbox,
   '2026-11-26T2300-inbox-translations': inboxTranslations,
+  '2026-11-26T2400-team-rollup-version': teamRollupVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
