@@ -8,7 +8,7 @@ import { writeTransaction } from '../apps/server/src/platform/db/transaction';
 import { houseAccount, memberAccount, postTransfer } from '../apps/server/src/modules/wallet/ledger';
 import { settledRound } from '../apps/server/src/test/agent-team';
 import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
+import { countRequests, lookProblems, PageWatch } from './support/harness';
 import { allowTestMembers, apiCall, passEveryHumanCheck, registerMember } from './support/members';
 import { repoRoot, startServer, type TestServer } from './support/server';
 import { addSession } from './support/session';
@@ -165,13 +165,7 @@ const sweepInVietnamese = async (token: string) => {
   await context.addInitScript(() => localStorage.setItem('language', 'TY'));
   await addSession(context, { token, isAgent: 2 });
   const page = watch.watch(await context.newPage());
-  const failed: string[] = [];
-  const requests = new Map<string, number>();
-  page.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()}`));
-  page.on('request', (request) => {
-    const key = `${request.method()} ${request.url()}`;
-    requests.set(key, (requests.get(key) ?? 0) + 1);
-  });
+  const traffic = countRequests(page);
   await page.goto(`${server.baseUrl}/index`);
   const entry = page.getByRole('button', { name: 'Trung tâm đại lý' });
   await entry.waitFor();
@@ -188,39 +182,12 @@ const sweepInVietnamese = async (token: string) => {
   for (const [n, item] of items.entries()) {
     await menu.getByRole('button', { name: item, exact: true }).click();
     await center.locator('.wallet-loading, .page-spinner').first().waitFor({ state: 'detached' });
-    const found = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      const clipped = (el: Element) => {
-        for (let up = el.parentElement; up; up = up.parentElement) {
-          const style = getComputedStyle(up);
-          if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) return true;
-        }
-        return false;
-      };
-      const wide = [...document.querySelectorAll('body *')]
-        .filter((el) => {
-          const box = el.getBoundingClientRect();
-          return box.width > 0 && (box.right > width + 1 || box.left < -1) && !clipped(el);
-        })
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-      const dialog = document.querySelector('[role="dialog"]') as HTMLElement | null;
-      const text = dialog?.innerText ?? '';
-      return {
-        overflow:
-          document.documentElement.scrollWidth > width ? ['the page scrolls sideways', ...wide] : wide,
-        // A raw key (agentReports.moves.none), a raw state (APPROVED, UPLINE_TRANSFER) or English words.
-        raw:
-          text.match(
-            /\b[a-z]+[A-Z]\w*\.[\w.]+|\b[A-Z]+(?:_[A-Z]+)+\b|\b(?:APPROVED|PENDING|PAID|REJECTED|RECEIVED|FAILED|TRANSFER|DEPOSIT|WITHDRAWAL|ACCEPTED|TERMINATED|the|and|of|No|Team|Member|Amount|Status|Page|Total|Loading)\b/g,
-          ) ?? [],
-      };
-    });
+    const found = await lookProblems(page, '[role="dialog"]');
     for (const el of found.overflow) problems.push(`${item}: wider than 375 px: ${el}`);
     for (const word of found.raw) problems.push(`${item}: untranslated "${word}"`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `agent-vi-375-${n}.png`) });
   }
   expect(problems).toEqual([]);
-  expect(failed).toEqual([]);
-  const repeated = [...requests].filter(([, count]) => count > 3).map(([key, count]) => `${key} ×${count}`);
-  expect(repeated).toEqual([]);
+  expect(traffic.failed).toEqual([]);
+  expect(traffic.repeated()).toEqual([]);
 };

@@ -168,3 +168,68 @@ export function useMemberBrowserFile(
 
   return file;
 }
+
+/**
+ * What a member would call broken in what the page shows now, for a look pass in a language other than
+ * English: elements wider than the screen (outside a scrolling box), and in the text of `scope`
+ * (`main`, a dialog) a raw language key (`agentReports.moves.none`), a raw state (`APPROVED`,
+ * `UPLINE_TRANSFER`) or a common English word.
+ */
+export const lookProblems = (page: Page, scope: string) =>
+  page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) return true;
+      }
+      return false;
+    };
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1) && !clipped(el);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    const root = document.querySelector(selector) as HTMLElement | null;
+    const text = root?.innerText ?? '';
+    return {
+      overflow: document.documentElement.scrollWidth > width ? ['the page scrolls sideways', ...wide] : wide,
+      raw:
+        text.match(
+          /\b[a-z]+[A-Z]\w*\.[\w.]+|\b[A-Z]+(?:_[A-Z]+)+\b|\b(?:APPROVED|PENDING|PAID|REJECTED|RECEIVED|FAILED|TRANSFER|DEPOSIT|WITHDRAWAL|ACCEPTED|TERMINATED|the|and|of|No|Team|Member|Amount|Status|Page|Total|Loading)\b/g,
+        ) ?? [],
+    };
+  }, scope);
+
+/**
+ * Counts each request (method and URL) of each document a page loads: a look pass fails one made more
+ * than 3 times by one document (a new document loads its scripts again), and any failed request.
+ */
+export const countRequests = (page: Page) => {
+  const failed: string[] = [];
+  const repeats: string[] = [];
+  let requests = new Map<string, number>();
+  const settle = () => {
+    for (const [key, count] of requests) if (count > 3) repeats.push(`${key} ×${count}`);
+    requests = new Map();
+  };
+  page.on('requestfailed', (request) => {
+    // A live stream (member events, lottery draws) is cut when the page navigates away: not a failure.
+    const left = request.failure()?.errorText === 'net::ERR_ABORTED' && /\/events(\?|$)/.test(request.url());
+    if (!left) failed.push(`${request.method()} ${request.url()}`);
+  });
+  page.on('request', (request) => {
+    // A document request starts a new page: what the last one asked is counted and put away.
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) settle();
+    const key = `${request.method()} ${request.url()}`;
+    requests.set(key, (requests.get(key) ?? 0) + 1);
+  });
+  return {
+    failed,
+    repeated: () => {
+      settle();
+      return repeats;
+    },
+  };
+};
