@@ -6,6 +6,7 @@ import { readStream } from '../test/sse.js';
 import { openStatementLog, type StatementLog } from '../test/statement-log.js';
 import * as merchants from '../modules/merchants/service.js';
 import type { runLotteryTick } from '../modules/lottery/tick.js';
+import type { busOfHandle } from './instance-bus.js';
 
 /**
  * Issue 23 item 3 (decision 0057): every live stream is delivered whichever instance the client is
@@ -28,13 +29,18 @@ const APART = 'jade-bus-apart';
  * The server's modules once more, apart from this file's (`vi.resetModules`): what the second
  * instances run on. Loaded once for the file.
  */
-let apartModules: Promise<{ startInstance: typeof startInstance; runLotteryTick: typeof runLotteryTick }>;
+let apartModules: Promise<{
+  startInstance: typeof startInstance;
+  runLotteryTick: typeof runLotteryTick;
+  busOfHandle: typeof busOfHandle;
+}>;
 const loadApart = () =>
   (apartModules ??= (async () => {
     vi.resetModules();
     const { startInstance } = await import('../test/server.js');
     const { runLotteryTick } = await import('../modules/lottery/tick.js');
-    return { startInstance, runLotteryTick };
+    const { busOfHandle } = await import('./instance-bus.js');
+    return { startInstance, runLotteryTick, busOfHandle };
   })());
 
 /** The file's one database and its first server (PostgreSQL's bus); Redis's first instance joins it. */
@@ -63,6 +69,8 @@ describe.each(transports)('instances share streams and revocations over $name', 
   let second: TestServer;
   /** The second instance's lottery job, from its own modules. */
   let secondTick: typeof runLotteryTick;
+  /** The second instance's bus, from its own modules. */
+  let secondBus: ReturnType<typeof busOfHandle>;
   let log: StatementLog;
   let demoId: number;
 
@@ -76,6 +84,7 @@ describe.each(transports)('instances share streams and revocations over $name', 
     const apart = await loadApart();
     secondTick = apart.runLotteryTick;
     second = await apart.startInstance(first, { databaseUrl: logged.toString(), env });
+    secondBus = apart.busOfHandle(second.db);
     log = await openStatementLog(postgres!);
   });
   afterAll(async () => {
@@ -149,6 +158,50 @@ describe.each(transports)('instances share streams and revocations over $name', 
     expect(refused.body.error?.code).toBe('UNAUTHENTICATED');
   });
 
+  /** The statement lines of the second instance's connections among `logged`. */
+  const secondsOwn = async (logged: string[]) => {
+    // The log is the cluster's: only this instance's connections (by process id) are counted.
+    const ids = await log.admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
+      [new URL(first.databaseUrl).pathname.slice(1), APART],
+    );
+    const mine = ids.rows.map((row) => `[${row.pid}]`);
+    return logged.filter((line) => mine.some((pid) => line.includes(pid)));
+  };
+
+  it.skipIf(skip || 'REDIS_URL' in env)(
+    "a settlement batch's messages, published in one tick, go to the database in one statement and each is heard, in order",
+    async () => {
+      const member = await fundedMember(registry, demoId, 0, { prefix: 'busm', captcha: CAPTCHA });
+      const stream = await memberStream(first, member.token);
+      const told = Array.from({ length: 50 }, (_, i) => i + 1);
+      const logged = await log.statementsOf(async () => {
+        // As a batch's commit tells its bettors: one message after another, in the same tick.
+        for (const id of told)
+          secondBus.publish('member', {
+            merchantId: demoId,
+            memberId: member.memberId,
+            event: {
+              type: 'bet-settled',
+              kind: 'LOTTERY',
+              id,
+              game: LOBBY_GAME,
+              bets: 1,
+              result: 'LOSE',
+              payout: 0,
+            },
+          });
+        await stream.waitFor((event) => event.type === 'bet-settled' && event.id === told.at(-1));
+      });
+      const notifies = (await secondsOwn(logged)).filter((line) => line.includes('pg_notify'));
+      expect(notifies, notifies.join('\n')).toHaveLength(1);
+      expect(stream.events.filter((event) => event.type === 'bet-settled').map((event) => event.id)).toEqual(
+        told,
+      );
+      await stream.close();
+    },
+  );
+
   it.skipIf(skip || 'REDIS_URL' in env)(
     'an idle instance with lobbies open asks the database nothing for them',
     async () => {
@@ -156,13 +209,7 @@ describe.each(transports)('instances share streams and revocations over $name', 
       const draws = await lobby(second, 'VN_HN');
       // Longer than the one-second poll of before: an instance that polls is caught at least once.
       const logged = await log.statementsOf(() => new Promise((resolve) => setTimeout(resolve, 1_300)));
-      // The log is the cluster's: only this instance's connections (by process id) are counted.
-      const ids = await log.admin.query<{ pid: number }>(
-        'select pid from pg_stat_activity where datname = $1 and application_name = $2',
-        [new URL(first.databaseUrl).pathname.slice(1), APART],
-      );
-      const mine = ids.rows.map((row) => `[${row.pid}]`);
-      const statements = logged.filter((line) => mine.some((pid) => line.includes(pid)));
+      const statements = await secondsOwn(logged);
       expect(statements, statements.join('\n')).toEqual([]);
       await draws.close();
     },

@@ -270,11 +270,24 @@ export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus =>
     // The first LISTEN is the start; any later one follows a loss, during which messages went unheard.
     if (connects++ > 0) listeners.resync();
   });
+  // The messages of one tick (a settlement batch's commit tells each of its thousand bettors) go in one
+  // statement, in order: one round trip, not one a message, so they do not queue the pool's
+  // connections ahead of the next write. Identical messages of it arrive once (PostgreSQL folds them
+  // within a transaction), which listeners that re-read on a key cannot tell apart.
+  let queued: string[] = [];
+  const flush = () => {
+    const messages = queued;
+    if (messages.length === 0) return;
+    queued = [];
+    pending.track(sql`select pg_notify(${BUS_CHANNEL}, m) from unnest(${messages}::text[]) as m`.execute(db));
+  };
   return {
     transport: 'postgres',
     toldByDatabase: TOLD_BY_TRIGGERS,
-    publish: (topic, payload) =>
-      pending.track(sql`select pg_notify(${BUS_CHANNEL}, ${encode(topic, payload)})`.execute(db)),
+    publish: (topic, payload) => {
+      const message = encode(topic, payload);
+      if (queued.push(message) === 1) queueMicrotask(flush);
+    },
     subscribe: listeners.subscribe,
     hold: () => () => {},
     onResync: listeners.onResync,
@@ -282,6 +295,7 @@ export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus =>
     close: async () => {
       stopHearing();
       stopConnects();
+      if (queued.length > 0) flush();
       await pending.drain();
     },
   };

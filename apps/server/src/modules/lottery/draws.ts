@@ -25,7 +25,7 @@ import {
 import { tellDrawChanged } from './draw-news.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { oddsOfVersions } from './settings.js';
-import { sqliteSettlement, type BetRow, type Settlement, type Win } from './settle-sqlite.js';
+import { sqliteSettlement, type BetRow, type Settlement } from './settle-sqlite.js';
 import { resultProblem, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
 
 /**
@@ -397,26 +397,20 @@ export const settleDraw = async (
         if (payout > 0) winners.push({ ...bet, payout });
         else losers.push(bet);
       }
-      // Bets and their records by id, a thousand at a time and a brand's day at a time; then the
-      // wins, each under its own key.
+      // Bets and their records by id, a brand's day at a time, each list one parameter (an array on
+      // PostgreSQL, JSON on SQLite): one statement a table for the batch's losers and one for its
+      // winners, not one per thousand ids; then the wins, each under its own key.
       for (const [day, dayLosers] of byDay(losers, dayOfBrand))
-        for (let i = 0; i < dayLosers.length; i += 1_000) {
-          const part = dayLosers.slice(i, i + 1_000);
-          await write.markLost(
-            { at, day },
-            part.map((bet) => bet.id),
-            part.map((bet) => bet.record_id),
-          );
-        }
-      for (const [day, dayWinners] of byDay(winners, dayOfBrand)) {
-        const wins = dayWinners.map((bet) => ({
-          betId: bet.id,
-          recordId: bet.record_id,
-          payout: bet.payout,
-        }));
-        for (let i = 0; i < wins.length; i += 1_000)
-          await write.markWon({ at, day }, wins.slice(i, i + 1_000));
-      }
+        await write.markLost(
+          { at, day },
+          dayLosers.map((bet) => bet.id),
+          dayLosers.map((bet) => bet.record_id),
+        );
+      for (const [day, dayWinners] of byDay(winners, dayOfBrand))
+        await write.markWon(
+          { at, day },
+          dayWinners.map((bet) => ({ betId: bet.id, recordId: bet.record_id, payout: bet.payout })),
+        );
       const postings: ledger.Posting[] = winners.map((bet) => ({
         merchantId: bet.merchant_id,
         idempotencyKey: `lottery-win:${bet.id}`,
@@ -571,36 +565,29 @@ const kyselySettlement = (trx: DbOrTrx): Settlement => ({
   // bets and the daily summaries counted them twice.
   openBets: (drawId, limit) => openBets(trx, drawId, limit, { lock: true }),
   async markLost(s, ids, recordIds) {
-    await trx
-      .updateTable('lottery_bet')
-      .set({ status: 'LOST', payout: 0, settled_at: s.at })
-      .where('id', 'in', ids)
-      .execute();
-    await trx
-      .updateTable('bet_record')
-      .set({
-        payout: 0,
-        win_loss: sql`0 - stake`,
-        valid_bet: sql`stake`,
-        status: 'SETTLED',
-        settled_at: s.at,
-        settled_day: s.day,
-      })
-      .where('id', 'in', recordIds)
-      .where('status', '=', 'OPEN')
-      .execute();
+    await sql`
+      update lottery_bet set status = 'LOST', payout = 0, settled_at = ${s.at}
+      where id = any(${ids}::integer[])`.execute(trx);
+    await sql`
+      update bet_record
+      set payout = 0, win_loss = 0 - stake, valid_bet = stake, status = 'SETTLED', settled_at = ${s.at},
+        settled_day = ${s.day}
+      where id = any(${recordIds}::integer[]) and status = 'OPEN'`.execute(trx);
   },
   async markWon(s, wins) {
-    const paid = (id: (w: Win) => number) =>
-      sql.join(wins.map((w) => sql`(cast(${id(w)} as integer), cast(${w.payout} as bigint))`));
+    const bets = wins.map((w) => w.betId);
+    const recordIds = wins.map((w) => w.recordId);
+    // Amounts travel as text: a bigint array of JavaScript numbers, exact below 2^53.
+    const payouts = wins.map((w) => String(w.payout));
     await sql`
       update lottery_bet set status = 'WON', payout = w.payout, settled_at = ${s.at}
-      from (values ${paid((w) => w.betId)}) as w (id, payout) where lottery_bet.id = w.id`.execute(trx);
+      from unnest(${bets}::integer[], ${payouts}::bigint[]) as w (id, payout)
+      where lottery_bet.id = w.id`.execute(trx);
     await sql`
       update bet_record
       set payout = w.payout, win_loss = w.payout - bet_record.stake, valid_bet = bet_record.stake,
         status = 'SETTLED', settled_at = ${s.at}, settled_day = ${s.day}
-      from (values ${paid((w) => w.recordId)}) as w (id, payout)
+      from unnest(${recordIds}::integer[], ${payouts}::bigint[]) as w (id, payout)
       where bet_record.id = w.id and bet_record.status = 'OPEN'`.execute(trx);
   },
   addSummaries: (rows) => records.addManyToDailySummary(trx, rows),
