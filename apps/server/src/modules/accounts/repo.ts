@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { MemberTable } from '../../platform/db/accounts-schema.js';
 import type { DbOrTrx } from '../../platform/db/index.js';
+import { compiledOnce } from '../../platform/db/compiled-once.js';
 import { tellInstances } from '../../platform/db/transaction.js';
 import { dayOf } from '../../platform/time-zone.js';
 import { attachToTree } from './tree.js';
@@ -106,8 +107,9 @@ export const recordLoginDay = async (db: DbOrTrx, merchantId: number, memberId: 
  * A session by its token's hash with its member, in one statement: every authenticated call reads
  * both, fresh (sessions are never memoised: a logout holds on every instance at once, decision 0055).
  */
-export const findSessionWithMember = async (db: DbOrTrx, tokenHash: string) => {
-  const row = await db
+/** Every authenticated call runs it: compiled once (issue 23). */
+const sessionWithMember = compiledOnce((db: DbOrTrx, tokenHash: string) =>
+  db
     .selectFrom('member_session as s')
     .innerJoin('member as m', (join) =>
       join.onRef('m.id', '=', 's.member_id').onRef('m.merchant_id', '=', 's.merchant_id'),
@@ -123,8 +125,11 @@ export const findSessionWithMember = async (db: DbOrTrx, tokenHash: string) => {
       's.absolute_expires_at as session_absolute_expires_at',
       's.revoked_at as session_revoked_at',
     ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('s.token_hash', '=', tokenHash),
+);
+
+export const findSessionWithMember = async (db: DbOrTrx, tokenHash: string) => {
+  const [row] = await sessionWithMember(db, tokenHash);
   if (!row) return undefined;
   const {
     session_id: id,

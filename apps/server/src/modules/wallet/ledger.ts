@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
+import { compiledOnce } from '../../platform/db/compiled-once.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import {
   balancesWithPreparedStatement,
@@ -507,16 +508,23 @@ export const postTransfer = (
 };
 
 /** Every account of a member with its balance. */
+/** Every balance read and transfer answer runs it: compiled once (issue 23). */
+const memberAccounts = compiledOnce((db: DbOrTrx, merchantId: number, memberId: number) =>
+  db
+    .selectFrom('ledger_account')
+    .select(['id', 'code', 'kind', 'balance'])
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', '=', memberId)
+    .orderBy('id'),
+);
+
 export const getBalances = async (db: DbOrTrx, merchantId: number, memberId: number): Promise<Balance[]> =>
-  (
-    await db
-      .selectFrom('ledger_account')
-      .select(['id', 'code', 'kind', 'balance'])
-      .where('merchant_id', '=', merchantId)
-      .where('member_id', '=', memberId)
-      .orderBy('id')
-      .execute()
-  ).map((a) => ({ accountId: a.id, code: a.code, kind: a.kind, balance: a.balance }));
+  (await memberAccounts(db, merchantId, memberId)).map((a) => ({
+    accountId: a.id,
+    code: a.code,
+    kind: a.kind,
+    balance: a.balance,
+  }));
 
 /** `getBalances` inside a write the caller holds (see `postTransfersWithin`). */
 export const getBalancesWithin = async (

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { compiledOnce } from './compiled-once.js';
+import type { DbOrTrx } from './index.js';
+
+// Issue 23, item 2: the hot reads (session lookup, balances) are compiled once, then run with each
+// call's values, on both databases, inside and outside a transaction.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const merchantByCode = compiledOnce((db: DbOrTrx, code: string) =>
+  db.selectFrom('merchant').select(['id', 'code']).where('code', '=', code),
+);
+
+describe('compiledOnce', () => {
+  it("answers each call's own rows, with constants of the query kept, in and out of a transaction", async () => {
+    const merchants = await server.db.selectFrom('merchant').select(['id', 'code']).orderBy('id').execute();
+    expect(merchants.length).toBeGreaterThan(0);
+    for (const merchant of merchants)
+      expect(await merchantByCode(server.db, merchant.code)).toEqual([merchant]);
+    expect(await merchantByCode(server.db, 'no-such-brand')).toEqual([]);
+    const [first] = merchants;
+    await server.db.transaction().execute(async (trx) => {
+      expect(await merchantByCode(trx, first!.code)).toEqual([first]);
+    });
+    // A constant beside the bound value stays what the query said.
+    const withConstant = compiledOnce((db: DbOrTrx, id: number) =>
+      db.selectFrom('merchant').select('code').where('id', '=', id).where('code', '<>', 'never-this-code'),
+    );
+    expect(await withConstant(server.db, first!.id)).toEqual([{ code: first!.code }]);
+  });
+
+  it('refuses an argument that shapes the query instead of filling a value', async () => {
+    const shaped = compiledOnce((db: DbOrTrx, limit: number) =>
+      db
+        .selectFrom('merchant')
+        .select('id')
+        .limit(Number.isFinite(limit) ? limit : 1),
+    );
+    await expect(shaped(server.db, 5)).rejects.toThrow(/bound value/);
+  });
+});
