@@ -261,7 +261,8 @@ export const startCluster = async ({
     const startOne = async (n) => {
       const name = `i${n}`;
       const instancePort = await freePort();
-      const child = spawn(process.execPath, [serverMain], {
+      // The node flags of `npm run serve` (decision 0065: the young generation held small when idle).
+      const child = spawn(process.execPath, ['--max-semi-space-size=8', serverMain], {
         env: {
           ...process.env,
           ...shared,
