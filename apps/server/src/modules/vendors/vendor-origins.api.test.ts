@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { openDb } from '../../platform/db/index.js';
+import type { Db, openDb } from '../../platform/db/index.js';
 import { startTestServer, type startInstance, type TestServer } from '../../test/server.js';
 import { openStatementLog, type StatementLog } from '../../test/statement-log.js';
-import { getMerchantByCode } from '../merchants/service.js';
 import { setVendorConnection } from './connections.js';
 
 /**
@@ -17,6 +16,39 @@ const postgres = process.env.TEST_POSTGRES_URL;
 /** Instance A's connections' name: its statements are told from other files' in the cluster's log. */
 const APART = 'jade-origins-apart';
 const ENDPOINT = 'http://vendor-b.test:8123';
+
+/** Sets ENDPOINT as the demo brand's connection to a vendor, through `db` with `set` (this file's or another copy's). */
+const configureEndpoint = async (set: typeof setVendorConnection, db: Db, serverSecret: string) => {
+  const merchant = await db
+    .selectFrom('merchant')
+    .select('id')
+    .where('code', '=', 'DEMO')
+    .executeTakeFirstOrThrow();
+  const vendor = await db.selectFrom('vendor').select('code').executeTakeFirstOrThrow();
+  await set(db, serverSecret, {
+    merchantId: merchant.id,
+    vendorCode: vendor.code,
+    endpoint: ENDPOINT,
+    algorithm: 'HMAC-SHA256',
+    key: 'origins-test-secret-0123456789abcdef',
+    timeoutMs: 5_000,
+  });
+};
+
+/** The frame-src of the policy `server` answers with. */
+const frameSrcOf = async (server: TestServer) =>
+  /frame-src ([^;]*)/.exec(
+    (await server.fetch('/healthz')).headers.get('content-security-policy') ?? '',
+  )?.[1] ?? '';
+
+const framedWithinASecond = async (server: TestServer) => {
+  const deadline = Date.now() + 1_000;
+  while (!(await frameSrcOf(server)).includes(ENDPOINT)) {
+    if (Date.now() > deadline)
+      throw new Error(`not in the frame-src within a second: ${await frameSrcOf(server)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
 
 describe.skipIf(!postgres)("the game frame's vendor origins across instances", () => {
   let b: TestServer;
@@ -52,13 +84,9 @@ describe.skipIf(!postgres)("the game frame's vendor origins across instances", (
     const pids = ids.rows.map((row) => `[${row.pid}]`);
     return logged.filter((line) => pids.some((pid) => line.includes(pid)));
   };
-  const frameSrcOfA = async () => {
-    const answer = await a.fetch('/healthz');
-    return /frame-src ([^;]*)/.exec(answer.headers.get('content-security-policy') ?? '')?.[1] ?? '';
-  };
 
   it('an idle instance asks the database nothing for its vendor origins', async () => {
-    expect(await frameSrcOfA()).not.toContain(ENDPOINT);
+    expect(await frameSrcOf(a)).not.toContain(ENDPOINT);
     const statements = await statementsOfA(async () => {
       // A minute of repeating timers, and time for what they would send to reach the log.
       await vi.advanceTimersByTimeAsync(60_000);
@@ -68,25 +96,11 @@ describe.skipIf(!postgres)("the game frame's vendor origins across instances", (
   });
 
   it("a vendor endpoint configured through instance B is in instance A's game frame policy within a second", async () => {
-    const merchant = await getMerchantByCode(b.db, 'DEMO');
-    const vendor = await b.db.selectFrom('vendor').select('code').executeTakeFirstOrThrow();
-    await setVendorConnection(b.db, b.serverSecret, {
-      merchantId: merchant.id,
-      vendorCode: vendor.code,
-      endpoint: ENDPOINT,
-      algorithm: 'HMAC-SHA256',
-      key: 'origins-test-secret-0123456789abcdef',
-      timeoutMs: 5_000,
-    });
-    const deadline = Date.now() + 1_000;
-    while (!(await frameSrcOfA()).includes(ENDPOINT)) {
-      if (Date.now() > deadline)
-        throw new Error(`not in A's frame-src within a second: ${await frameSrcOfA()}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await configureEndpoint(setVendorConnection, b.db, b.serverSecret);
+    await framedWithinASecond(a);
     // Served from memory again once read: the next answers ask nothing.
     const statements = await statementsOfA(async () => {
-      for (let i = 0; i < 3; i++) expect(await frameSrcOfA()).toContain(ENDPOINT);
+      for (let i = 0; i < 3; i++) expect(await frameSrcOf(a)).toContain(ENDPOINT);
     });
     expect(statements, statements.join('\n')).toEqual([]);
   });
@@ -105,11 +119,7 @@ describe.skipIf(postgres)("the game frame's vendor origins on SQLite", () => {
   });
 
   it('a vendor endpoint configured by another process (the CLI) is in the policy within a second', async () => {
-    const frameSrc = async () =>
-      /frame-src ([^;]*)/.exec(
-        (await server.fetch('/healthz')).headers.get('content-security-policy') ?? '',
-      )?.[1] ?? '';
-    expect(await frameSrc()).not.toContain(ENDPOINT);
+    expect(await frameSrcOf(server)).not.toContain(ENDPOINT);
     // Another connection on its own copy of the modules, as the CLI's process: only the file tells.
     vi.resetModules();
     const apartDb = (await import('../../platform/db/index.js')) as { openDb: typeof openDb };
@@ -118,27 +128,10 @@ describe.skipIf(postgres)("the game frame's vendor origins on SQLite", () => {
     };
     const cli = apartDb.openDb(server.databaseUrl);
     try {
-      const merchant = await cli.db
-        .selectFrom('merchant')
-        .select('id')
-        .where('code', '=', 'DEMO')
-        .executeTakeFirstOrThrow();
-      const vendor = await cli.db.selectFrom('vendor').select('code').executeTakeFirstOrThrow();
-      await connections.setVendorConnection(cli.db, server.serverSecret, {
-        merchantId: merchant.id,
-        vendorCode: vendor.code,
-        endpoint: ENDPOINT,
-        algorithm: 'HMAC-SHA256',
-        key: 'origins-test-secret-0123456789abcdef',
-        timeoutMs: 5_000,
-      });
+      await configureEndpoint(connections.setVendorConnection, cli.db, server.serverSecret);
     } finally {
       await cli.close();
     }
-    const deadline = Date.now() + 1_000;
-    while (!(await frameSrc()).includes(ENDPOINT)) {
-      if (Date.now() > deadline) throw new Error(`not in the frame-src within a second: ${await frameSrc()}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await framedWithinASecond(server);
   });
 });
