@@ -39,7 +39,7 @@ import { operatorAgentRoutes } from './modules/operators/agent-routes.js';
 import { operatorPointRoutes } from './modules/operators/point-routes.js';
 import { pointRoutes } from './modules/points/routes.js';
 import { invitationRoutes } from './modules/agents/invitation-routes.js';
-import { watchVendorOrigins } from './modules/vendors/connections.js';
+import { vendorFrameOrigins } from './modules/vendors/connections.js';
 import { launchRoutes } from './modules/vendors/launch-routes.js';
 import { lotteryRoutes } from './modules/lottery/routes.js';
 import { memberEventRoutes } from './modules/accounts/member-events-routes.js';
@@ -150,9 +150,7 @@ export const buildApp = async ({
   });
   installErrorHandler(app);
   installNulGuard(app);
-  const vendorOrigins = await watchVendorOrigins(db);
-  app.addHook('onClose', async () => vendorOrigins.stop());
-  await installSecurityHeaders(app, vendorOrigins.origins);
+  await installSecurityHeaders(app, vendorFrameOrigins(db));
   installMetrics(app, config);
   installSiteStateHook(app, db);
 

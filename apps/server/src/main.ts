@@ -51,7 +51,8 @@ const start = async () => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopJobs();
+    // Waits for runs in progress, then releases their leases: another instance takes the jobs at once.
+    await stopJobs();
     stopWaking();
     studio?.kill('SIGTERM');
     await app.close();

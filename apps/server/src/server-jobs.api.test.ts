@@ -74,7 +74,7 @@ it.skipIf(process.env.TEST_POSTGRES_URL)(
       },
     }));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    let stop = () => {};
+    let stop: ReturnType<typeof startJobs> = async () => {};
     try {
       stop = startJobs(db, jobs, server.app.log);
       // The first runs catch up (the demo's draws made and drawn): counted from the second minute.
@@ -82,7 +82,7 @@ it.skipIf(process.env.TEST_POSTGRES_URL)(
       counting = true;
       await vi.advanceTimersByTimeAsync(10 * 60_000);
     } finally {
-      stop();
+      await stop();
       vi.useRealTimers();
     }
     const perMinute = statements / 10;
@@ -144,7 +144,7 @@ it.skipIf(process.env.TEST_POSTGRES_URL)(
       await vi.advanceTimersByTimeAsync(0);
       expect(runs).toEqual([1_000, 11_000, 71_000, 76_000]);
     } finally {
-      stop();
+      await stop();
       vi.useRealTimers();
     }
   },

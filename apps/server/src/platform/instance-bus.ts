@@ -20,9 +20,10 @@ export const BUS_CHANNEL = 'jade_bus';
 /**
  * `balance` a member's money moved ({merchantId, memberId}); `member` any other member event;
  * `brand` an event for every member of a brand; `draw` a lottery draw changed ({vendorCode, gameId});
- * `session` sessions revoked ({sessionId} or {memberId}).
+ * `session` sessions revoked ({sessionId} or {memberId}); `lease` job leases released by a stopping
+ * instance ({names}: the others take them at once, decision 0066).
  */
-export const BUS_TOPICS = ['balance', 'member', 'brand', 'draw', 'session'] as const;
+export const BUS_TOPICS = ['balance', 'member', 'brand', 'draw', 'session', 'lease'] as const;
 export type BusTopic = (typeof BUS_TOPICS)[number];
 export type BusListener = (payload: unknown) => void;
 export type BusTransport = 'process' | 'sqlite' | 'postgres' | 'redis';

@@ -126,36 +126,44 @@ export const listVendorConnections = async (db: DbOrTrx, merchantId: number) =>
     updatedAt: row.updated_at,
   }));
 
+const originsMemo = createReadCache<string[]>();
+
+/** Every configured vendor endpoint's origin, when it is plain http (https ones are allowed as a class). */
+const loadVendorOrigins = async (db: DbOrTrx) => {
+  // Seamless vendors' endpoints, and transfer-wallet vendors' APIs (their game pages come from there).
+  const rows = [
+    ...(await db.selectFrom('vendor_connection').select('endpoint').distinct().execute()),
+    ...(await db.selectFrom('vendor_wallet_api').select('base_url as endpoint').distinct().execute()),
+  ];
+  return [
+    ...new Set(
+      rows.flatMap((row) => {
+        try {
+          const url = new URL(row.endpoint);
+          return url.protocol === 'http:' ? [url.origin] : [];
+        } catch {
+          return [];
+        }
+      }),
+    ),
+  ];
+};
+
 /**
- * The plain-http origins of every configured vendor endpoint (https ones are allowed as a class), for
- * the /game frame's Content-Security-Policy:
- * read now and every 10 s after, answered from memory on each request.
+ * The plain-http vendor origins the /game frame may show (its Content-Security-Policy), asked on
+ * every answer: from the read memo (decision 0055), which reads them again only after the vendors'
+ * tables changed, whichever process changed them (the change bus on PostgreSQL, the file's version on
+ * SQLite). An idle server reads nothing; they were re-read every 10 s before (decision 0066). A read
+ * that fails answers the last origins read, so an answer that needs no database still goes out.
  */
-export const watchVendorOrigins = async (db: DbOrTrx) => {
-  let origins: string[] = [];
-  const load = async () => {
-    // Seamless vendors' endpoints, and transfer-wallet vendors' APIs (their game pages come from there).
-    const rows = [
-      ...(await db.selectFrom('vendor_connection').select('endpoint').distinct().execute()),
-      ...(await db.selectFrom('vendor_wallet_api').select('base_url as endpoint').distinct().execute()),
-    ];
-    origins = [
-      ...new Set(
-        rows.flatMap((row) => {
-          try {
-            const url = new URL(row.endpoint);
-            return url.protocol === 'http:' ? [url.origin] : [];
-          } catch {
-            return [];
-          }
-        }),
-      ),
-    ];
+export const vendorFrameOrigins = (db: DbOrTrx) => {
+  let last: string[] = [];
+  return async () => {
+    try {
+      last = (await originsMemo(cacheScopeOf(db), 'origins', () => loadVendorOrigins(db))) ?? [];
+    } catch {
+      // The database is away: the origins read before stand.
+    }
+    return last;
   };
-  await load();
-  // Every 10 s: an endpoint an operator configures (from any process) is framed within seconds; the
-  // minute tried in decision 0056 kept a newly configured vendor's game page blank for up to a minute.
-  const timer = setInterval(() => void load().catch(() => undefined), 10_000);
-  timer.unref();
-  return { origins: () => origins, stop: () => clearInterval(timer) };
 };

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -10,9 +11,14 @@ import type { FastifyInstance } from 'fastify';
  */
 export const installSecurityHeaders = async (
   app: FastifyInstance,
-  /** Origins of the game pages the /game frame may show besides https ones (a vendor on plain http). */
-  frameOrigins: () => readonly string[] = () => [],
+  /**
+   * Origins of the game pages the /game frame may show besides https ones (a vendor on plain http),
+   * asked on every answer (a memo: decision 0066).
+   */
+  frameOrigins: () => Promise<readonly string[]> = async () => [],
 ) => {
+  /** Each answer's frame origins, read before helmet writes its policy. */
+  const framedBy = new WeakMap<ServerResponse, string>();
   // helmet's middleware is built once: @fastify/helmet built it (options parsed, CSP directives
   // checked) on every request, a few percent of a balance call's CPU (issue 23). The frame-src
   // function still runs per answer, so a vendor added later is framed at once.
@@ -27,7 +33,11 @@ export const installSecurityHeaders = async (
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // The /game page frames the vendors' game pages (and in-house games served from here).
-        frameSrc: ["'self'", 'https:', () => frameOrigins().join(' ')],
+        frameSrc: [
+          "'self'",
+          'https:',
+          (_request, response) => framedBy.get(response as ServerResponse) ?? '',
+        ],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -39,7 +49,13 @@ export const installSecurityHeaders = async (
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    applyHelmet(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    frameOrigins().then(
+      (origins) => {
+        framedBy.set(reply.raw, origins.join(' '));
+        applyHelmet(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
   // helmet has no Permissions-Policy: the one header it leaves, set here. Games may go full screen.
   app.addHook('onSend', async (_request, reply) => {

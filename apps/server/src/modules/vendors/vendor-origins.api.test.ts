@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db, openDb } from '../../platform/db/index.js';
+import { startTestServer, type startInstance, type TestServer } from '../../test/server.js';
+import { openStatementLog, type StatementLog } from '../../test/statement-log.js';
+import { setVendorConnection } from './connections.js';
+
+/**
+ * Issue 23 items 2 and 6 (decision 0066): the game frame's allowed origins (the plain-http vendor
+ * endpoints in every answer's Content-Security-Policy) come from the change-bus memo. A vendor
+ * endpoint configured through instance B is in instance A's policy within a second, and an idle
+ * instance asks the database nothing for them (they were re-read every 10 s). Instance A runs on its
+ * own copy of the server's modules (`vi.resetModules`), so B's write reaches it only through
+ * PostgreSQL, as it would reach another process.
+ */
+const postgres = process.env.TEST_POSTGRES_URL;
+/** Instance A's connections' name: its statements are told from other files' in the cluster's log. */
+const APART = 'jade-origins-apart';
+const ENDPOINT = 'http://vendor-b.test:8123';
+
+/** Sets ENDPOINT as the demo brand's connection to a vendor, through `db` with `set` (this file's or another copy's). */
+const configureEndpoint = async (set: typeof setVendorConnection, db: Db, serverSecret: string) => {
+  const merchant = await db
+    .selectFrom('merchant')
+    .select('id')
+    .where('code', '=', 'DEMO')
+    .executeTakeFirstOrThrow();
+  const vendor = await db.selectFrom('vendor').select('code').executeTakeFirstOrThrow();
+  await set(db, serverSecret, {
+    merchantId: merchant.id,
+    vendorCode: vendor.code,
+    endpoint: ENDPOINT,
+    algorithm: 'HMAC-SHA256',
+    key: 'origins-test-secret-0123456789abcdef',
+    timeoutMs: 5_000,
+  });
+};
+
+/** The frame-src of the policy `server` answers with. */
+const frameSrcOf = async (server: TestServer) =>
+  /frame-src ([^;]*)/.exec(
+    (await server.fetch('/healthz')).headers.get('content-security-policy') ?? '',
+  )?.[1] ?? '';
+
+const framedWithinASecond = async (server: TestServer) => {
+  const deadline = Date.now() + 1_000;
+  while (!(await frameSrcOf(server)).includes(ENDPOINT)) {
+    if (Date.now() > deadline)
+      throw new Error(`not in the frame-src within a second: ${await frameSrcOf(server)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe.skipIf(!postgres)("the game frame's vendor origins across instances", () => {
+  let b: TestServer;
+  let a: TestServer;
+  let log: StatementLog;
+
+  beforeAll(async () => {
+    b = await startTestServer();
+    const logged = new URL(b.databaseUrl);
+    logged.searchParams.set('options', '-c log_statement=all');
+    logged.searchParams.set('application_name', APART);
+    vi.resetModules();
+    const apart = (await import('../../test/server.js')) as { startInstance: typeof startInstance };
+    // Timers that repeat are the test's to advance: an instance that re-reads on one is caught at once.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    a = await apart.startInstance(b, { databaseUrl: logged.toString() });
+    log = await openStatementLog(postgres!);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await log?.close();
+    await a?.close();
+    await b?.close();
+  });
+
+  /** The statements instance A's own connections sent while `call` ran. */
+  const statementsOfA = async (call: () => Promise<unknown>) => {
+    const logged = await log.statementsOf(call);
+    const ids = await log.admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
+      [new URL(b.databaseUrl).pathname.slice(1), APART],
+    );
+    const pids = ids.rows.map((row) => `[${row.pid}]`);
+    return logged.filter((line) => pids.some((pid) => line.includes(pid)));
+  };
+
+  it('an idle instance asks the database nothing for its vendor origins', async () => {
+    expect(await frameSrcOf(a)).not.toContain(ENDPOINT);
+    const statements = await statementsOfA(async () => {
+      // A minute of repeating timers, and time for what they would send to reach the log.
+      await vi.advanceTimersByTimeAsync(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(statements, statements.join('\n')).toEqual([]);
+  });
+
+  it("a vendor endpoint configured through instance B is in instance A's game frame policy within a second", async () => {
+    await configureEndpoint(setVendorConnection, b.db, b.serverSecret);
+    await framedWithinASecond(a);
+    // Served from memory again once read: the next answers ask nothing.
+    const statements = await statementsOfA(async () => {
+      for (let i = 0; i < 3; i++) expect(await frameSrcOf(a)).toContain(ENDPOINT);
+    });
+    expect(statements, statements.join('\n')).toEqual([]);
+  });
+});
+
+describe.skipIf(postgres)("the game frame's vendor origins on SQLite", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Timers that repeat never fire here: only the file's change can bring the origin in.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await server?.close();
+  });
+
+  it('a vendor endpoint configured by another process (the CLI) is in the policy within a second', async () => {
+    expect(await frameSrcOf(server)).not.toContain(ENDPOINT);
+    // Another connection on its own copy of the modules, as the CLI's process: only the file tells.
+    vi.resetModules();
+    const apartDb = (await import('../../platform/db/index.js')) as { openDb: typeof openDb };
+    const connections = (await import('./connections.js')) as {
+      setVendorConnection: typeof setVendorConnection;
+    };
+    const cli = apartDb.openDb(server.databaseUrl);
+    try {
+      await configureEndpoint(connections.setVendorConnection, cli.db, server.serverSecret);
+    } finally {
+      await cli.close();
+    }
+    await framedWithinASecond(server);
+  });
+});
