@@ -16,7 +16,10 @@ import { findPostgresBin, freePort } from '../scripts/postgres.mjs';
 export { freePort };
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const dist = path.join(root, 'apps/server/dist');
+// BENCH_SERVER_DIST: another build of the server (a copy of an earlier dist), to set two builds side by side.
+export const dist = process.env.BENCH_SERVER_DIST
+  ? path.resolve(process.env.BENCH_SERVER_DIST)
+  : path.join(root, 'apps/server/dist');
 export { createFundedMembers } from '../scripts/funded-members.mjs';
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -187,7 +190,9 @@ export const startServer = async (env, { countStatements = false, web = false } 
   const server = spawn(
     process.execPath,
     [
-      ...(process.env.PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      ...(process.env.PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR ?? '/tmp/prof'}`]
+        : []),
       ...(process.env.SQLSTAT || countStatements ? ['--import', path.join(root, 'bench/sql-stats.mjs')] : []),
       path.join(dist, 'main.js'),
     ],

@@ -22,7 +22,7 @@ export const installMetrics = (
   });
   // The jobs run beside the app, once per process: their counter is shared by every app's registry.
   registry.registerMetric(jobTicks);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       {
         method: request.method,
@@ -32,6 +32,7 @@ export const installMetrics = (
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   /**
    * /metrics answers loopback, the trusted proxies and METRICS_ALLOW only: both the peer and the

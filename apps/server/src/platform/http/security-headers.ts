@@ -1,6 +1,45 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), fullscreen=(self)';
+
+/** What helmet did to a response: the headers it set and removed, or the error it answered. */
+type Recorded = {
+  headers: (readonly [string, string | number | readonly string[]])[];
+  removed: string[];
+  error?: Error;
+};
+
+/**
+ * Runs helmet once against a response that only records: its headers depend on its options and the
+ * CSP directives' functions, which take no request (ours read the vendors' origins).
+ */
+const recordHelmet = (
+  applyHelmet: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): Recorded => {
+  const recorded: Recorded = { headers: [], removed: [] };
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      recorded.headers.push([name, value]);
+      return res;
+    },
+    removeHeader: (name: string) => {
+      recorded.removed.push(name);
+    },
+  };
+  let finished = false;
+  applyHelmet({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+    finished = true;
+    if (error) recorded.error = error instanceof Error ? error : new Error(String(error));
+  });
+  // helmet's middlewares are synchronous; one that was not would leave headers unrecorded.
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return recorded;
+};
+
+const NO_ORIGINS: readonly string[] = [];
 
 /**
  * Security headers on every answer (HTML, assets, API), through helmet (issue 9, item 14).
@@ -15,13 +54,12 @@ export const installSecurityHeaders = async (
    * Origins of the game pages the /game frame may show besides https ones (a vendor on plain http),
    * asked on every answer (a memo: decision 0066).
    */
-  frameOrigins: () => Promise<readonly string[]> = async () => [],
+  frameOrigins: () => Promise<readonly string[]> = () => Promise.resolve(NO_ORIGINS),
 ) => {
-  /** Each answer's frame origins, read before helmet writes its policy. */
-  const framedBy = new WeakMap<ServerResponse, string>();
+  /** The origins helmet's policy is being recorded for. */
+  let recording: readonly string[] = NO_ORIGINS;
   // helmet's middleware is built once: @fastify/helmet built it (options parsed, CSP directives
-  // checked) on every request, a few percent of a balance call's CPU (issue 23). The frame-src
-  // function still runs per answer, so a vendor added later is framed at once.
+  // checked) on every request, a few percent of a balance call's CPU (issue 23).
   const applyHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -33,11 +71,7 @@ export const installSecurityHeaders = async (
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // The /game page frames the vendors' game pages (and in-house games served from here).
-        frameSrc: [
-          "'self'",
-          'https:',
-          (_request, response) => framedBy.get(response as ServerResponse) ?? '',
-        ],
+        frameSrc: ["'self'", 'https:', () => recording.join(' ')],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -48,20 +82,42 @@ export const installSecurityHeaders = async (
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
+  // helmet's 13 middlewares still ran per request, building the same CSP string each time: a few
+  // percent of a balance call (issue 23). Their headers depend only on the vendors' origins, so what
+  // helmet sets is recorded once per set of origins and replayed; a vendor added later is framed as
+  // soon as its origin is listed, as before.
+  let recordedFor: readonly string[] | undefined;
+  let recordedText: string | undefined;
+  let recorded: Recorded = { headers: [], removed: [] };
+  const current = (origins: readonly string[]): Recorded => {
+    if (origins === recordedFor) return recorded;
+    const text = origins.join(' ');
+    if (text !== recordedText) {
+      recording = origins;
+      recorded = recordHelmet(applyHelmet);
+      recordedText = text;
+    }
+    recordedFor = origins;
+    return recorded;
+  };
+  app.addHook('onRequest', (_request, reply, done) => {
     frameOrigins().then(
       (origins) => {
-        framedBy.set(reply.raw, origins.join(' '));
-        applyHelmet(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+        const { headers, removed, error } = current(origins);
+        if (error) {
+          done(error);
+          return;
+        }
+        for (const name of removed) reply.raw.removeHeader(name);
+        for (const [name, value] of headers) reply.raw.setHeader(name, value);
+        done();
       },
       (error: unknown) => done(error as Error),
     );
   });
   // helmet has no Permissions-Policy: the one header it leaves, set here. Games may go full screen.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header(
-      'permissions-policy',
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), fullscreen=(self)',
-    );
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
   });
 };
