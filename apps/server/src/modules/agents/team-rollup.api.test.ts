@@ -9,7 +9,7 @@ import { moveInTree } from '../accounts/tree.js';
 import * as merchants from '../merchants/service.js';
 import type { Merchant } from '../merchants/repo.js';
 import { updateMoneySettings } from '../wallet/money-settings.js';
-import { teamOverview } from './reports.js';
+import { activeCountWalks, teamOverview } from './reports.js';
 import { foldTeamRollup } from './team-rollup.js';
 
 /**
@@ -349,5 +349,104 @@ describe('team roll-up', () => {
     expect((await foldTeamRollup(server.db)).rebuilt).toBeGreaterThan(0);
     expect(await version()).toBeGreaterThan(beforeMove);
     await exact(1);
+  });
+
+  /**
+   * Decision 0068: a fold no longer throws the memo away. The first overview after a fold carries the
+   * memoized count to the new version by re-judging only the members the fold touched — a member made
+   * active, a member active only across the brand's midnight (in the past week, not in today's
+   * window), a member made inactive (its summary deleted, as a time-zone re-derivation does) — without
+   * walking the team again, and equals a recomputation from the members' summaries and upline links.
+   */
+  it('carries the memoized active count across a fold without walking the team', async () => {
+    const ids = await tree([
+      ['ctop', null],
+      ['cagent', 'ctop'],
+      ['cm1', 'cagent'],
+      ['cm2', 'cm1'],
+      ['cm3', 'cagent'],
+    ]);
+    await foldTeamRollup(server.db);
+    const now = Date.now();
+    const today = dayOf(merchant.timeZone, new Date(now));
+    const midnight = startOfDay(merchant.timeZone, today).getTime();
+    const bet = (who: string, stake: number, at: number) =>
+      settledRound(server.db, {
+        merchantId: merchant.id,
+        memberId: ids[who]!,
+        stake,
+        payout: 0,
+        at: new Date(at),
+      });
+    const windows = [{ range: 'PAST_7' as const }, { fromDay: today, toDay: today }];
+    /** Active members from bet_daily_summary and member.upline_id alone. */
+    const truth = async (agentId: number, fromDay: string, toDay: string) => {
+      const uplines = new Map(
+        (
+          await server.db
+            .selectFrom('member')
+            .select(['id', 'upline_id'])
+            .where('merchant_id', '=', merchant.id)
+            .execute()
+        ).map((m) => [m.id, m.upline_id]),
+      );
+      const perMember = new Map<number, number>();
+      for (const row of await server.db
+        .selectFrom('bet_daily_summary')
+        .select(['member_id', 'valid_bet'])
+        .where('merchant_id', '=', merchant.id)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .execute()) {
+        let inTeam = false;
+        for (let at: number | null | undefined = row.member_id; at; at = uplines.get(at))
+          if (at === agentId) inTeam = true;
+        if (inTeam) perMember.set(row.member_id, (perMember.get(row.member_id) ?? 0) + n(row.valid_bet));
+      }
+      return [...perMember.values()].filter((v) => v >= MIN_ACTIVE).length;
+    };
+    /** Both agents' overviews per window, exact; `[past week, today]` for cagent. */
+    const exact = async (ofAgent: [number, number]) => {
+      const fresh = await merchants.getMerchantByCode(server.db, 'DEMO');
+      for (const agentId of [ids.ctop!, ids.cagent!])
+        for (const [i, window] of windows.entries()) {
+          const overview = await teamOverview(server.db, fresh, agentId, window);
+          const expected = await truth(agentId, overview.fromDay, overview.toDay);
+          expect(overview.activeMembers, `agent ${agentId} ${JSON.stringify(window)}`).toBe(expected);
+          if (agentId === ids.cagent) expect(overview.activeMembers).toBe(ofAgent[i]);
+        }
+    };
+    await exact([0, 0]);
+    const walks = activeCountWalks();
+    const foldedAndCarried = async (ofAgent: [number, number]) => {
+      expect((await foldTeamRollup(server.db)).folded).toBeGreaterThan(0);
+      await exact(ofAgent);
+      expect(activeCountWalks(), 'walks of the folded rows').toBe(walks);
+    };
+    // cm2 (depth 2) over the minimum today.
+    await bet('cm2', 6_000_00, now);
+    await foldedAndCarried([1, 1]);
+    // cm3 over the minimum in the last minute before today's midnight: the past week only.
+    await bet('cm3', 6_000_00, midnight - 60_000);
+    await foldedAndCarried([2, 1]);
+    // cm3 again in today's first minute, under the minimum: still today's window's inactive member.
+    await bet('cm3', 1_000_00, Math.min(midnight + 60_000, now));
+    await foldedAndCarried([2, 1]);
+    // cm2's day deleted (a re-derivation's first half): inactive in both windows.
+    await server.db
+      .deleteFrom('bet_daily_summary')
+      .where('member_id', '=', ids.cm2!)
+      .where('day', '=', today)
+      .execute();
+    await foldedAndCarried([1, 0]);
+    // cm1 over the minimum twice, split across two folds, then a rebuild: recounted once, still exact.
+    await bet('cm1', 3_000_00, now);
+    await foldedAndCarried([1, 0]);
+    await bet('cm1', 3_000_00, now);
+    await foldedAndCarried([2, 1]);
+    await move(ids.cm3!, ids.ctop!);
+    expect((await foldTeamRollup(server.db)).rebuilt).toBeGreaterThan(0);
+    await exact([1, 1]);
+    expect(activeCountWalks()).toBeGreaterThan(walks);
   });
 });

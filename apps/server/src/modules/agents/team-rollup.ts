@@ -21,22 +21,39 @@ const addFigures = `bets = team_daily_summary.bets + excluded.bets, stake = team
   win_loss = team_daily_summary.win_loss + excluded.win_loss`;
 
 /**
+ * Versions an overview's memo is carried across through the fold log (decision 0068): a memo older
+ * than this many folds of its agent is recounted, so the log keeps only this many per agent.
+ */
+export const FOLD_LOG_VERSIONS = 20;
+
+/**
+ * A step folding more changes than this does not log them (a time-zone change, a restore, a long
+ * stop): re-judging that many members would cost what a recount costs, so the memo is recounted.
+ */
+const FOLD_LOG_LIMIT = 20_000;
+
+/**
  * Raises the version of each agent `agents` selects (m: merchant_id, a: agent id), in the transaction that
  * changes its folded rows: the overview's memo of a count over those rows holds only for the version
- * it was counted at (decision 0064).
+ * it was counted at (decision 0064), and is carried to the new one through the fold log unless
+ * `recount` (the change is not logged: the memo must be recounted from this version, decision 0068).
  */
-const raiseVersions = async (trx: DbOrTrx, agents: string) => {
+const raiseVersions = async (trx: DbOrTrx, agents: string, recount: boolean) => {
   await sql
     .raw(
-      `insert into team_rollup_version (merchant_id, agent_id, version)
-       select m, a, 1 from (${agents}) v where true
-       on conflict (agent_id) do update set version = team_rollup_version.version + 1`,
+      `insert into team_rollup_version (merchant_id, agent_id, version, recount_from)
+       select m, a, 1, ${recount ? 1 : 0} from (${agents}) v where true
+       on conflict (agent_id) do update set version = team_rollup_version.version + 1
+       ${recount ? ', recount_from = team_rollup_version.version + 1' : ''}`,
     )
     .execute(trx);
 };
 
-/** Adds the rows of `from` (aliased r: member_id, day, category, figures, summary_rows) to every upline above each member. */
-const foldInto = async (trx: DbOrTrx, from: string, where: string) => {
+/**
+ * Adds the rows of `from` (aliased r: member_id, day, category, figures, summary_rows) to every upline
+ * above each member; with `log`, also logs each upline's (member, day) deltas under its new version.
+ */
+const foldInto = async (trx: DbOrTrx, from: string, where: string, log: boolean) => {
   await sql
     .raw(
       `insert into team_daily_summary (merchant_id, agent_id, day, category, bets, stake, valid_bet, payout, win_loss)
@@ -57,11 +74,28 @@ const foldInto = async (trx: DbOrTrx, from: string, where: string) => {
          summary_rows = team_member_daily.summary_rows + excluded.summary_rows`,
     )
     .execute(trx);
-  await raiseVersions(
-    trx,
-    `select distinct c.merchant_id as m, c.ancestor_id as a from ${from}
-     join member_closure c on c.descendant_id = r.member_id and c.depth > 0 where ${where}`,
-  );
+  const uplines = `select distinct c.merchant_id as m, c.ancestor_id as a from ${from}
+     join member_closure c on c.descendant_id = r.member_id and c.depth > 0 where ${where}`;
+  await raiseVersions(trx, uplines, !log);
+  if (!log) return;
+  // The deltas just added to team_member_daily, under the version each upline was just raised to.
+  await sql
+    .raw(
+      `insert into team_member_fold_log (merchant_id, agent_id, version, member_id, day, valid_bet, summary_rows)
+       select c.merchant_id, c.ancestor_id, v.version, r.member_id, r.day, sum(r.valid_bet), sum(r.summary_rows)
+       from ${from} join member_closure c on c.descendant_id = r.member_id and c.depth > 0
+       join team_rollup_version v on v.agent_id = c.ancestor_id
+       where ${where} group by c.merchant_id, c.ancestor_id, v.version, r.member_id, r.day`,
+    )
+    .execute(trx);
+  // What no memo can be carried from any more: each raised upline's versions older than the last few.
+  await sql
+    .raw(
+      `delete from team_member_fold_log where agent_id in (select a from (${uplines}) u)
+       and version <= (select v.version from team_rollup_version v
+         where v.agent_id = team_member_fold_log.agent_id) - ${FOLD_LOG_VERSIONS}`,
+    )
+    .execute(trx);
 };
 
 /** One step: up to BATCH changes folded; when none are left, the stale agents rebuilt. */
@@ -76,7 +110,7 @@ const foldStep = async (db: Db) =>
       .executeTakeFirstOrThrow();
     const folded = Number(n);
     if (folded > 0) {
-      await foldInto(trx, 'bet_summary_change r', `r.id <= ${Number(last)}`);
+      await foldInto(trx, 'bet_summary_change r', `r.id <= ${Number(last)}`, folded <= FOLD_LOG_LIMIT);
       await trx.deleteFrom('bet_summary_change').where('id', '<=', Number(last)).execute();
     }
     if (folded === BATCH) return { folded, rebuilt: 0, more: true };
@@ -91,12 +125,15 @@ const foldStep = async (db: Db) =>
         trx,
         '(select merchant_id, member_id, day, category, bets, stake, valid_bet, payout, win_loss, 1 as summary_rows from bet_daily_summary) r',
         `c.merchant_id = r.merchant_id and c.ancestor_id in (${some.map(Number).join(', ')})`,
+        false,
       );
       // A rebuilt agent whose new team has no summaries got no row above, but its rows changed.
       await raiseVersions(
         trx,
         `select distinct merchant_id as m, agent_id as a from team_rollup_stale where agent_id in (${some.map(Number).join(', ')})`,
+        true,
       );
+      await trx.deleteFrom('team_member_fold_log').where('agent_id', 'in', some).execute();
     }
     await trx
       .deleteFrom('team_rollup_stale')

@@ -121,6 +121,18 @@ export type GamesWalletTables = {
     agent_id: number;
     merchant_id: number;
     version: number | string;
+    /** Migration 2026-11-27T0200-team-rollup-fold-log: the lowest version a memo is carried from. */
+    recount_from: Generated<number | string>;
+  };
+  /** Migration 2026-11-27T0200-team-rollup-fold-log: a fold step's (member, day) deltas per upline. */
+  team_member_fold_log: {
+    merchant_id: number;
+    agent_id: number;
+    version: number | string;
+    member_id: number;
+    day: string;
+    valid_bet: number | string;
+    summary_rows: number | string;
   };
   /** Migration 2026-11-24T1300-game-rooms. */
   game_room: {
