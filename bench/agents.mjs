@@ -15,11 +15,13 @@
 //     and as many posts as the run made with the ledger's postManyWithin in one transaction.
 // Until the reports and payroll modules are built, the overview is the equivalent closure-join query
 // and the run is skipped (the bench says so).
-//   node bench/agents.mjs [--members 100000] [--bets 1000000] [--overview-only]
+//   node bench/agents.mjs [--members 100000] [--bets 1000000] [--overview-only] [--explain]
+// --explain prints each statement of a repeated overview with its plan and time (PostgreSQL: EXPLAIN
+// (ANALYZE, BUFFERS); SQLite: EXPLAIN QUERY PLAN and the statement's own time).
 //   node scripts/with-postgres.mjs node bench/agents.mjs --pg
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { benchDatabase, databaseName, dist, openDb, printMachine, printResult } from './support.mjs';
 
 const { values } = parseArgs({
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     bets: { type: 'string', default: '1000000' },
     pg: { type: 'boolean', default: false },
     'overview-only': { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const MEMBERS = Number(values.members);
@@ -411,6 +414,33 @@ const bareMs = await timed(bare, 99);
 console.log(
   `${DB_NAME}: team overview of a top agent (${Number(teamSize).toLocaleString('en-US')} in its team, ${from}–${to}), ${reports?.teamOverview ? `reports.ts teamOverview${rollup ? ' on the roll-up' : ''}` : 'closure-join query (reports.ts not built yet)'}: median ${overviewMs.toFixed(1)} ms (target under 50 ms on SQLite; ${(overviewMs / bareMs).toFixed(0)}× a bare point query's ${bareMs.toFixed(2)} ms); ceiling: the same sums over the whole brand's summaries without the tree: ${brandMs.toFixed(1)} ms (overview/ceiling ${(overviewMs / brandMs).toFixed(2)})`,
 );
+// Each statement of a (warm) overview, captured as it is compiled, then explained one by one.
+if (values.explain && reports?.teamOverview) {
+  const statements = [];
+  const capture = {
+    transformQuery: ({ node, queryId }) => {
+      statements.push({ node, queryId });
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await reports.teamOverview(db.withPlugin(capture), merchant, topAgent.id, { fromDay: from, toDay: to });
+  for (const { node, queryId } of statements) {
+    const compiled = db.getExecutor().compileQuery(node, queryId);
+    const t = process.hrtime.bigint();
+    await db.executeQuery(CompiledQuery.raw(compiled.sql, [...compiled.parameters]));
+    const took = ms(t);
+    const plan = await db.executeQuery(
+      CompiledQuery.raw(
+        `${values.pg ? 'explain (analyze, buffers)' : 'explain query plan'} ${compiled.sql}`,
+        [...compiled.parameters],
+      ),
+    );
+    console.log(`\n---- ${took.toFixed(1)} ms: ${compiled.sql.replace(/\s+/g, ' ').slice(0, 300)}`);
+    for (const row of plan.rows)
+      console.log(values.pg ? row['QUERY PLAN'] : `${row.parent} ${row.id} ${row.detail}`);
+  }
+}
 // The first overview after a roll-up run changed the top agent's rows. Each fold here is a minute of
 // a busy brand: 50 settlements of players across the brand (a third in the top agent's team), one of
 // them with a valid bet big enough to make a member active. Carried: the memo brought to the new
