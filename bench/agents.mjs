@@ -55,6 +55,7 @@ const reports = await optional('modules/agents/reports.js');
 const payroll = await optional('modules/agents/payroll.js');
 const rollup = await optional('modules/agents/team-rollup.js');
 const records = await import(`${dist}/modules/games/bet-records.js`);
+const { writeTransaction } = await import(`${dist}/platform/db/transaction.js`);
 
 const database = await benchDatabase('agents', { pg: values.pg });
 const { db, close } = await openDb(database.env);
@@ -414,6 +415,21 @@ const bareMs = await timed(bare, 99);
 console.log(
   `${DB_NAME}: team overview of a top agent (${Number(teamSize).toLocaleString('en-US')} in its team, ${from}–${to}), ${reports?.teamOverview ? `reports.ts teamOverview${rollup ? ' on the roll-up' : ''}` : 'closure-join query (reports.ts not built yet)'}: median ${overviewMs.toFixed(1)} ms (target under 50 ms on SQLite; ${(overviewMs / bareMs).toFixed(0)}× a bare point query's ${bareMs.toFixed(2)} ms); ceiling: the same sums over the whole brand's summaries without the tree: ${brandMs.toFixed(1)} ms (overview/ceiling ${(overviewMs / brandMs).toFixed(2)})`,
 );
+/** A settlement's summary write on the last day, in its own transaction (the trigger logs it). */
+const settle = async (memberId, validBet) => {
+  await writeTransaction(db, (trx) =>
+    records.addToDailySummary(trx, {
+      merchantId: merchant.id,
+      memberId,
+      day: to,
+      category: 'RNG',
+      stake: validBet,
+      validBet,
+      payout: 0,
+      winLoss: -validBet,
+    }),
+  );
+};
 // Each statement of a (warm) overview, captured as it is compiled, then explained one by one.
 if (values.explain && reports?.teamOverview) {
   const statements = [];
@@ -448,24 +464,11 @@ if (values.explain && reports?.teamOverview) {
 // as not carried (recount_from), so the memo is counted again over the whole window, what the first
 // call after a fold cost before 0068 (decision 0064). Alternating, 5 of each.
 if (rollup) {
-  const { writeTransaction } = await import(`${dist}/platform/db/transaction.js`);
   let settled = 0;
   const fold = async (recount) => {
     for (let i = 0; i < 50; i++) {
       const player = players[(settled++ * 7919) % players.length];
-      const validBet = i === 0 ? 5_000_000 : 10_000;
-      await writeTransaction(db, (trx) =>
-        records.addToDailySummary(trx, {
-          merchantId: merchant.id,
-          memberId: player.id,
-          day: to,
-          category: 'RNG',
-          stake: validBet,
-          validBet,
-          payout: 0,
-          winLoss: -validBet,
-        }),
-      );
+      await settle(player.id, i === 0 ? 5_000_000 : 10_000);
     }
     await rollup.foldTeamRollup(db);
     if (recount)
@@ -499,24 +502,12 @@ figures.push({
 
 // ---- The roll-up's cost on settlement, and the overview while settlements are not folded yet.
 if (rollup) {
-  const { writeTransaction } = await import(`${dist}/platform/db/transaction.js`);
   const UPSERTS = 2_000;
   const upserts = async (offset) => {
     const t = process.hrtime.bigint();
     for (let i = 0; i < UPSERTS; i++) {
       const player = players[(offset + i * 7) % players.length];
-      await writeTransaction(db, (trx) =>
-        records.addToDailySummary(trx, {
-          merchantId: merchant.id,
-          memberId: player.id,
-          day: to,
-          category: 'RNG',
-          stake: 10_000,
-          validBet: 10_000,
-          payout: 0,
-          winLoss: -10_000,
-        }),
-      );
+      await settle(player.id, 10_000);
     }
     return ms(t) / UPSERTS;
   };
@@ -558,7 +549,6 @@ const teamFigures = () =>
     .groupBy('c.ancestor_id')
     .execute();
 const figuresMs = await timed(teamFigures, 3);
-const { writeTransaction } = await import(`${dist}/platform/db/transaction.js`);
 /**
  * The ledger's own rate for a run's posts: `count` one-leg posts, each under its own key, with
  * postManyWithin in one write transaction (the brand's expense account to agents' wallets).
