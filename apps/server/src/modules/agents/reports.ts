@@ -29,7 +29,7 @@ import type * as messages from '../messages/repo.js';
 import { announcementPage } from '../messages/service.js';
 import { getMoneySettings } from '../wallet/money-settings.js';
 import { reportDays, teamMemberByAccount } from './guard.js';
-import { FOLD_LOG_VERSIONS } from './team-rollup.js';
+import { DEPOSITED, FOLD_LOG_VERSIONS, WITHDRAWN } from './team-rollup.js';
 
 /**
  * The agent centre's reports (§2): every figure is read for the agent's own team (the agent and
@@ -38,10 +38,6 @@ import { FOLD_LOG_VERSIONS } from './team-rollup.js';
  * Every query starts from `member_closure where ancestor_id = agent` and joins the fact table on its
  * (member, day) or (member, created_at) index.
  */
-
-/** Deposits that reached the member; withdrawals the brand paid out (whatever the member confirmed). */
-const DEPOSITED = ['APPROVED'];
-const WITHDRAWN = ['PAID', 'RECEIVED', 'NOT_RECEIVED', 'AUTO_RECEIVED'];
 
 type Window = { fromDay: string; toDay: string; start: string; end: string };
 
@@ -318,6 +314,45 @@ const rolledUpBetting = async (
   return { byDay: byDay.rows.filter((row) => row.day !== null), active };
 };
 
+/** A team's completed deposits or withdrawals at an instant (a bucket's start or the payment's own). */
+type Movement = { at: string; amount: number | string };
+
+/**
+ * The team's deposits and withdrawals from the roll-up (decision 0068): the folded 15-minute buckets
+ * of the window (the agent and its downline) plus the payment changes not folded yet, in one statement
+ * that also reads the stale mark. A brand day starts on a bucket's start, so each bucket is one brand
+ * day's. Undefined when stale (read live instead).
+ */
+const rolledUpMoney = async (db: DbOrTrx, agentId: number, window: Window) => {
+  const from = window.start.slice(0, 16);
+  const to = window.end.slice(0, 16);
+  const { rows } = await sql<{
+    bucket: string | null;
+    deposits: number | string | null;
+    withdrawals: number | string | null;
+    stale: number | boolean;
+  }>`
+    select bucket, sum(deposits) as deposits, sum(withdrawals) as withdrawals,
+      exists (select 1 from team_rollup_stale where agent_id = ${agentId}) as stale
+    from (
+      select bucket, deposits, withdrawals from team_money_bucket
+        where agent_id = ${agentId} and bucket >= ${from} and bucket < ${to}
+      union all select r.bucket, r.deposits, r.withdrawals from payment_change r cross join member_closure c
+        where c.ancestor_id = ${agentId} and c.descendant_id = r.member_id and r.bucket >= ${from} and r.bucket < ${to}
+    ) f group by bucket
+    union all select null, null, null, exists (select 1 from team_rollup_stale where agent_id = ${agentId})`.execute(
+    db,
+  );
+  if (rows.some((row) => isStale(row.stale))) return undefined;
+  const of = (key: 'deposits' | 'withdrawals'): Movement[] =>
+    rows.flatMap((row) =>
+      row.bucket === null || Number(row[key]) === 0
+        ? []
+        : [{ at: `${row.bucket}:00.000Z`, amount: row[key]! }],
+    );
+  return { deposits: of('deposits'), withdrawals: of('withdrawals') };
+};
+
 /** agentTeamOverview: team size, new and active members, money and betting figures, by day. */
 export const teamOverview = async (
   db: DbOrTrx,
@@ -328,7 +363,7 @@ export const teamOverview = async (
 ): Promise<TeamOverviewResponse> => {
   const window = windowOf(merchant, request, now);
   const { activeMemberMinValidBet } = (await getMoneySettings(db, merchant.id)).agents;
-  const [size, joined, { byDay, active }, deposits, withdrawals] = await Promise.all([
+  const [size, joined, { byDay, active }, { deposits, withdrawals }] = await Promise.all([
     // Two counts of the (ancestor, depth) index: a CASE over the whole team reads every row's depth.
     sql<{ total: number | string; direct: number | string }>`select
       (select count(*) from member_closure where ancestor_id = ${agentId} and depth > 0) as total,
@@ -339,8 +374,11 @@ export const teamOverview = async (
     // Read live while a move's rebuild is due (decision 0054).
     (await rolledUpBetting(db, merchant.id, agentId, window, activeMemberMinValidBet)) ??
       liveBetting(db, merchant.id, agentId, window, activeMemberMinValidBet),
-    movements(db, 'deposit', agentId, window, DEPOSITED),
-    movements(db, 'withdrawal', agentId, window, WITHDRAWN),
+    (async () =>
+      (await rolledUpMoney(db, agentId, window)) ?? {
+        deposits: await movements(db, 'deposit', agentId, window, DEPOSITED),
+        withdrawals: await movements(db, 'withdrawal', agentId, window, WITHDRAWN),
+      })(),
   ]);
   const series = new Map(
     daysOf(window.fromDay, window.toDay).map((day) => [

@@ -98,6 +98,43 @@ const foldInto = async (trx: DbOrTrx, from: string, where: string, log: boolean)
     .execute(trx);
 };
 
+/**
+ * The 15-minute UTC bucket (`YYYY-MM-DDTHH:MM`) of a payment row's created_at, as the payment tables'
+ * triggers key their changes (migration 2026-11-27T0200): every brand's midnight falls on a bucket's
+ * start, so a brand day is a range of buckets (decision 0068).
+ */
+const bucketOf = (of: string) => {
+  const minute = `substr(${of}.created_at, 15, 2)`;
+  return `substr(${of}.created_at, 1, 14) || case when ${minute} < '15' then '00' when ${minute} < '30' then '15'
+    when ${minute} < '45' then '30' else '45' end`;
+};
+
+/** Deposits that reached the member; withdrawals the brand paid out (what the overview counts). */
+export const DEPOSITED = ['APPROVED'];
+export const WITHDRAWN = ['PAID', 'RECEIVED', 'NOT_RECEIVED', 'AUTO_RECEIVED'];
+
+/** Adds the payments of `from` (aliased r: member_id, bucket, deposits, withdrawals) to the member and every upline. */
+const foldMoney = async (trx: DbOrTrx, from: string, where: string) => {
+  await sql
+    .raw(
+      `insert into team_money_bucket (merchant_id, agent_id, bucket, deposits, withdrawals)
+       select c.merchant_id, c.ancestor_id, r.bucket, sum(r.deposits), sum(r.withdrawals)
+       from ${from} join member_closure c on c.descendant_id = r.member_id
+       where ${where} group by c.merchant_id, c.ancestor_id, r.bucket
+       on conflict (agent_id, bucket) do update set deposits = team_money_bucket.deposits + excluded.deposits,
+         withdrawals = team_money_bucket.withdrawals + excluded.withdrawals`,
+    )
+    .execute(trx);
+};
+
+const inList = (values: string[]) => values.map((value) => `'${value}'`).join(', ');
+
+/** Every counted payment as a change row would carry it: what a rebuilt agent's money is folded from. */
+const paymentRows = `(select merchant_id, member_id, ${bucketOf('deposit')} as bucket, amount as deposits, 0 as withdrawals
+    from deposit where status in (${inList(DEPOSITED)})
+  union all select merchant_id, member_id, ${bucketOf('withdrawal')}, 0, amount
+    from withdrawal where status in (${inList(WITHDRAWN)})) r`;
+
 /** One step: up to BATCH changes folded; when none are left, the stale agents rebuilt. */
 const foldStep = async (db: Db) =>
   writeTransaction(db, async (trx) => {
@@ -113,9 +150,18 @@ const foldStep = async (db: Db) =>
       await foldInto(trx, 'bet_summary_change r', `r.id <= ${Number(last)}`, folded <= FOLD_LOG_LIMIT);
       await trx.deleteFrom('bet_summary_change').where('id', '<=', Number(last)).execute();
     }
-    if (folded === BATCH) return { folded, rebuilt: 0, more: true };
+    const money = await trx
+      .selectFrom(trx.selectFrom('payment_change').select('id').orderBy('id').limit(BATCH).as('b'))
+      .select((eb) => [eb.fn.max('b.id').as('last'), eb.fn.countAll<number | string>().as('n')])
+      .executeTakeFirstOrThrow();
+    const payments = Number(money.n);
+    if (payments > 0) {
+      await foldMoney(trx, 'payment_change r', `r.id <= ${Number(money.last)}`);
+      await trx.deleteFrom('payment_change').where('id', '<=', Number(money.last)).execute();
+    }
+    if (folded === BATCH || payments === BATCH) return { folded, payments, rebuilt: 0, more: true };
     const stale = await trx.selectFrom('team_rollup_stale').select(['id', 'agent_id']).execute();
-    if (stale.length === 0) return { folded, rebuilt: 0, more: false };
+    if (stale.length === 0) return { folded, payments, rebuilt: 0, more: false };
     const agents = [...new Set(stale.map((s) => s.agent_id))];
     for (let i = 0; i < agents.length; i += 500) {
       const some = agents.slice(i, i + 500);
@@ -134,6 +180,12 @@ const foldStep = async (db: Db) =>
         true,
       );
       await trx.deleteFrom('team_member_fold_log').where('agent_id', 'in', some).execute();
+      await trx.deleteFrom('team_money_bucket').where('agent_id', 'in', some).execute();
+      await foldMoney(
+        trx,
+        paymentRows,
+        `c.merchant_id = r.merchant_id and c.ancestor_id in (${some.map(Number).join(', ')})`,
+      );
     }
     await trx
       .deleteFrom('team_rollup_stale')
@@ -143,18 +195,20 @@ const foldStep = async (db: Db) =>
         stale.map((s) => s.id),
       )
       .execute();
-    return { folded, rebuilt: agents.length, more: false };
+    return { folded, payments, rebuilt: agents.length, more: false };
   });
 
 /** The `team-rollup` job: folds every pending change (in steps), then rebuilds agents a move made stale. */
 export const foldTeamRollup = async (db: Db) => {
   let folded = 0;
+  let payments = 0;
   let rebuilt = 0;
   for (;;) {
     const step = await foldStep(db);
     folded += step.folded;
+    payments += step.payments;
     rebuilt += step.rebuilt;
-    if (!step.more) return { folded, rebuilt };
+    if (!step.more) return { folded, payments, rebuilt };
   }
 };
 
