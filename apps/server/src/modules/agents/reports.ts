@@ -29,6 +29,7 @@ import type * as messages from '../messages/repo.js';
 import { announcementPage } from '../messages/service.js';
 import { getMoneySettings } from '../wallet/money-settings.js';
 import { reportDays, teamMemberByAccount } from './guard.js';
+import { DEPOSITED, FOLD_LOG_VERSIONS, WITHDRAWN } from './team-rollup.js';
 
 /**
  * The agent centre's reports (§2): every figure is read for the agent's own team (the agent and
@@ -37,10 +38,6 @@ import { reportDays, teamMemberByAccount } from './guard.js';
  * Every query starts from `member_closure where ancestor_id = agent` and joins the fact table on its
  * (member, day) or (member, created_at) index.
  */
-
-/** Deposits that reached the member; withdrawals the brand paid out (whatever the member confirmed). */
-const DEPOSITED = ['APPROVED'];
-const WITHDRAWN = ['PAID', 'RECEIVED', 'NOT_RECEIVED', 'AUTO_RECEIVED'];
 
 type Window = { fromDay: string; toDay: string; start: string; end: string };
 
@@ -157,13 +154,20 @@ const ACTIVE_MEMOS = 10_000;
 
 const isStale = (value: unknown) => value === true || Number(value) === 1;
 
+/** Full walks of an agent's folded rows by the active count (a memo missed): what the fold log saves. */
+let activeWalks = 0;
+export const activeCountWalks = () => activeWalks;
+
 /**
  * The team's active members: a member counts who has a summary row in the window (summary_rows > 0)
  * reaching the minimum. Counted over the folded rows alone (memoized: the one part that walks the
  * whole team), then corrected member by member for the few members with rows the job has not folded
  * (and the agent itself): their verdict on folded rows is replaced by their verdict on folded +
- * unfolded rows. Each statement reads the stale mark and the version beside its figures, so both
- * come from one snapshot. Undefined when stale.
+ * unfolded rows. A memo counted at an older version is carried to the current one the same way
+ * (decision 0068): each member the fold log names above the memo's version is re-judged, its verdict
+ * on the folded rows as they were (now − logged deltas) replaced by its verdict on them now. Each
+ * statement reads the stale mark and the version beside its figures, so all come from one snapshot.
+ * Undefined when stale.
  */
 const activeCount = async (
   db: DbOrTrx,
@@ -178,9 +182,15 @@ const activeCount = async (
   },
 ): Promise<Betting['active'] | undefined> => {
   const { agentId, window, minValidBet, own, unfolded, stale, folded } = parts;
-  const statement = (withFolded: boolean) =>
-    sql<{
+  const activeWhen = (rows: RawBuilder<unknown>, validBet: RawBuilder<unknown>) =>
+    sql`case when ${rows} > 0 and ${validBet} >= ${minValidBet} then 1 else 0 end`;
+  /** A memo's version to carry from, or undefined to count the folded rows whole. */
+  const statement = (memoVersion: string | undefined) => {
+    // A number, not text: SQLite compares an expression without affinity to text as greater than any number.
+    const since = memoVersion === undefined ? undefined : Number(memoVersion);
+    return sql<{
       folded: number | string | null;
+      carried: number | string | null;
       correction: number | string;
       version: number | string | null;
       stale: number | boolean;
@@ -195,33 +205,60 @@ const activeCount = async (
           coalesce((select sum(t.valid_bet) from ${folded(sql.ref('x.member_id'))}), 0) as folded_valid_bet,
           coalesce((select sum(t.summary_rows) from ${folded(sql.ref('x.member_id'))}), 0) as folded_rows
         from x
+      ), v as (
+        select version, recount_from from team_rollup_version where agent_id = ${agentId}
+      ), l as (
+        select l.member_id, sum(l.valid_bet) as valid_bet, sum(l.summary_rows) as summary_rows
+        from team_member_fold_log l where l.agent_id = ${agentId} and l.version > ${since ?? 0}
+          and l.day >= ${window.fromDay} and l.day <= ${window.toDay}
+          and ${since === undefined ? sql`1 = 0` : sql`1 = 1`}
+        group by l.member_id
+      ), z as (
+        select l.valid_bet, l.summary_rows,
+          coalesce((select sum(t.valid_bet) from ${folded(sql.ref('l.member_id'))}), 0) as folded_valid_bet,
+          coalesce((select sum(t.summary_rows) from ${folded(sql.ref('l.member_id'))}), 0) as folded_rows
+        from l
       )
       select
         ${
-          withFolded
+          since === undefined
             ? sql`(select count(*) from (select t.member_id from ${folded()} group by t.member_id
           having sum(t.summary_rows) > 0 and sum(t.valid_bet) >= ${minValidBet}) a)`
             : sql`null`
         } as folded,
-        (select coalesce(sum(
-            case when folded_rows + summary_rows > 0 and folded_valid_bet + valid_bet >= ${minValidBet} then 1 else 0 end
-            - case when folded_rows > 0 and folded_valid_bet >= ${minValidBet} then 1 else 0 end), 0) from y) as correction,
-        (select version from team_rollup_version where agent_id = ${agentId}) as version,
+        ${
+          since === undefined
+            ? sql`null`
+            : // Carried only if the log holds every version above the memo's (none rebuilt or pruned).
+              sql`case when coalesce((select recount_from from v), 0) <= ${since}
+              and coalesce((select version from v), 0) - ${FOLD_LOG_VERSIONS} < ${since}
+              then (select coalesce(sum(${activeWhen(sql`folded_rows`, sql`folded_valid_bet`)}
+                - ${activeWhen(sql`folded_rows - summary_rows`, sql`folded_valid_bet - valid_bet`)}), 0) from z)
+              end`
+        } as carried,
+        (select coalesce(sum(${activeWhen(sql`folded_rows + summary_rows`, sql`folded_valid_bet + valid_bet`)}
+            - ${activeWhen(sql`folded_rows`, sql`folded_valid_bet`)}), 0) from y) as correction,
+        (select version from v) as version,
         ${stale} as stale`
       .execute(db)
       .then((result) => result.rows[0]!);
+  };
   let memos = activeMemos.get(db);
   if (!memos) activeMemos.set(db, (memos = new Map()));
   const key = `${agentId} ${window.fromDay} ${window.toDay} ${minValidBet}`;
   const known = memos.get(key);
-  let row = await statement(known === undefined);
+  let row = await statement(known?.version);
   // No version row: the roll-up never wrote a row for the agent (its folded count is 0, memoized as such).
   const versionOf = (value: unknown) => String(value ?? 0);
-  if (known && versionOf(row.version) !== known.version) row = await statement(true);
+  if (known && versionOf(row.version) !== known.version && row.carried === null)
+    row = await statement(undefined);
   if (isStale(row.stale)) return undefined;
   let count = known?.folded ?? 0;
   if (row.folded !== null) {
+    activeWalks += 1;
     count = Number(row.folded);
+  } else if (row.carried !== null) count += Number(row.carried);
+  if (!known || known.version !== versionOf(row.version)) {
     memos.delete(key);
     memos.set(key, { version: versionOf(row.version), folded: count });
     if (memos.size > ACTIVE_MEMOS) memos.delete(memos.keys().next().value!);
@@ -277,6 +314,45 @@ const rolledUpBetting = async (
   return { byDay: byDay.rows.filter((row) => row.day !== null), active };
 };
 
+/** A team's completed deposits or withdrawals at an instant (a bucket's start or the payment's own). */
+type Movement = { at: string; amount: number | string };
+
+/**
+ * The team's deposits and withdrawals from the roll-up (decision 0068): the folded 15-minute buckets
+ * of the window (the agent and its downline) plus the payment changes not folded yet, in one statement
+ * that also reads the stale mark. A brand day starts on a bucket's start, so each bucket is one brand
+ * day's. Undefined when stale (read live instead).
+ */
+const rolledUpMoney = async (db: DbOrTrx, agentId: number, window: Window) => {
+  const from = window.start.slice(0, 16);
+  const to = window.end.slice(0, 16);
+  const { rows } = await sql<{
+    bucket: string | null;
+    deposits: number | string | null;
+    withdrawals: number | string | null;
+    stale: number | boolean;
+  }>`
+    select bucket, sum(deposits) as deposits, sum(withdrawals) as withdrawals,
+      exists (select 1 from team_rollup_stale where agent_id = ${agentId}) as stale
+    from (
+      select bucket, deposits, withdrawals from team_money_bucket
+        where agent_id = ${agentId} and bucket >= ${from} and bucket < ${to}
+      union all select r.bucket, r.deposits, r.withdrawals from payment_change r cross join member_closure c
+        where c.ancestor_id = ${agentId} and c.descendant_id = r.member_id and r.bucket >= ${from} and r.bucket < ${to}
+    ) f group by bucket
+    union all select null, null, null, exists (select 1 from team_rollup_stale where agent_id = ${agentId})`.execute(
+    db,
+  );
+  if (rows.some((row) => isStale(row.stale))) return undefined;
+  const of = (key: 'deposits' | 'withdrawals'): Movement[] =>
+    rows.flatMap((row) =>
+      row.bucket === null || Number(row[key]) === 0
+        ? []
+        : [{ at: `${row.bucket}:00.000Z`, amount: row[key]! }],
+    );
+  return { deposits: of('deposits'), withdrawals: of('withdrawals') };
+};
+
 /** agentTeamOverview: team size, new and active members, money and betting figures, by day. */
 export const teamOverview = async (
   db: DbOrTrx,
@@ -287,7 +363,7 @@ export const teamOverview = async (
 ): Promise<TeamOverviewResponse> => {
   const window = windowOf(merchant, request, now);
   const { activeMemberMinValidBet } = (await getMoneySettings(db, merchant.id)).agents;
-  const [size, joined, { byDay, active }, deposits, withdrawals] = await Promise.all([
+  const [size, joined, { byDay, active }, { deposits, withdrawals }] = await Promise.all([
     // Two counts of the (ancestor, depth) index: a CASE over the whole team reads every row's depth.
     sql<{ total: number | string; direct: number | string }>`select
       (select count(*) from member_closure where ancestor_id = ${agentId} and depth > 0) as total,
@@ -298,8 +374,11 @@ export const teamOverview = async (
     // Read live while a move's rebuild is due (decision 0054).
     (await rolledUpBetting(db, merchant.id, agentId, window, activeMemberMinValidBet)) ??
       liveBetting(db, merchant.id, agentId, window, activeMemberMinValidBet),
-    movements(db, 'deposit', agentId, window, DEPOSITED),
-    movements(db, 'withdrawal', agentId, window, WITHDRAWN),
+    (async () =>
+      (await rolledUpMoney(db, agentId, window)) ?? {
+        deposits: await movements(db, 'deposit', agentId, window, DEPOSITED),
+        withdrawals: await movements(db, 'withdrawal', agentId, window, WITHDRAWN),
+      })(),
   ]);
   const series = new Map(
     daysOf(window.fromDay, window.toDay).map((day) => [

@@ -121,6 +121,35 @@ export type GamesWalletTables = {
     agent_id: number;
     merchant_id: number;
     version: number | string;
+    /** Migration 2026-11-27T0200-team-rollup-memo-and-payments: the lowest version a memo is carried from. */
+    recount_from: Generated<number | string>;
+  };
+  /** Migration 2026-11-27T0200-team-rollup-memo-and-payments: a change of what a payment counts, not folded yet. */
+  payment_change: {
+    id: Generated<number>;
+    merchant_id: number;
+    member_id: number;
+    bucket: string;
+    deposits: number | string;
+    withdrawals: number | string;
+  };
+  /** Migration 2026-11-27T0200-team-rollup-memo-and-payments: an agent's team deposits and withdrawals by 15-minute UTC bucket. */
+  team_money_bucket: {
+    merchant_id: number;
+    agent_id: number;
+    bucket: string;
+    deposits: number | string;
+    withdrawals: number | string;
+  };
+  /** Migration 2026-11-27T0200-team-rollup-memo-and-payments: a fold step's (member, day) deltas per upline. */
+  team_member_fold_log: {
+    merchant_id: number;
+    agent_id: number;
+    version: number | string;
+    member_id: number;
+    day: string;
+    valid_bet: number | string;
+    summary_rows: number | string;
   };
   /** Migration 2026-11-24T1300-game-rooms. */
   game_room: {

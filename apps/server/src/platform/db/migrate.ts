@@ -45,6 +45,7 @@ import * as teamMemberByMember from './migrations/2026-11-26T1600-team-member-by
 import * as busOutbox from './migrations/2026-11-26T2200-bus-outbox.js';
 import * as inboxTranslations from './migrations/2026-11-26T2300-inbox-translations.js';
 import * as teamRollupVersion from './migrations/2026-11-26T2400-team-rollup-version.js';
+import * as teamRollupMemoAndPayments from './migrations/2026-11-27T0200-team-rollup-memo-and-payments.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T2200-bus-outbox': busOutbox,
   '2026-11-26T2300-inbox-translations': inboxTranslations,
   '2026-11-26T2400-team-rollup-version': teamRollupVersion,
+  '2026-11-27T0200-team-rollup-memo-and-payments': teamRollupMemoAndPayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
