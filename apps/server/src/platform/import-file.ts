@@ -47,3 +47,9 @@ export const parseImportJson = (text: string, file: string): unknown => {
     throw new AppError('BAD_REQUEST', `${file} is not valid JSON: ${(error as Error).message}`);
   }
 };
+
+/**
+ * An operator's JSON file given on the CLI: refused as BAD_REQUEST naming the file, with the reason
+ * it cannot be read (missing, a folder…) or is not JSON. The caller checks it against its schema.
+ */
+export const readImportJson = (file: string): unknown => parseImportJson(readImportFile(file), file);

@@ -11,11 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
-import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken, createGuard } from '../accounts/guard.js';
-import { assertOperatorMay } from '../operators/roles.js';
-import { assertOperatorScope, authenticateOperator } from '../operators/service.js';
+import { authorizeOperator, operatorBrand } from '../operators/service.js';
 import { agentSession } from './guard.js';
 import { agentRevenue, listAgentPayments } from './payroll-reports.js';
 import { approveDividend, pendingDividends } from './payroll.js';
@@ -62,12 +60,8 @@ export const payrollRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; s
   );
 
   const operatorOf = async (token: string | undefined, merchantId: number | undefined) => {
-    const operator = await authenticateOperator(db, secrets, token);
-    assertOperatorMay(operator, 'agent-dividends.approve');
-    const brand = merchantId ?? operator.merchantId;
-    if (brand === null) throw new AppError('VALIDATION_FAILED', 'Name the brand: ?merchantId=');
-    assertOperatorScope(operator, brand);
-    return { operator, merchantId: brand };
+    const operator = await authorizeOperator(db, secrets, token, 'agent-dividends.approve');
+    return { operator, merchantId: (await operatorBrand(db, operator, merchantId)).id };
   };
   const brandQuery = z.object({ merchantId: z.coerce.number().int().positive().optional() }).strict();
 

@@ -114,14 +114,33 @@ const teamFiguresOf = async <DB, TB extends keyof DB>(
   );
 };
 
-/** Every team's figures from the daily summaries of the days [fromDay, toDay], in the categories. */
-const teamFiguresByDays = (
+/**
+ * Which settled bets a team's figures count: the daily summaries of the business days [fromDay,
+ * toDay], or the settled records of an instant window [start, end) (a salary period that is not a
+ * whole day).
+ */
+type FiguresWindow = { fromDay: string; toDay: string } | { start: Date; end: Date };
+
+/** The columns the daily summaries and the settled records have alike (the window's own are named in sql). */
+type SettledColumns = {
+  merchant_id: number;
+  member_id: number;
+  category: string;
+  valid_bet: number | string;
+  payout: number | string;
+};
+
+/**
+ * Every team's figures over the window, in the categories. In an instant window the settled_day
+ * bounds (a day either side of the window, whichever calendar settled_day is kept in) let the
+ * (merchant, settled_day) index narrow the scan; settled_at decides.
+ */
+const teamFigures = (
   db: DbOrTrx,
   merchantId: number,
   kind: ContractRow['kind'],
   categories: readonly string[],
-  fromDay: string,
-  toDay: string,
+  window: FiguresWindow,
   minValidBet: number,
 ) =>
   teamFiguresOf(
@@ -129,7 +148,9 @@ const teamFiguresByDays = (
     merchantId,
     kind,
     db
-      .selectFrom('bet_daily_summary as s')
+      .selectFrom(
+        sql<SettledColumns>`${sql.table('fromDay' in window ? 'bet_daily_summary' : 'bet_record')}`.as('s'),
+      )
       .select((eb) => [
         's.member_id',
         's.category',
@@ -138,46 +159,18 @@ const teamFiguresByDays = (
       ])
       .where('s.merchant_id', '=', merchantId)
       .where('s.category', 'in', categories)
-      .where('s.day', '>=', fromDay)
-      .where('s.day', '<=', toDay)
+      .where((eb) =>
+        'fromDay' in window
+          ? eb.and([eb(sql.ref('s.day'), '>=', window.fromDay), eb(sql.ref('s.day'), '<=', window.toDay)])
+          : eb.and([
+              eb(sql.ref('s.status'), '=', 'SETTLED'),
+              eb(sql.ref('s.settled_day'), '>=', addDays(window.start.toISOString().slice(0, 10), -1)),
+              eb(sql.ref('s.settled_day'), '<=', addDays(window.end.toISOString().slice(0, 10), 1)),
+              eb(sql.ref('s.settled_at'), '>=', window.start.toISOString()),
+              eb(sql.ref('s.settled_at'), '<', window.end.toISOString()),
+            ]),
+      )
       .groupBy(['s.member_id', 's.category']),
-    minValidBet,
-  );
-
-/**
- * Every team's figures from the settled records of an instant window [start, end), in the categories.
- * The settled_day bounds (a day either side of the window, whichever calendar settled_day is kept in)
- * let the (merchant, settled_day) index narrow the scan; settled_at decides.
- */
-const teamFiguresByInstants = (
-  db: DbOrTrx,
-  merchantId: number,
-  kind: ContractRow['kind'],
-  categories: readonly string[],
-  start: Date,
-  end: Date,
-  minValidBet: number,
-) =>
-  teamFiguresOf(
-    db,
-    merchantId,
-    kind,
-    db
-      .selectFrom('bet_record as r')
-      .select((eb) => [
-        'r.member_id',
-        'r.category',
-        eb.fn.sum<number | string>('r.valid_bet').as('valid_bet'),
-        eb.fn.sum<number | string>('r.payout').as('payout'),
-      ])
-      .where('r.merchant_id', '=', merchantId)
-      .where('r.status', '=', 'SETTLED')
-      .where('r.category', 'in', categories)
-      .where('r.settled_day', '>=', addDays(start.toISOString().slice(0, 10), -1))
-      .where('r.settled_day', '<=', addDays(end.toISOString().slice(0, 10), 1))
-      .where('r.settled_at', '>=', start.toISOString())
-      .where('r.settled_at', '<', end.toISOString())
-      .groupBy(['r.member_id', 'r.category']),
     minValidBet,
   );
 
@@ -676,26 +669,14 @@ const salaryRun = async (
   }
   if (due.length === 0) return result;
   const categories = [...new Set(due.map((c) => c.category))];
-  const teams =
-    kind === 'DAILY_SALARY'
-      ? await teamFiguresByDays(
-          db,
-          brand.id,
-          kind,
-          categories,
-          window.day,
-          window.day,
-          agents.activeMemberMinValidBet,
-        )
-      : await teamFiguresByInstants(
-          db,
-          brand.id,
-          kind,
-          categories,
-          window.start,
-          window.end,
-          agents.activeMemberMinValidBet,
-        );
+  const teams = await teamFigures(
+    db,
+    brand.id,
+    kind,
+    categories,
+    kind === 'DAILY_SALARY' ? { fromDay: window.day, toDay: window.day } : window,
+    agents.activeMemberMinValidBet,
+  );
   const dues = due.map((contract): Due => {
     const team = teams.get(teamKey(contract.holder_id, contract.category)) ?? NO_FIGURES;
     const { tier, gross } = salaryFor(
@@ -907,13 +888,12 @@ export const runDividends = async (db: Db, brand: PayrollBrand, day: string, opt
     }
     if (due.length === 0) continue;
     const holders = [...new Set(due.map((c) => c.holder_id))];
-    const teams = await teamFiguresByDays(
+    const teams = await teamFigures(
       db,
       brand.id,
       'DIVIDEND',
       [...new Set(due.map((c) => c.category))],
-      period.fromDay,
-      period.toDay,
+      { fromDay: period.fromDay, toDay: period.toDay },
       agents.activeMemberMinValidBet,
     );
     const promotions = await teamPromotions(db, brand.id, holders, start, end);

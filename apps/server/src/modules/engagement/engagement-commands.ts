@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { readImportJson } from '../../platform/import-file.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as engagement from './service.js';
 import { rebateCategory } from '@jade/contracts/rebates';
@@ -127,18 +126,7 @@ export const runEngagementCommand = async (
   if (action !== 'import') return false;
   if (args.length !== 1) throw new AppError('BAD_REQUEST', `'engagement import' takes one JSON file path`);
   const file = args[0] as string;
-  let text: string;
-  try {
-    text = fs.readFileSync(path.resolve(file), 'utf8');
-  } catch (error) {
-    throw new AppError('BAD_REQUEST', `Cannot read ${file}: ${(error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new AppError('BAD_REQUEST', `${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const json = readImportJson(file);
   const result = await engagement.importEngagement(
     db,
     merchant.id,

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { importedMission } from '@jade/contracts/missions';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
+import { readImportJson } from '../../platform/import-file.js';
 import type { Merchant } from '../merchants/repo.js';
 import { listMissions, saveMission } from './missions.js';
 
@@ -33,12 +32,7 @@ export const runMissionCommand = async (
   if (action !== 'import') return false;
   if (args.length !== 1) throw new AppError('BAD_REQUEST', `'missions import' takes one JSON file path`);
   const file = args[0] as string;
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(path.resolve(file), 'utf8'));
-  } catch (error) {
-    throw new AppError('BAD_REQUEST', `Cannot read ${file} as JSON: ${(error as Error).message}`);
-  }
+  const json = readImportJson(file);
   const parsed = z.array(importedMission).min(1).max(500).safeParse(json);
   if (!parsed.success)
     throw new AppError(

@@ -312,6 +312,20 @@ describe('missions', () => {
     expect(await runCli(server, 'missions', 'list', '--merchant', 'DEMO')).toMatch(
       /CLI_WEEK\tVALID_BET >= 1000000\tWEEKLY/,
     );
+    // A missing file and one that is not JSON are told apart, as every import command tells them.
+    await expect(
+      runCli(server, 'missions', 'import', `${file}.missing`, '--merchant', 'DEMO'),
+    ).rejects.toThrow(/Cannot read .*missions\.json\.missing/);
+    await expect(
+      runCli(
+        server,
+        'missions',
+        'import',
+        writeDataFile(server, 'text.json', 'not json'),
+        '--merchant',
+        'DEMO',
+      ),
+    ).rejects.toThrow(/text\.json is not valid JSON/);
     const bad = await operator('PUT', '/api/operator/missions?merchant=DEMO', {
       ...MISSIONS[0],
       rewardAmount: -1,

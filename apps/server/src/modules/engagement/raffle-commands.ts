@@ -1,7 +1,7 @@
 import { raffleInput } from '@jade/contracts/raffle';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
-import { parseImportFile, parseImportJson, readImportFile } from '../../platform/import-file.js';
+import { parseImportFile, readImportJson } from '../../platform/import-file.js';
 import type { Merchant } from '../merchants/repo.js';
 import { createRaffle, drawDueRaffles, listBrandRaffles } from './raffle.js';
 
@@ -27,7 +27,7 @@ export const runRaffleCommand = async (
   if (action === 'create') {
     const file = args[0];
     if (!file) throw new AppError('BAD_REQUEST', `'raffle create' takes a JSON file`);
-    const input = parseImportFile(raffleInput, parseImportJson(readImportFile(file), file), file);
+    const input = parseImportFile(raffleInput, readImportJson(file), file);
     const made = await createRaffle(db, secret(), merchant.id, input);
     out(`${merchant.code}: raffle ${made.id} (${made.code}) is OPEN; seed hash ${made.seedHash}`);
     return true;

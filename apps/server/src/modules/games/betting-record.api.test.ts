@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../test/funded-member.js';
+import { openDraw } from '../../test/lottery.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { runLotteryTick } from '../lottery/tick.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -68,25 +69,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const get = async (pathname: string) => {
-  const response = await server.fetch(pathname);
-  return { status: response.status, body: (await response.json()) as any };
-};
-
-/** A game's draw taking bets, at least `margin` ms before its close (the job makes the next one). */
-const openDraw = async (gameCode: string, margin = 5_000) => {
-  for (;;) {
-    let open = await get(`/lotto/lgw/games/opened/numero?gameCode=${gameCode}`);
-    if (open.status === 404) {
-      await runLotteryTick(server.db, SESSION_SECRET);
-      open = await get(`/lotto/lgw/games/opened/numero?gameCode=${gameCode}`);
-    }
-    const left = Date.parse(open.body.value.closesAt) - Date.now();
-    if (left > margin) return open.body.value as { numero: string; drawsAt: string };
-    await new Promise((resolve) => setTimeout(resolve, left + 200));
-  }
-};
-
 describe('the betting record beside the profit page', () => {
   it('keeps open and cancelled bets apart, totals settled results as the profit page does, and names each game and bet', async () => {
     const m = await fundedMember(server, demo.id, 1_000_000, { prefix: 'rec', captcha: CAPTCHA });
@@ -100,7 +82,7 @@ describe('the betting record beside the profit page', () => {
       return placed.body.value.bet as { betId: number; cost: number };
     };
     // Lottery: two tickets on a fast draw that settles, one on the Hanoi draw left open, one cancelled.
-    const fast = await openDraw('LOTTO_1M');
+    const fast = await openDraw(server, SESSION_SECRET, 'LOTTO_1M', 5_000);
     await place(
       { gameCode: 'LOTTO_1M', numero: fast.numero, betType: 'DE', numbers: ['07', '42'], stake: 1_000 },
       'f1',
@@ -109,7 +91,7 @@ describe('the betting record beside the profit page', () => {
       { gameCode: 'LOTTO_1M', numero: fast.numero, betType: 'DE', numbers: ['88'], stake: 2_000 },
       'f2',
     );
-    const hanoi = await openDraw('VN_HN');
+    const hanoi = await openDraw(server, SESSION_SECRET, 'VN_HN', 5_000);
     const open = await place(
       { gameCode: 'VN_HN', numero: hanoi.numero, betType: 'LO2', numbers: ['12', '34'], stake: 1_000 },
       'h1',

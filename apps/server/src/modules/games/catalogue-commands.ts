@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
-import { parseImportJson, readImportFile } from '../../platform/import-file.js';
+import { readImportJson } from '../../platform/import-file.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as games from './service.js';
 
@@ -22,7 +22,7 @@ export const runCatalogueCommand = async (
   if (action === 'import') {
     need(1, 'one JSON file path');
     const file = args[0] as string;
-    const json = parseImportJson(readImportFile(file), file);
+    const json = readImportJson(file);
     const result = await games.importCatalogue(db, merchant.id, games.parseCatalogue(json, file));
     out(`${merchant.code}: imported ${result.vendors} vendors and ${result.games} games from ${file}`);
     return true;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../test/funded-member.js';
+import { openDraw } from '../../test/lottery.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants } from '../wallet/ledger.js';
@@ -33,19 +34,6 @@ const get = async (path: string) => {
   return { status: response.status, body: (await response.json()) as any };
 };
 
-/**
- * A fast game's draw taking bets. The job (every 5 s on a real server) makes the next period's draw
- * once the current one closes; between the two there is none, so the test runs the job then.
- */
-const openFast = async (gameCode: string) => {
-  let open = await get(`/lotto/lgw/games/opened/numero?gameCode=${gameCode}`);
-  if (open.status === 404) {
-    await runLotteryTick(server.db, SESSION_SECRET);
-    open = await get(`/lotto/lgw/games/opened/numero?gameCode=${gameCode}`);
-  }
-  return open;
-};
-
 describe('lottery calls', () => {
   it('answers the open draw of a game under both §7 paths, and refuses an unknown game', async () => {
     const vn = await get('/lgw/vn/numeros/opened/game?gameCode=VN_HN');
@@ -53,9 +41,9 @@ describe('lottery calls', () => {
     expect(vn.body.value).toMatchObject({ gameCode: 'VN_HN', vassalage: 'TCG_LOTTO_VN', structure: 'XSMB' });
     expect(vn.body.value.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(vn.body.value.numero).toMatch(/^\d{8}$/);
-    const fast = await openFast('LOTTO_1M');
-    expect(fast.body.value.numero).toMatch(/^\d{8}-\d{4}$/);
-    expect(Date.parse(fast.body.value.closesAt)).toBeGreaterThan(Date.parse(fast.body.value.serverTime));
+    const fast = await openDraw(server, SESSION_SECRET, 'LOTTO_1M');
+    expect(fast.numero).toMatch(/^\d{8}-\d{4}$/);
+    expect(Date.parse(fast.closesAt)).toBeGreaterThan(Date.parse(fast.serverTime));
     expect((await get('/lotto/lgw/games/opened/numero?gameCode=NOPE')).status).toBe(404);
     expect((await get('/lotto/lgw/games/opened/numero?gameCode=KENO_1M')).status).toBe(404);
   });
@@ -103,13 +91,8 @@ describe('lottery calls', () => {
 
   it('refuses a bet after the close, then shows the result and pays a fast draw', async () => {
     const m = await fundedMember(server, demoId, 100_000, { prefix: 'lotf', captcha: CAPTCHA });
-    let open = (await openFast('LOTTO_1M')).body.value;
-    // Too close to its close to bet in time: wait for the next period's draw.
-    const left = Date.parse(open.closesAt) - Date.now();
-    if (left < 10_000) {
-      await new Promise((resolve) => setTimeout(resolve, left + 100));
-      open = (await openFast('LOTTO_1M')).body.value;
-    }
+    // Too close to its close to bet in time: the next period's draw.
+    const open = await openDraw(server, SESSION_SECRET, 'LOTTO_1M', 10_000);
     const slip = {
       gameCode: 'LOTTO_1M',
       numero: open.numero,

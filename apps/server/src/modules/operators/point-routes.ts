@@ -15,11 +15,9 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { bearerToken } from '../accounts/guard.js';
-import { AppError } from '../../platform/errors.js';
-import { getMerchantByCode, listMerchants } from '../merchants/service.js';
 import * as points from '../points/service.js';
-import { assertOperatorMay, type OperatorAction } from './roles.js';
-import { assertOperatorScope, authenticateOperator } from './service.js';
+import type { OperatorAction } from './roles.js';
+import { authorizeOperator, operatorBrand } from './service.js';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: okEnvelope(schema), ...errors });
@@ -34,15 +32,9 @@ export const operatorPointRoutes = (app: FastifyInstance, { db, secrets }: { db:
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** The operator, allowed `action`, and the brand it acts on. */
   const operatorOf = async (request: FastifyRequest, action: OperatorAction) => {
-    const operator = await authenticateOperator(db, secrets, bearerToken(request));
-    assertOperatorMay(operator, action);
+    const operator = await authorizeOperator(db, secrets, bearerToken(request), action);
     const code = (request.query as { merchant?: string } | undefined)?.merchant;
-    const merchant = code
-      ? await getMerchantByCode(db, code)
-      : (await listMerchants(db)).find((m) => m.id === operator.merchantId);
-    if (!merchant)
-      throw new AppError('VALIDATION_FAILED', 'Name the brand', { fields: { merchant: ['Required'] } });
-    assertOperatorScope(operator, merchant.id);
+    const merchant = await operatorBrand(db, operator, code);
     return { ...operator, merchantId: merchant.id, merchant };
   };
   const value = <T>(v: T) => ({ success: true as const, value: v });

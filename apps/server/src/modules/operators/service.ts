@@ -207,13 +207,17 @@ export const authorizeOperator = async (
 };
 
 /**
- * The brand an operator call is about: the one named by code, else the operator's own; refused when
- * none is named for an all-brands operator, or when it is not the operator's (assertOperatorScope).
+ * The brand an operator call is about: the one named by code (or by id, the agent payroll calls'
+ * ?merchantId=), else the operator's own; refused when none is named for an all-brands operator, or
+ * when it is not the operator's (assertOperatorScope).
  */
-export const operatorBrand = async (db: DbOrTrx, operator: Operator, code: string | undefined) => {
-  const merchant = code
-    ? await getMerchantByCode(db, code)
-    : (await listMerchants(db)).find((m) => m.id === operator.merchantId);
+export const operatorBrand = async (db: DbOrTrx, operator: Operator, brand: string | number | undefined) => {
+  const merchant =
+    typeof brand === 'string' && brand
+      ? await getMerchantByCode(db, brand)
+      : (await listMerchants(db)).find(
+          (m) => m.id === (typeof brand === 'number' ? brand : operator.merchantId),
+        );
   if (!merchant)
     throw new AppError('VALIDATION_FAILED', 'Name the brand', { fields: { merchant: ['Required'] } });
   assertOperatorScope(operator, merchant.id);
