@@ -157,29 +157,52 @@ const getEnabledVendor = async (
  * changed (read-cache.ts: this process's writes, the SQLite file's version, PostgreSQL's change bus),
  * and a new one once any did; an answer is served only with the epoch it was computed under, so a
  * change by any instance or the CLI retires every kept answer at once. Inside a transaction, or while
- * the change bus does not listen, every call gets a new epoch: nothing kept is served. At most
- * MAX_ANSWERS answers are kept (the least recently used goes first), whatever their keys (a search
- * term is one): memory stays bounded.
+ * the change bus does not listen, every call gets a new epoch: nothing kept is served. The answers
+ * kept hold at most MAX_KEPT_GAMES games in all (an answer counts its games, at least one), whatever
+ * their keys (a search term is one); the least recently used goes first: memory stays bounded.
  */
 const catalogueEpochs = createReadCache<object>();
-const MAX_ANSWERS = 1_000;
-const answers = new Map<string, { epoch: object; value: unknown }>();
+/** About a thousand pages of 24 games, some 25 MB. */
+const MAX_KEPT_GAMES = 24_000;
+const answers = new Map<string, { epoch: object; value: unknown; games: number }>();
+let keptGames = 0;
 
-/** The answer for `key` under the catalogue as it is now: kept, or loaded (and kept). Never mutate it. */
-const catalogueAnswer = async <T>(db: DbOrTrx, key: unknown[], load: () => Promise<T>): Promise<T> => {
+/**
+ * The answer for `key` under the catalogue as it is now: kept, or loaded (and kept); `games` tells
+ * how many games it holds. Never mutate it.
+ */
+const catalogueAnswer = async <T>(
+  db: DbOrTrx,
+  key: unknown[],
+  load: () => Promise<T>,
+  games: (value: T) => number,
+): Promise<T> => {
   const epoch = (await catalogueEpochs(cacheScopeOf(db), 'catalogue', async () => ({})))!;
   const id = JSON.stringify(key);
   const kept = answers.get(id);
-  answers.delete(id);
-  if (kept?.epoch === epoch) {
-    answers.set(id, kept);
-    return kept.value as T;
+  if (kept) {
+    answers.delete(id);
+    if (kept.epoch === epoch) {
+      // Most recently used last: the first key is the next to go.
+      answers.set(id, kept);
+      return kept.value as T;
+    }
+    keptGames -= kept.games;
   }
   // Loaded after the epoch was taken: a change that races with the load retires that epoch, so what
   // the load read before the change is never served after it.
   const value = await load();
-  answers.set(id, { epoch, value });
-  if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+  const entry = { epoch, value, games: Math.max(1, games(value)) };
+  const before = answers.get(id);
+  if (before) keptGames -= before.games;
+  answers.delete(id);
+  answers.set(id, entry);
+  keptGames += entry.games;
+  for (const [oldest, { games: count }] of answers) {
+    if (keptGames <= MAX_KEPT_GAMES) break;
+    answers.delete(oldest);
+    keptGames -= count;
+  }
   return value;
 };
 
@@ -240,6 +263,7 @@ export const getLotteryMenu = async (
           ).map((g) => toGameItem(g, chain)),
         })),
       ),
+    (menu) => menu.reduce((sum, vendor) => sum + vendor.games.length, 0),
   );
 };
 
@@ -258,8 +282,12 @@ const listHot = async (
     ...(input.gameType && { gameType: input.gameType }),
   };
   const limit = input.size ?? MAX_UNPAGED_GAMES;
-  return await catalogueAnswer(db, [merchant.id, 'hot', chain, filter, limit], async () =>
-    (await repo.listGames(db, merchant.id, filter, { limit, offset: 0 })).map((g) => toGameItem(g, chain)),
+  return await catalogueAnswer(
+    db,
+    [merchant.id, 'hot', chain, filter, limit],
+    async () =>
+      (await repo.listGames(db, merchant.id, filter, { limit, offset: 0 })).map((g) => toGameItem(g, chain)),
+    (games) => games.length,
   );
 };
 
@@ -310,18 +338,23 @@ export const listGames = async (
   const pageNo = input.pageNo ?? 1;
   const pageSize = input.pageSize ?? GAME_LIST_PAGE_SIZE;
   // One answer per (brand, filter, language, page), kept until the catalogue changes (decision 0073).
-  return await catalogueAnswer(db, [merchant.id, 'list', chain, filter, pageNo, pageSize], async () => {
-    const [totalCount, games] = await Promise.all([
-      repo.countGames(db, merchant.id, filter),
-      repo.listGames(db, merchant.id, filter, { limit: pageSize, offset: pageOffset(pageNo, pageSize) }),
-    ]);
-    return {
-      games: games.map((g) => toGameItem(g, chain)),
-      pageNum: pageNo,
-      totalPages: pageCount(totalCount, pageSize),
-      totalCount,
-    };
-  });
+  return await catalogueAnswer(
+    db,
+    [merchant.id, 'list', chain, filter, pageNo, pageSize],
+    async () => {
+      const [totalCount, games] = await Promise.all([
+        repo.countGames(db, merchant.id, filter),
+        repo.listGames(db, merchant.id, filter, { limit: pageSize, offset: pageOffset(pageNo, pageSize) }),
+      ]);
+      return {
+        games: games.map((g) => toGameItem(g, chain)),
+        pageNum: pageNo,
+        totalPages: pageCount(totalCount, pageSize),
+        totalCount,
+      };
+    },
+    (page) => page.games.length,
+  );
 };
 
 /** §3 vendor lanes: one lane a category that has enabled vendors, in navigation order. */
@@ -348,19 +381,24 @@ export const getVendorGameTypes = async (
 ): Promise<VendorGameTypesResponse> => {
   assertSameBrand(merchant, input.merchantCode);
   const vendor = await getEnabledVendor(db, merchant, input.vassalage);
-  return await catalogueAnswer(db, [merchant.id, 'gameTypes', vendor.id], async () => {
-    const byType = new Map<
-      GameCategory,
-      { gameType: GameCategory; classifications: string[]; count: number }
-    >();
-    for (const row of await repo.listVendorGameTypes(db, vendor.id)) {
-      const entry = byType.get(row.gameType) ?? { gameType: row.gameType, classifications: [], count: 0 };
-      entry.count += row.count;
-      if (row.classification) entry.classifications.push(row.classification);
-      byType.set(row.gameType, entry);
-    }
-    return { vassalage: vendor.code, gameTypes: [...byType.values()] };
-  });
+  return await catalogueAnswer(
+    db,
+    [merchant.id, 'gameTypes', vendor.id],
+    async () => {
+      const byType = new Map<
+        GameCategory,
+        { gameType: GameCategory; classifications: string[]; count: number }
+      >();
+      for (const row of await repo.listVendorGameTypes(db, vendor.id)) {
+        const entry = byType.get(row.gameType) ?? { gameType: row.gameType, classifications: [], count: 0 };
+        entry.count += row.count;
+        if (row.classification) entry.classifications.push(row.classification);
+        byType.set(row.gameType, entry);
+      }
+      return { vassalage: vendor.code, gameTypes: [...byType.values()] };
+    },
+    (types) => types.gameTypes.length,
+  );
 };
 
 /** GCSGAME_gameVendor: the brand's enabled vendors and the sorting entries per category. */
