@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { runCommand } from '../../cli/commands.js';
 import { sqliteHandleOf, type openDb } from '../../platform/db/index.js';
 import { startTestServer, type startInstance, type TestServer } from '../../test/server.js';
-import { openStatementLog, type StatementLog } from '../../test/statement-log.js';
+import {
+  loggedDatabaseUrl,
+  openStatementLog,
+  statementsOfApplication,
+  type StatementLog,
+} from '../../test/statement-log.js';
 import { getMerchantByCode } from '../merchants/service.js';
 import { setVendorConnection } from '../vendors/connections.js';
 import { importCatalogue, parseCatalogue, setVendorEnabled } from './service.js';
@@ -119,12 +124,9 @@ describe.skipIf(!postgres)('the catalogue from memory across instances', () => {
   beforeAll(async () => {
     b = await startTestServer();
     merchantId = (await setUpVendor(b)).id;
-    const logged = new URL(b.databaseUrl);
-    logged.searchParams.set('options', '-c log_statement=all');
-    logged.searchParams.set('application_name', APART);
     vi.resetModules();
     const apart = (await import('../../test/server.js')) as { startInstance: typeof startInstance };
-    a = await apart.startInstance(b, { databaseUrl: logged.toString() });
+    a = await apart.startInstance(b, { databaseUrl: loggedDatabaseUrl(b.databaseUrl, APART) });
     log = await openStatementLog(postgres!);
   });
   afterAll(async () => {
@@ -134,15 +136,8 @@ describe.skipIf(!postgres)('the catalogue from memory across instances', () => {
   });
 
   /** The statements instance A's own connections sent while `call` ran. */
-  const statementsOfA = async (call: () => Promise<unknown>) => {
-    const logged = await log.statementsOf(call);
-    const ids = await log.admin.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
-      [new URL(b.databaseUrl).pathname.slice(1), APART],
-    );
-    const pids = ids.rows.map((row) => `[${row.pid}]`);
-    return logged.filter((line) => pids.some((pid) => line.includes(pid)));
-  };
+  const statementsOfA = (call: () => Promise<unknown>) =>
+    statementsOfApplication(log, b.databaseUrl, APART, call);
 
   it("a visitor's repeated catalogue calls send no statement", async () => {
     await withinASecond(a, ['Rocket', 'Mines']);
