@@ -218,6 +218,27 @@ describe.skipIf(postgres)('the catalogue from memory on SQLite', () => {
     expect(statements, statements.join('\n')).toEqual([]);
   });
 
+  it('keeps at most 24,000 games of answers: the least recently used page is read again, the last is not', async () => {
+    const merchant = await getMerchantByCode(server.db, 'DEMO');
+    const big = catalogue(Array.from({ length: 100 }, (_, i) => `Big${i} Game`));
+    big.vendors[0]!.code = 'MEMO_BIG';
+    await importCatalogue(server.db, merchant.id, parseCatalogue(big));
+    await setVendorConnection(server.db, server.serverSecret, {
+      merchantId: merchant.id,
+      vendorCode: 'MEMO_BIG',
+      endpoint: 'http://127.0.0.1:9',
+      algorithm: 'HMAC-SHA256',
+      key: 'memo-test-secret-0123456789abcdef',
+      timeoutMs: 1_000,
+    });
+    // A page of 100 games in each of 250 languages (any code is a key): 25,000 games asked for.
+    const page = (language: string) =>
+      server.json(`/lgw/games/list?vassalage=MEMO_BIG&pageSize=100&language=${language}`);
+    for (let i = 0; i < 250; i++) expect((await page(`L${i}`)).status).toBe(200);
+    expect(await statementsOf(() => page('L249'))).toEqual([]);
+    expect((await statementsOf(() => page('L0'))).length).toBeGreaterThan(0);
+  });
+
   it('games renamed and reordered, and a vendor disabled, through the CLI are in the list within a second', async () => {
     const file = path.join(server.dataDir, 'memo-arcade.json');
     fs.writeFileSync(file, JSON.stringify(catalogue(['Mines Deluxe', 'Rocket Crash'])));
