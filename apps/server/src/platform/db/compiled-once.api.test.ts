@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { compiledOnce } from './compiled-once.js';
+import { compiledOnce, compiledOnceAsArrays } from './compiled-once.js';
 import type { DbOrTrx } from './index.js';
 
 // Issue 23, item 2: the hot reads (session lookup, balances) are compiled once, then run with each
@@ -44,5 +44,26 @@ describe('compiledOnce', () => {
         .limit(Number.isFinite(limit) ? limit : 1),
     );
     await expect(shaped(server.db, 5)).rejects.toThrow(/bound value/);
+  });
+
+  it('answers rows as arrays in the order selected, in and out of a transaction, the rest as objects', async () => {
+    const [first] = await server.db.selectFrom('merchant').select(['id', 'code']).orderBy('id').execute();
+    const asArrays = compiledOnceAsArrays((db: DbOrTrx, id: number) =>
+      db.selectFrom('merchant').select(['code', 'id', 'id as again']).where('id', '=', id),
+    );
+    expect(await asArrays(server.db, first!.id)).toEqual([[first!.code, first!.id, first!.id]]);
+    expect(await asArrays(server.db, -1)).toEqual([]);
+    await server.db.transaction().execute(async (trx) => {
+      expect(await asArrays(trx, first!.id)).toEqual([[first!.code, first!.id, first!.id]]);
+    });
+    // The same SQL without the marker is another statement: its rows stay objects.
+    expect(await merchantByCode(server.db, first!.code)).toEqual([first]);
+    expect(
+      await server.db
+        .selectFrom('merchant')
+        .select(['code', 'id', 'id as again'])
+        .where('id', '=', first!.id)
+        .execute(),
+    ).toEqual([{ code: first!.code, id: first!.id, again: first!.id }]);
   });
 });
