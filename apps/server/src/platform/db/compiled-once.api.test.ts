@@ -1,7 +1,8 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { compiledOnce, compiledOnceAsArrays } from './compiled-once.js';
-import type { DbOrTrx } from './index.js';
+import { ROWS_AS_ARRAYS, type DbOrTrx } from './index.js';
 
 // Issue 23, item 2: the hot reads (session lookup, balances) are compiled once, then run with each
 // call's values, on both databases, inside and outside a transaction.
@@ -65,5 +66,12 @@ describe('compiledOnce', () => {
         .where('id', '=', first!.id)
         .execute(),
     ).toEqual([{ code: first!.code, id: first!.id, again: first!.id }]);
+  });
+
+  it('has SQLite build the rows of marked SQL as arrays itself, not from objects', async () => {
+    const { rows } = await server.db.executeQuery(
+      CompiledQuery.raw(`${ROWS_AS_ARRAYS}select 1 as a, 2 as b`),
+    );
+    expect(rows).toEqual(server.dialect === 'sqlite' ? [[1, 2]] : [{ a: 1, b: 2 }]);
   });
 });
