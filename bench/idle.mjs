@@ -9,11 +9,11 @@
 //   node bench/idle.mjs [--seconds 60] [--load-seconds 10] [--server path/to/dist/main.js]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { builtServerMain, freePort, rssMb, serveFlags, servedEnv } from '../scripts/served-server.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const { values } = parseArgs({
@@ -21,20 +21,12 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     'load-seconds': { type: 'string', default: '10' },
     /** Another build's main.js, to compare (e.g. a checkout of main). */
-    server: { type: 'string', default: path.join(root, 'apps/server/dist/main.js') },
+    server: { type: 'string', default: builtServerMain },
   },
 });
 const SECONDS = Number(values.seconds);
 const LOAD_SECONDS = Number(values['load-seconds']);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 // Clock ticks per second of /proc/<pid>/stat (USER_HZ): 100 on Linux.
 const ticks = 100;
@@ -43,31 +35,16 @@ const procStat = (pid) => {
   // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's ')'.
   return (Number(fields[11]) + Number(fields[12])) / ticks;
 };
-const rssMb = (pid) => {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return Number(line[1]) / 1024;
-};
-
-/** The node flags of `npm run serve`, so that the server is measured as it is started. */
-const serve = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve.split(/\s+/);
-const serveFlags = serve.slice(serve.indexOf('node') + 1, serve.indexOf('apps/server/dist/main.js'));
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-idle-'));
 const countFile = path.join(dir, 'sqlcount');
 const port = await freePort();
 const server = spawn(
   process.execPath,
-  [...serveFlags, '--import', path.join(root, 'bench/sql-count.mjs'), path.resolve(values.server)],
+  [...serveFlags(), '--import', path.join(root, 'bench/sql-count.mjs'), path.resolve(values.server)],
   {
     cwd: dir,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
-      STUDIO_PORT: '0',
-      LOG_LEVEL: 'warn',
+      ...servedEnv({ port, dir, databaseUrl: `sqlite:${path.join(dir, 'site.db')}`, logLevel: 'warn' }),
       SQLCOUNT_FILE: countFile,
       SQLCOUNT_SERVER: path.resolve(values.server),
     },

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { builtServerMain, freePort, rssMb, serveFlags, servedEnv } from '../../../scripts/served-server.mjs';
 import { createTestDatabase, type TestTemplate } from './test/server.js';
 
 /**
@@ -15,28 +14,7 @@ import { createTestDatabase, type TestTemplate } from './test/server.js';
  * A fresh database's demo seeding runs in a child process of its own (bench/idle.mjs measures that
  * path: ~130 MB idle).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(root, 'apps/server/dist/main.js');
 const TARGET_MB = 150;
-
-/** The node flags of `npm run serve`: the server is measured as it is started. */
-const serveFlags = () => {
-  const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const words = scripts.scripts.serve!.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('apps/server/dist/main.js'));
-};
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(process.platform !== 'linux')('an idle server', () => {
@@ -52,16 +30,10 @@ describe.skipIf(process.platform !== 'linux')('an idle server', () => {
     drop = database.drop;
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [...serveFlags(), MAIN], {
+    server = spawn(process.execPath, [...serveFlags(), builtServerMain], {
       cwd: dir,
       env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        DATABASE_URL: database.url,
-        LOG_LEVEL: 'silent',
-        STUDIO_PORT: '0',
+        ...servedEnv({ port, dir, databaseUrl: database.url, logLevel: 'silent' }),
         WEB_DIST: path.join(dir, 'no-web'),
         PAYLOAD_PRIVATE_KEY: template.payloadPrivateKey,
       },

@@ -1,6 +1,7 @@
 import { balanceResponse } from '@jade/contracts/wallet';
 import { expect } from 'vitest';
 import { houseAccount, memberAccount, postTransfer } from '../modules/wallet/ledger.js';
+import type { Db } from '../platform/db/index.js';
 import { createClient } from './client.js';
 import type { TestServer } from './server.js';
 
@@ -90,3 +91,28 @@ export const fundedMember = async (
 
 export const walletBalance = (b: { wallets: { wallet: string; balance: number }[] }, code: string) =>
   b.wallets.find((w) => w.wallet === code)?.balance;
+
+/**
+ * A bank account of a member's own, written straight into the table: for tests that need a withdrawal
+ * row (its own calls are tested in payments.api.test.ts). Returns its id.
+ */
+export const memberBankAccount = async (
+  db: Db,
+  merchantId: number,
+  memberId: number,
+  { bankName = 'ACB', accountNumber = '1', accountName = 'x', createdAt = new Date() } = {},
+) =>
+  (
+    await db
+      .insertInto('member_bank_account')
+      .values({
+        merchant_id: merchantId,
+        member_id: memberId,
+        bank_name: bankName,
+        account_number: accountNumber,
+        account_name: accountName,
+        created_at: createdAt.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;

@@ -468,6 +468,44 @@ describe('login and sessions', () => {
     expect(after.body.error.code).toBe('UNAUTHENTICATED');
   });
 
+  it('refuses a token that worked at once when its session is revoked or its member frozen', async () => {
+    // The token's hash is memoised after its first call (issue 23); the session is still read on each.
+    const revoked = await registerAndLogin();
+    expect((await revoked.client.call('GET', '/wps/member/info', { token: revoked.token })).status).toBe(200);
+    const [session] = await server.db
+      .selectFrom('member_session')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    await repo.revokeSession(server.db, session!.id, new Date().toISOString());
+    const afterRevoke = await revoked.client.call('GET', '/wps/member/info', { token: revoked.token });
+    expect([afterRevoke.status, afterRevoke.body.error?.code]).toEqual([401, 'UNAUTHENTICATED']);
+
+    const frozen = await registerAndLogin();
+    expect((await frozen.client.call('GET', '/wps/member/info', { token: frozen.token })).status).toBe(200);
+    const row = (await repo.findMemberByUsername(server.db, demoId, frozen.username))!;
+    await repo.updateMember(server.db, row.id, { status: 'DISABLED' });
+    const afterFreeze = await frozen.client.call('GET', '/wps/member/info', { token: frozen.token });
+    expect([afterFreeze.status, afterFreeze.body.error?.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it('reads the session with every column of its member, as the member table holds them', async () => {
+    const { client, token, username } = await registerAndLogin();
+    await markVerified(username, 'email');
+    const row = (await repo.findMemberByUsername(server.db, demoId, username))!;
+    const [session] = await server.db
+      .selectFrom('member_session')
+      .select(['id', 'token_hash'])
+      .where('member_id', '=', row.id)
+      .execute();
+    const found = await repo.findSessionWithMember(server.db, session!.token_hash);
+    expect(found?.member).toEqual(row);
+    expect(Object.keys(found!.member).sort()).toEqual(Object.keys(row).sort());
+    expect(found?.session).toMatchObject({ id: session!.id, merchant_id: demoId, revoked_at: null });
+    expect((await client.call('GET', '/wps/member/info', { token })).status).toBe(200);
+  });
+
   it('rejects a missing or bad token with one code on every protected call', async () => {
     const client = newClient();
     const calls: [string, string][] = [

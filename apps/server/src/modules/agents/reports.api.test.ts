@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settledRound, teamMember } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
+import { memberBankAccount } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { publishAgentAnnouncement } from '../messages/service.js';
@@ -95,24 +96,13 @@ describe('the agent centre reports', () => {
     await deposit('a11', 60_000_00, 'dep-a11');
     await deposit('s1', 70_000_00, 'dep-s1');
     // A withdrawal the brand paid (its own calls are tested in payments.api.test.ts).
-    const bank = await server.db
-      .insertInto('member_bank_account')
-      .values({
-        merchant_id: demoId,
-        member_id: t.a11.memberId,
-        bank_name: 'ACB',
-        account_number: '1',
-        account_name: 'x',
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const bankId = await memberBankAccount(server.db, demoId, t.a11.memberId);
     await server.db
       .insertInto('withdrawal')
       .values({
         merchant_id: demoId,
         member_id: t.a11.memberId,
-        bank_account_id: bank.id,
+        bank_account_id: bankId,
         amount: 25_000_00,
         status: 'PAID',
         created_at: new Date().toISOString(),

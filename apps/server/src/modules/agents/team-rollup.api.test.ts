@@ -7,6 +7,7 @@ import {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberOfBrand, settledRound } from '../../test/agent-team.js';
+import { memberBankAccount } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { openDb } from '../../platform/db/index.js';
 import { dialectOf, writeTransaction } from '../../platform/db/transaction.js';
@@ -483,18 +484,7 @@ describe('team roll-up', () => {
       .where('merchant_id', '=', merchant.id)
       .where('code', '=', 'VCB_MANUAL')
       .executeTakeFirstOrThrow();
-    const { id: bankId } = await server.db
-      .insertInto('member_bank_account')
-      .values({
-        merchant_id: merchant.id,
-        member_id: ids.pm2!,
-        bank_name: 'ACB',
-        account_number: '1',
-        account_name: 'x',
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const bankId = await memberBankAccount(server.db, merchant.id, ids.pm2!);
     const now = Date.now();
     const midnight = startOfDay(merchant.timeZone, dayOf(merchant.timeZone, new Date(now))).getTime();
     const deposit = async (who: string, amount: number, at: number, status = 'APPROVED') =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberOfBrand, teamMember } from '../../test/agent-team.js';
 import { createOtherBrand } from '../../test/brands.js';
+import { memberBankAccount } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { moveInTree } from '../accounts/tree.js';
 import * as merchants from '../merchants/service.js';
@@ -59,18 +60,12 @@ const payerOf = async (merchant: Merchant, hash: string | null): Promise<Payer> 
     creditAccountId: await memberAccount(server.db, merchant.id, member.memberId, 'MAIN'),
     amount: 100_000,
   });
-  const bank = await server.db
-    .insertInto('member_bank_account')
-    .values({
-      merchant_id: merchant.id,
-      member_id: member.memberId,
-      bank_name: 'Vietcombank',
-      account_number: '0071000999999',
-      account_name: 'LIMIT TESTER',
-      created_at: BEFORE.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const bankId = await memberBankAccount(server.db, merchant.id, member.memberId, {
+    bankName: 'Vietcombank',
+    accountNumber: '0071000999999',
+    accountName: 'LIMIT TESTER',
+    createdAt: BEFORE,
+  });
   const small = { minAmount: 1, maxAmount: LIMIT, dailyLimit: LIMIT };
   await updateMoneySettings(server.db, merchant.id, {
     withdrawal: small,
@@ -87,7 +82,7 @@ const payerOf = async (merchant: Merchant, hash: string | null): Promise<Payer> 
     .select(['id', 'merchant_id', 'payee_name', 'payment_password_hash', 'upline_id'])
     .where('id', '=', member.memberId)
     .executeTakeFirstOrThrow();
-  return { merchant, member: row, bankAccountId: bank.id };
+  return { merchant, member: row, bankAccountId: bankId };
 };
 
 beforeAll(async () => {

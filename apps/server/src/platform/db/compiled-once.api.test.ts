@@ -1,7 +1,8 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { compiledOnce } from './compiled-once.js';
-import type { DbOrTrx } from './index.js';
+import { compiledOnce, compiledOnceAsArrays } from './compiled-once.js';
+import { ROWS_AS_ARRAYS, type DbOrTrx } from './index.js';
 
 // Issue 23, item 2: the hot reads (session lookup, balances) are compiled once, then run with each
 // call's values, on both databases, inside and outside a transaction.
@@ -44,5 +45,33 @@ describe('compiledOnce', () => {
         .limit(Number.isFinite(limit) ? limit : 1),
     );
     await expect(shaped(server.db, 5)).rejects.toThrow(/bound value/);
+  });
+
+  it('answers rows as arrays in the order selected, in and out of a transaction, the rest as objects', async () => {
+    const [first] = await server.db.selectFrom('merchant').select(['id', 'code']).orderBy('id').execute();
+    const asArrays = compiledOnceAsArrays((db: DbOrTrx, id: number) =>
+      db.selectFrom('merchant').select(['code', 'id', 'id as again']).where('id', '=', id),
+    );
+    expect(await asArrays(server.db, first!.id)).toEqual([[first!.code, first!.id, first!.id]]);
+    expect(await asArrays(server.db, -1)).toEqual([]);
+    await server.db.transaction().execute(async (trx) => {
+      expect(await asArrays(trx, first!.id)).toEqual([[first!.code, first!.id, first!.id]]);
+    });
+    // The same SQL without the marker is another statement: its rows stay objects.
+    expect(await merchantByCode(server.db, first!.code)).toEqual([first]);
+    expect(
+      await server.db
+        .selectFrom('merchant')
+        .select(['code', 'id', 'id as again'])
+        .where('id', '=', first!.id)
+        .execute(),
+    ).toEqual([{ code: first!.code, id: first!.id, again: first!.id }]);
+  });
+
+  it('has SQLite build the rows of marked SQL as arrays itself, not from objects', async () => {
+    const { rows } = await server.db.executeQuery(
+      CompiledQuery.raw(`${ROWS_AS_ARRAYS}select 1 as a, 2 as b`),
+    );
+    expect(rows).toEqual(server.dialect === 'sqlite' ? [[1, 2]] : [{ a: 1, b: 2 }]);
   });
 });

@@ -1,5 +1,5 @@
-import type { CompiledQuery, Compilable } from 'kysely';
-import type { DbOrTrx } from './index.js';
+import { SqliteAdapter, type CompiledQuery, type Compilable } from 'kysely';
+import { ROWS_AS_ARRAYS, type DbOrTrx } from './index.js';
 
 /**
  * A read query built and compiled once per dialect, then run with each call's values (issue 23):
@@ -11,6 +11,7 @@ import type { DbOrTrx } from './index.js';
  */
 export const compiledOnce = <A extends readonly unknown[], R>(
   build: (db: DbOrTrx, ...args: A) => Compilable<R>,
+  { rowsAsArrays = false }: { rowsAsArrays?: boolean } = {},
 ) => {
   // One compiled form per dialect adapter: a database handle and its transactions share one.
   const compiled = new WeakMap<object, { query: CompiledQuery<R>; slots: (number | undefined)[] }>();
@@ -27,7 +28,8 @@ export const compiledOnce = <A extends readonly unknown[], R>(
       // An argument that shaped the query instead of filling a parameter would be silently ignored.
       if (new Set(slots.filter((s) => s !== undefined)).size !== args.length)
         throw new Error('compiledOnce: every argument must be a bound value of the query');
-      entry = { query, slots };
+      const sql = rowsAsArrays && adapter instanceof SqliteAdapter ? ROWS_AS_ARRAYS + query.sql : query.sql;
+      entry = { query: { ...query, sql }, slots };
       compiled.set(adapter, entry);
     }
     const { query, slots } = entry;
@@ -37,4 +39,18 @@ export const compiledOnce = <A extends readonly unknown[], R>(
     });
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
+};
+
+/**
+ * A compiledOnce read whose rows are arrays of the selected values, in the order selected, on every
+ * dialect: on SQLite the driver builds them so (ROWS_AS_ARRAYS); on PostgreSQL they are taken from the
+ * driver's row objects, whose keys follow the selected columns (select each column once, by a name of
+ * its own).
+ */
+export const compiledOnceAsArrays = <A extends readonly unknown[]>(
+  build: (db: DbOrTrx, ...args: A) => Compilable<unknown>,
+) => {
+  const run = compiledOnce(build, { rowsAsArrays: true });
+  return async (db: DbOrTrx, ...args: A): Promise<unknown[][]> =>
+    (await run(db, ...args)).map((row) => (Array.isArray(row) ? row : Object.values(row as object)));
 };
