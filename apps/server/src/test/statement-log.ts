@@ -34,3 +34,30 @@ export const openStatementLog = async (serverUrl: string) => {
   };
 };
 export type StatementLog = Awaited<ReturnType<typeof openStatementLog>>;
+
+/**
+ * `databaseUrl` for an instance whose connections log every statement they run and carry
+ * `applicationName`, so that its statements are told from other test files' in the cluster's log.
+ */
+export const loggedDatabaseUrl = (databaseUrl: string, applicationName: string) => {
+  const logged = new URL(databaseUrl);
+  logged.searchParams.set('options', '-c log_statement=all');
+  logged.searchParams.set('application_name', applicationName);
+  return logged.toString();
+};
+
+/** The statements the connections named `applicationName` to `databaseUrl`'s database sent while `call` ran. */
+export const statementsOfApplication = async (
+  log: StatementLog,
+  databaseUrl: string,
+  applicationName: string,
+  call: () => Promise<unknown>,
+) => {
+  const logged = await log.statementsOf(call);
+  const ids = await log.admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and application_name = $2',
+    [new URL(databaseUrl).pathname.slice(1), applicationName],
+  );
+  const pids = ids.rows.map((row) => `[${row.pid}]`);
+  return logged.filter((line) => pids.some((pid) => line.includes(pid)));
+};

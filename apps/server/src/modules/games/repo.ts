@@ -91,13 +91,16 @@ export const listBrandVendors = async (
   merchantId: number,
   filter: { category?: GameCategory; categories?: GameCategory[]; includeDisabled?: boolean } = {},
 ): Promise<BrandVendor[]> => {
-  if (!filter.category && !filter.categories) {
-    // The whole list is read on every wallet call: memoised (platform/db/read-cache.ts), copied out.
-    const key = `${merchantId}:${filter.includeDisabled ? 'all' : 'enabled'}`;
-    const list = await brandVendors(cacheScopeOf(db), key, () => queryBrandVendors(db, merchantId, filter));
-    return [...(list ?? [])];
-  }
-  return queryBrandVendors(db, merchantId, filter);
+  // The whole list is read on every wallet call: memoised (platform/db/read-cache.ts), copied out; a
+  // category's vendors are the memo's, filtered here in the same order (decision 0073).
+  const key = `${merchantId}:${filter.includeDisabled ? 'all' : 'enabled'}`;
+  const { includeDisabled } = filter;
+  const list =
+    (await brandVendors(cacheScopeOf(db), key, () =>
+      queryBrandVendors(db, merchantId, includeDisabled ? { includeDisabled } : {}),
+    )) ?? [];
+  const categories = filter.category ? [filter.category] : filter.categories;
+  return categories ? list.filter((vendor) => categories.includes(vendor.category)) : [...list];
 };
 
 const brandVendors = createReadCache<readonly BrandVendor[]>();
@@ -105,7 +108,7 @@ const brandVendors = createReadCache<readonly BrandVendor[]>();
 const queryBrandVendors = async (
   db: DbOrTrx,
   merchantId: number,
-  filter: { category?: GameCategory; categories?: GameCategory[]; includeDisabled?: boolean },
+  filter: { includeDisabled?: boolean },
 ): Promise<BrandVendor[]> => {
   let query = db
     .selectFrom('merchant_vendor as mv')
@@ -113,8 +116,6 @@ const queryBrandVendors = async (
     .select([...vendorColumns, 'mv.enabled', 'mv.sort_order'])
     .where('mv.merchant_id', '=', merchantId);
   if (!filter.includeDisabled) query = query.where('mv.enabled', '=', 1);
-  if (filter.category) query = query.where('vendor.category', '=', filter.category);
-  if (filter.categories) query = query.where('vendor.category', 'in', filter.categories);
   const rows = await query.orderBy('mv.sort_order').orderBy('vendor.code').execute();
   return rows.map((row) => ({ ...toVendor(row), isEnabled: row.enabled === 1, sortOrder: row.sort_order }));
 };

@@ -133,16 +133,77 @@ export const isVendorOffered = async (db: DbOrTrx, merchant: Merchant, vendor: r
 
 /**
  * An enabled vendor of the brand that members are offered; unknown, foreign, disabled and unreachable
- * vendors all look the same.
+ * vendors all look the same. Found in the memoised vendor list: no statement (decision 0073).
  */
-const getEnabledVendor = async (db: DbOrTrx, merchant: Merchant, code: string): Promise<repo.BrandVendor> => {
-  const vendor = await repo.findBrandVendor(db, merchant.id, code);
-  if (!vendor || !(await isVendorOffered(db, merchant, vendor))) {
+const getEnabledVendor = async (
+  db: DbOrTrx,
+  merchant: Merchant,
+  code: string,
+  off?: Set<string>,
+): Promise<repo.BrandVendor> => {
+  const vendor = (await repo.listBrandVendors(db, merchant.id)).find((v) => v.code === code);
+  if (!vendor || (off ?? (await vendorsNotPlayable(db, merchant))).has(vendor.code)) {
     throw new AppError('VENDOR_NOT_FOUND', `No vendor '${code}' is offered by this brand`, {
       details: { vassalage: code },
     });
   }
   return vendor;
+};
+
+/**
+ * What the catalogue answers members ask for (a page of games, hot games, a lottery menu, a vendor's
+ * game types) are kept in memory until the catalogue changes (decision 0073): a call whose answer is
+ * kept sends no statement. `catalogueEpochs` hands out one object for as long as no watched table
+ * changed (read-cache.ts: this process's writes, the SQLite file's version, PostgreSQL's change bus),
+ * and a new one once any did; an answer is served only with the epoch it was computed under, so a
+ * change by any instance or the CLI retires every kept answer at once. Inside a transaction, or while
+ * the change bus does not listen, every call gets a new epoch: nothing kept is served. The answers
+ * kept hold at most MAX_KEPT_GAMES games in all (an answer counts its games, at least one), whatever
+ * their keys (a search term is one); the least recently used goes first: memory stays bounded.
+ */
+const catalogueEpochs = createReadCache<object>();
+/** About a thousand pages of 24 games, some 25 MB. */
+const MAX_KEPT_GAMES = 24_000;
+const answers = new Map<string, { epoch: object; value: unknown; games: number }>();
+let keptGames = 0;
+
+/**
+ * The answer for `key` under the catalogue as it is now: kept, or loaded (and kept); `games` tells
+ * how many games it holds. Never mutate it.
+ */
+const catalogueAnswer = async <T>(
+  db: DbOrTrx,
+  key: unknown[],
+  load: () => Promise<T>,
+  games: (value: T) => number,
+): Promise<T> => {
+  const epoch = (await catalogueEpochs(cacheScopeOf(db), 'catalogue', async () => ({})))!;
+  const id = JSON.stringify(key);
+  const kept = answers.get(id);
+  if (kept) {
+    answers.delete(id);
+    if (kept.epoch === epoch) {
+      // Most recently used last: the first key is the next to go.
+      answers.set(id, kept);
+      return kept.value as T;
+    }
+    keptGames -= kept.games;
+  }
+  // Loaded after the epoch was taken: a change that races with the load retires that epoch, so what
+  // the load read before the change is never served after it.
+  const value = await load();
+  const entry = { epoch, value, games: Math.max(1, games(value)) };
+  const before = answers.get(id);
+  if (before) keptGames -= before.games;
+  answers.delete(id);
+  answers.set(id, entry);
+  keptGames += entry.games;
+  for (const [oldest, { games: count }] of answers) {
+    if (keptGames <= MAX_KEPT_GAMES) break;
+    answers.delete(oldest);
+    keptGames -= count;
+  }
+  return value;
 };
 
 /** The vendors of a list the brand offers members (vendorsNotPlayable). */
@@ -179,25 +240,30 @@ export const getLotteryMenu = async (
   query: LotteryMenuQuery,
 ): Promise<LotteryMenuResponse> => {
   const chain = languageChain(query.language, merchant.defaultLanguage);
-  const vendors = await offeredVendors(
-    db,
-    merchant,
+  const off = await vendorsNotPlayable(db, merchant);
+  const vendors = (
     query.vassalage
-      ? [await getEnabledVendor(db, merchant, query.vassalage)]
-      : await repo.listBrandVendors(db, merchant.id, { categories: LOTTERY_CATEGORIES }),
-  );
-  return await Promise.all(
-    vendors.map(async (vendor) => ({
-      ...toVendorItem(vendor, chain),
-      games: (
-        await repo.listGames(
-          db,
-          merchant.id,
-          { vendorId: vendor.id },
-          { limit: MAX_UNPAGED_GAMES, offset: 0 },
-        )
-      ).map((g) => toGameItem(g, chain)),
-    })),
+      ? [await getEnabledVendor(db, merchant, query.vassalage, off)]
+      : await repo.listBrandVendors(db, merchant.id, { categories: LOTTERY_CATEGORIES })
+  ).filter((vendor) => !off.has(vendor.code));
+  return await catalogueAnswer(
+    db,
+    [merchant.id, 'lotteryMenu', chain, vendors.map((vendor) => vendor.id)],
+    async () =>
+      await Promise.all(
+        vendors.map(async (vendor) => ({
+          ...toVendorItem(vendor, chain),
+          games: (
+            await repo.listGames(
+              db,
+              merchant.id,
+              { vendorId: vendor.id },
+              { limit: MAX_UNPAGED_GAMES, offset: 0 },
+            )
+          ).map((g) => toGameItem(g, chain)),
+        })),
+      ),
+    (menu) => menu.reduce((sum, vendor) => sum + vendor.games.length, 0),
   );
 };
 
@@ -207,19 +273,22 @@ const listHot = async (
   input: { language?: string; vassalage?: string; gameType?: GameCategory; size?: number },
 ): Promise<GameItem[]> => {
   const chain = languageChain(input.language, merchant.defaultLanguage);
-  const vendor = input.vassalage ? await getEnabledVendor(db, merchant, input.vassalage) : undefined;
-  const games = await repo.listGames(
+  const off = await vendorsNotPlayable(db, merchant);
+  const vendor = input.vassalage ? await getEnabledVendor(db, merchant, input.vassalage, off) : undefined;
+  const filter: repo.GameFilter = {
+    isHotOnly: true,
+    excludeVendorCodes: [...off].sort(),
+    ...(vendor && { vendorId: vendor.id }),
+    ...(input.gameType && { gameType: input.gameType }),
+  };
+  const limit = input.size ?? MAX_UNPAGED_GAMES;
+  return await catalogueAnswer(
     db,
-    merchant.id,
-    {
-      isHotOnly: true,
-      excludeVendorCodes: [...(await vendorsNotPlayable(db, merchant))],
-      ...(vendor && { vendorId: vendor.id }),
-      ...(input.gameType && { gameType: input.gameType }),
-    },
-    { limit: input.size ?? MAX_UNPAGED_GAMES, offset: 0 },
+    [merchant.id, 'hot', chain, filter, limit],
+    async () =>
+      (await repo.listGames(db, merchant.id, filter, { limit, offset: 0 })).map((g) => toGameItem(g, chain)),
+    (games) => games.length,
   );
-  return games.map((g) => toGameItem(g, chain));
 };
 
 /** /lgw/games/popular: hot games of the brand's enabled vendors, in brand order. */
@@ -254,10 +323,11 @@ export const listGames = async (
 ): Promise<GameListResponse> => {
   assertSameBrand(merchant, input.merchant, input.merchantCode);
   const chain = languageChain(input.language, merchant.defaultLanguage);
-  const vendor = input.vassalage ? await getEnabledVendor(db, merchant, input.vassalage) : undefined;
+  const off = await vendorsNotPlayable(db, merchant);
+  const vendor = input.vassalage ? await getEnabledVendor(db, merchant, input.vassalage, off) : undefined;
   const search = input.gameName?.trim().toLowerCase();
   const filter: repo.GameFilter = {
-    excludeVendorCodes: [...(await vendorsNotPlayable(db, merchant))],
+    excludeVendorCodes: [...off].sort(),
     ...(vendor && { vendorId: vendor.id }),
     ...(input.gameType && { gameType: input.gameType }),
     ...(input.classification && { classification: input.classification }),
@@ -267,16 +337,24 @@ export const listGames = async (
   };
   const pageNo = input.pageNo ?? 1;
   const pageSize = input.pageSize ?? GAME_LIST_PAGE_SIZE;
-  const [totalCount, games] = await Promise.all([
-    repo.countGames(db, merchant.id, filter),
-    repo.listGames(db, merchant.id, filter, { limit: pageSize, offset: pageOffset(pageNo, pageSize) }),
-  ]);
-  return {
-    games: games.map((g) => toGameItem(g, chain)),
-    pageNum: pageNo,
-    totalPages: pageCount(totalCount, pageSize),
-    totalCount,
-  };
+  // One answer per (brand, filter, language, page), kept until the catalogue changes (decision 0073).
+  return await catalogueAnswer(
+    db,
+    [merchant.id, 'list', chain, filter, pageNo, pageSize],
+    async () => {
+      const [totalCount, games] = await Promise.all([
+        repo.countGames(db, merchant.id, filter),
+        repo.listGames(db, merchant.id, filter, { limit: pageSize, offset: pageOffset(pageNo, pageSize) }),
+      ]);
+      return {
+        games: games.map((g) => toGameItem(g, chain)),
+        pageNum: pageNo,
+        totalPages: pageCount(totalCount, pageSize),
+        totalCount,
+      };
+    },
+    (page) => page.games.length,
+  );
 };
 
 /** §3 vendor lanes: one lane a category that has enabled vendors, in navigation order. */
@@ -303,17 +381,24 @@ export const getVendorGameTypes = async (
 ): Promise<VendorGameTypesResponse> => {
   assertSameBrand(merchant, input.merchantCode);
   const vendor = await getEnabledVendor(db, merchant, input.vassalage);
-  const byType = new Map<
-    GameCategory,
-    { gameType: GameCategory; classifications: string[]; count: number }
-  >();
-  for (const row of await repo.listVendorGameTypes(db, vendor.id)) {
-    const entry = byType.get(row.gameType) ?? { gameType: row.gameType, classifications: [], count: 0 };
-    entry.count += row.count;
-    if (row.classification) entry.classifications.push(row.classification);
-    byType.set(row.gameType, entry);
-  }
-  return { vassalage: vendor.code, gameTypes: [...byType.values()] };
+  return await catalogueAnswer(
+    db,
+    [merchant.id, 'gameTypes', vendor.id],
+    async () => {
+      const byType = new Map<
+        GameCategory,
+        { gameType: GameCategory; classifications: string[]; count: number }
+      >();
+      for (const row of await repo.listVendorGameTypes(db, vendor.id)) {
+        const entry = byType.get(row.gameType) ?? { gameType: row.gameType, classifications: [], count: 0 };
+        entry.count += row.count;
+        if (row.classification) entry.classifications.push(row.classification);
+        byType.set(row.gameType, entry);
+      }
+      return { vassalage: vendor.code, gameTypes: [...byType.values()] };
+    },
+    (types) => types.gameTypes.length,
+  );
 };
 
 /** GCSGAME_gameVendor: the brand's enabled vendors and the sorting entries per category. */

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db, openDb } from '../../platform/db/index.js';
 import { startTestServer, type startInstance, type TestServer } from '../../test/server.js';
-import { openStatementLog, type StatementLog } from '../../test/statement-log.js';
+import {
+  loggedDatabaseUrl,
+  openStatementLog,
+  statementsOfApplication,
+  type StatementLog,
+} from '../../test/statement-log.js';
 import { setVendorConnection } from './connections.js';
 
 /**
@@ -57,14 +62,11 @@ describe.skipIf(!postgres)("the game frame's vendor origins across instances", (
 
   beforeAll(async () => {
     b = await startTestServer();
-    const logged = new URL(b.databaseUrl);
-    logged.searchParams.set('options', '-c log_statement=all');
-    logged.searchParams.set('application_name', APART);
     vi.resetModules();
     const apart = (await import('../../test/server.js')) as { startInstance: typeof startInstance };
     // Timers that repeat are the test's to advance: an instance that re-reads on one is caught at once.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    a = await apart.startInstance(b, { databaseUrl: logged.toString() });
+    a = await apart.startInstance(b, { databaseUrl: loggedDatabaseUrl(b.databaseUrl, APART) });
     log = await openStatementLog(postgres!);
   });
   afterAll(async () => {
@@ -75,15 +77,8 @@ describe.skipIf(!postgres)("the game frame's vendor origins across instances", (
   });
 
   /** The statements instance A's own connections sent while `call` ran. */
-  const statementsOfA = async (call: () => Promise<unknown>) => {
-    const logged = await log.statementsOf(call);
-    const ids = await log.admin.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
-      [new URL(b.databaseUrl).pathname.slice(1), APART],
-    );
-    const pids = ids.rows.map((row) => `[${row.pid}]`);
-    return logged.filter((line) => pids.some((pid) => line.includes(pid)));
-  };
+  const statementsOfA = (call: () => Promise<unknown>) =>
+    statementsOfApplication(log, b.databaseUrl, APART, call);
 
   it('an idle instance asks the database nothing for its vendor origins', async () => {
     expect(await frameSrcOf(a)).not.toContain(ENDPOINT);
