@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlugin, type Db } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
@@ -132,6 +134,28 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
       .where('idempotency_key', '=', 'too-much')
       .executeTakeFirst();
     expect(batch).toBeUndefined();
+  });
+
+  it("moves a balance without a NOTIFY in the post's transaction, so commits do not queue on the notify lock", async () => {
+    // A transaction that NOTIFYs holds PostgreSQL's one notify lock through its commit's WAL flush:
+    // the balance is told by the code after the commit instead. A balance moved by SQL alone (no code
+    // to tell anyone) is therefore heard by no listener.
+    const { main } = wallets[2]!;
+    const listener = new pg.Client({ connectionString: server.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(`${message.channel} ${message.payload}`));
+    await listener.query('listen jade_bus');
+    try {
+      await writeTransaction(db, (trx) =>
+        sql`update ledger_account set balance = balance + 0 where id = ${main}`.execute(trx),
+      );
+      await listener.query('select 1');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([]);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('lets many connections post distinct transfers over the same accounts at once, without a deadlock', async () => {
