@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlugin, type Db } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
-import { createOtherBrand } from '../../test/brands.js';
+import { createOtherBrand, insertBareMember } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import {
   checkInvariants,
@@ -41,24 +41,8 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
       languages: [],
     });
     cash = await houseAccount(db, merchantId, 'CASH');
-    const now = new Date().toISOString();
     for (const name of ['a', 'b', 'c', 'd']) {
-      const { id: memberId } = await db
-        .insertInto('member')
-        .values({
-          merchant_id: merchantId,
-          username: name,
-          username_key: name,
-          password_hash: 'x',
-          referral_code: `${name}pgpost`,
-          register_method: 'TEST',
-          register_ip: '127.0.0.1',
-          password_changed_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const memberId = await insertBareMember(db, merchantId, name, `${name}pgpost`);
       const main = await memberAccount(db, merchantId, memberId, 'MAIN');
       const vendor = await memberAccount(db, merchantId, memberId, 'VENDOR:PGV');
       for (const account of [main, vendor])
