@@ -280,16 +280,22 @@ export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus =>
   // within a transaction), which listeners that re-read on a key cannot tell apart. The statement
   // commits without waiting for its WAL flush: a NOTIFY holds PostgreSQL's one notify lock through its
   // commit, so a flush there would queue every instance's messages behind the disk (decision 0071).
-  // It carries nothing durable: a listener that lost its connection resyncs (`onResync`).
+  // It carries nothing durable: a listener that lost its connection resyncs (`onResync`). Each
+  // statement waits for the one before it, so the pool's connections cannot reorder what this
+  // instance told.
   let queued: string[] = [];
+  let sent: Promise<unknown> = Promise.resolve();
   const flush = () => {
     const messages = queued;
     if (messages.length === 0) return;
     queued = [];
-    pending.track(
-      sql`select set_config('synchronous_commit', 'off', true), pg_notify(${BUS_CHANNEL}, m)
-          from unnest(${messages}::text[]) as m`.execute(db),
-    );
+    sent = sent
+      .catch(() => undefined)
+      .then(() =>
+        sql`select set_config('synchronous_commit', 'off', true), pg_notify(${BUS_CHANNEL}, m)
+            from unnest(${messages}::text[]) as m`.execute(db),
+      );
+    pending.track(sent);
   };
   return {
     transport: 'postgres',
