@@ -32,7 +32,8 @@ export interface InstanceBus {
   readonly transport: BusTransport;
   /**
    * Topics the database publishes itself on this transport (PostgreSQL triggers, migration
-   * 2026-11-26T1300-bus-notify): a publish of them from code is dropped, or instances would hear twice.
+   * 2026-11-26T1300-bus-notify; balances no longer, 2026-11-28T0100, decision 0071): a publish of them
+   * from code is dropped, or instances would hear twice.
    */
   readonly toldByDatabase: ReadonlySet<BusTopic>;
   /** Tells every instance; call it once the change committed (`afterCommit`). */
@@ -145,7 +146,7 @@ const createPending = () => {
 };
 
 const NOTHING = new Set<BusTopic>();
-const TOLD_BY_TRIGGERS = new Set<BusTopic>(['balance', 'draw']);
+const TOLD_BY_TRIGGERS = new Set<BusTopic>(['draw']);
 /** A close waits this long at most for messages a lost connection cannot send. */
 const DRAIN_MS = 2_000;
 
@@ -257,8 +258,9 @@ export const createSqliteBus = (
 
 /**
  * PostgreSQL: published with `pg_notify` from the pool once the change committed, heard on the change
- * bus's LISTEN connection (which must listen on BUS_CHANNEL). Balance changes and draws are told by
- * the database's own triggers, in the committing transaction, so they cost the write no statement.
+ * bus's LISTEN connection (which must listen on BUS_CHANNEL). Draws are told by the database's own
+ * triggers, in the committing transaction, so they cost the write no statement; balance changes were
+ * too, until a transfer's commit waited on every other's for it (decision 0071).
  */
 export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus => {
   const listeners = createListeners();
@@ -271,23 +273,36 @@ export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus =>
     // The first LISTEN is the start; any later one follows a loss, during which messages went unheard.
     if (connects++ > 0) listeners.resync();
   });
-  // The messages of one tick (a settlement batch's commit tells each of its thousand bettors) go in one
+  // The messages of one turn of the event loop (a settlement batch's commit tells each of its thousand
+  // bettors; the transfers whose commits were answered in one turn each tell their member) go in one
   // statement, in order: one round trip, not one a message, so they do not queue the pool's
   // connections ahead of the next write. Identical messages of it arrive once (PostgreSQL folds them
-  // within a transaction), which listeners that re-read on a key cannot tell apart.
+  // within a transaction), which listeners that re-read on a key cannot tell apart. The statement
+  // commits without waiting for its WAL flush: a NOTIFY holds PostgreSQL's one notify lock through its
+  // commit, so a flush there would queue every instance's messages behind the disk (decision 0071).
+  // It carries nothing durable: a listener that lost its connection resyncs (`onResync`). Each
+  // statement waits for the one before it, so the pool's connections cannot reorder what this
+  // instance told.
   let queued: string[] = [];
+  let sent: Promise<unknown> = Promise.resolve();
   const flush = () => {
     const messages = queued;
     if (messages.length === 0) return;
     queued = [];
-    pending.track(sql`select pg_notify(${BUS_CHANNEL}, m) from unnest(${messages}::text[]) as m`.execute(db));
+    sent = sent
+      .catch(() => undefined)
+      .then(() =>
+        sql`select set_config('synchronous_commit', 'off', true), pg_notify(${BUS_CHANNEL}, m)
+            from unnest(${messages}::text[]) as m`.execute(db),
+      );
+    pending.track(sent);
   };
   return {
     transport: 'postgres',
     toldByDatabase: TOLD_BY_TRIGGERS,
     publish: (topic, payload) => {
       const message = encode(topic, payload);
-      if (queued.push(message) === 1) queueMicrotask(flush);
+      if (queued.push(message) === 1) setImmediate(flush);
     },
     subscribe: listeners.subscribe,
     hold: () => () => {},

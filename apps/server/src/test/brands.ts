@@ -61,3 +61,25 @@ export const createOtherBrand = async (
   if (host) await db.insertInto('merchant_domain').values({ merchant_id: id, host }).execute();
   return id;
 };
+
+/** A bare member of brand `merchantId` (no session, no wallet), for ledger tests; resolves with its id. */
+export const insertBareMember = async (db: Db, merchantId: number, name: string, referralCode: string) => {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('member')
+    .values({
+      merchant_id: merchantId,
+      username: name,
+      username_key: name,
+      password_hash: 'x',
+      referral_code: referralCode,
+      register_method: 'TEST',
+      register_ip: '127.0.0.1',
+      password_changed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};

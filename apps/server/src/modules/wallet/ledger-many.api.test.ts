@@ -3,7 +3,7 @@ import { MAX_HOUSE_BALANCE, MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
-import { createOtherBrand } from '../../test/brands.js';
+import { createOtherBrand, insertBareMember } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import {
   checkInvariants,
@@ -42,28 +42,12 @@ const newBrand = async (funds: number) => {
     currencySymbol: 'P',
     languages: [],
   });
-  const now = new Date().toISOString();
   const float = await houseAccount(db, merchantId, 'VENDOR_FLOAT');
   const cash = await houseAccount(db, merchantId, 'CASH');
   const members: number[] = [];
   for (const name of ['a', 'b', 'c']) {
-    const member = await db
-      .insertInto('member')
-      .values({
-        merchant_id: merchantId,
-        username: name,
-        username_key: name,
-        password_hash: 'x',
-        referral_code: `${name}m${n}`,
-        register_method: 'TEST',
-        register_ip: '127.0.0.1',
-        password_changed_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const account = await memberAccount(db, merchantId, member.id, 'MAIN');
+    const member = await insertBareMember(db, merchantId, name, `${name}m${n}`);
+    const account = await memberAccount(db, merchantId, member, 'MAIN');
     if (funds > 0)
       await postTransfers(db, {
         merchantId,

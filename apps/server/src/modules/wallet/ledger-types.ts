@@ -14,6 +14,12 @@ export type Leg = {
 export type Posting = { merchantId: number; idempotencyKey: string; legs: Leg[] };
 
 export type Transfer = Leg & { id: number; batchId: number; leg: number; createdAt: string };
-export type PostResult = { batchId: number; transfers: Transfer[]; replayed: boolean };
+export type PostResult = {
+  batchId: number;
+  transfers: Transfer[];
+  replayed: boolean;
+  /** The accounts of the member a post was asked about (`balancesOf`), as it left them, when it read them. */
+  balances?: Balance[];
+};
 
 export type Balance = { accountId: number; code: string; kind: string; balance: number };

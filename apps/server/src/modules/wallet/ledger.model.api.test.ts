@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
-import { createOtherBrand } from '../../test/brands.js';
+import { createOtherBrand, insertBareMember } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { runLinearizable } from '../../test/linearizable.js';
 import {
@@ -160,7 +160,6 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const newMerchant = async (db: Db) => {
-  const now = new Date().toISOString();
   const id = await createOtherBrand(db, {
     code: `MODEL${++merchantSeq}`,
     name: 'model',
@@ -170,26 +169,7 @@ const newMerchant = async (db: Db) => {
   });
   const members = [];
   for (const name of ['a', 'b', 'c']) {
-    members.push(
-      (
-        await db
-          .insertInto('member')
-          .values({
-            merchant_id: id,
-            username: name,
-            username_key: name,
-            password_hash: 'x',
-            referral_code: `${name}${id}`,
-            register_method: 'TEST',
-            register_ip: '127.0.0.1',
-            password_changed_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    members.push(await insertBareMember(db, id, name, `${name}${id}`));
   }
   const [a, b, c] = members as [number, number, number];
   return {

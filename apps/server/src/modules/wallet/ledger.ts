@@ -210,15 +210,25 @@ const replay = async (db: DbOrTrx, merchantId: number, idempotencyKey: string, h
   return { batchId: batch.id, transfers: await loadBatch(db, batch.id), replayed: true };
 };
 
+/**
+ * What a post may also answer: the balances of one member's accounts as the post leaves them
+ * (`PostResult.balances`), read in the post's own statements where it can (PostgreSQL's two-statement
+ * post); otherwise the caller reads them.
+ */
+export type PostOptions = { balancesOf?: number };
+
 /** Posts the legs inside a transaction the caller already holds. */
 export const postTransfersIn = async (
   trx: DbOrTrx,
   input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
   now = new Date(),
+  options: PostOptions = {},
 ): Promise<PostResult> => {
   validateLegs(input.legs);
   const hash = requestHash(input.legs);
   const at = now.toISOString();
+  if (dialectOf(trx) === 'postgres' && legsOwnTheirAccounts(input.legs))
+    return postInTwoStatements(trx, input, hash, at, options);
   // The key first: a key already posted (or being posted: the insert waits for that commit) answers
   // as its replay, and a fresh key costs no separate look-up (issue 23: a transfer's statements).
   const batch = await trx
@@ -315,6 +325,118 @@ export const postTransfersIn = async (
 };
 
 /**
+ * True when no account is in two legs (a transfer between two wallets, every one-leg post): then
+ * each balance moves once, by its leg, and checking each account's net (`checkNet`) refuses exactly
+ * what the leg-by-leg guarded updates refuse, with the same error in the same order.
+ */
+const legsOwnTheirAccounts = (legs: readonly Leg[]) =>
+  new Set(legs.flatMap((l) => [l.debitAccountId, l.creditAccountId])).size === 2 * legs.length;
+
+type LockedAccount = AccountState & { batch_id: number | null; id: number };
+type MovedAnswer = {
+  moved: number;
+  ids: number[];
+  balances: { id: number; code: string; kind: string; balance: number }[] | null;
+};
+
+/**
+ * `postTransfersIn` on PostgreSQL in two round trips where it took six (issue 23: every statement is
+ * a round trip, and a round trip's socket write and wake-up cost more of the server's CPU than
+ * anything else in a transfer; decision 0071). The first claims the key and locks the accounts in
+ * ascending id order, as before, reading their balances under the lock; the rules are checked here,
+ * on those balances; the second moves every balance by its leg, writes the legs and, asked to,
+ * reads the member's balances as the post leaves them. The row locks are the same rows taken in the
+ * same order and held to the same commit.
+ */
+const postInTwoStatements = async (
+  trx: DbOrTrx,
+  input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
+  hash: string,
+  at: string,
+  { balancesOf }: PostOptions,
+): Promise<PostResult> => {
+  const { merchantId, idempotencyKey, legs } = input;
+  const ids = [...new Set(legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))].sort((a, b) => a - b);
+  // The key's insert runs once, whatever the select reads (a data-modifying WITH always completes).
+  const { rows: locked } = await sql<LockedAccount>`
+    with b as (
+      insert into ledger_batch (merchant_id, idempotency_key, request_hash, created_at)
+      values (${merchantId}, ${idempotencyKey}, ${hash}, ${at})
+      on conflict (merchant_id, idempotency_key) do nothing
+      returning id)
+    select (select id from b) as batch_id, a.id, a.merchant_id, a.balance, a.allow_negative, a.member_id
+    from ledger_account a
+    where a.id in (${sql.join(ids)})
+    order by a.id
+    for update of a`.execute(trx);
+  // Every account missing: no row tells whether the key was free, but no post could have used them.
+  const batchId = locked[0]?.batch_id ?? null;
+  if (locked.length > 0 && batchId === null) {
+    const previous = await replay(trx, merchantId, idempotencyKey, hash);
+    if (previous) return previous;
+    throw new Error('postTransfersIn: the batch key conflicted but no batch holds it');
+  }
+  const net = netOf([input]);
+  checkNet([input], net, new Map(locked.map((a) => [a.id, a])));
+
+  const deltas = sql.join(
+    [...net].map(([id, delta]) => sql`(cast(${id} as integer), cast(${delta} as bigint))`),
+  );
+  const rows = sql.join(
+    legs.map(
+      (leg, i) =>
+        sql`(${merchantId}, ${batchId}, ${i}, ${leg.kind}, ${leg.debitAccountId}, ${leg.creditAccountId}, ${leg.amount}, ${leg.reference ?? null}, ${at})`,
+    ),
+  );
+  // The member's accounts as the post leaves them: this statement's snapshot precedes its update.
+  const balances =
+    balancesOf === undefined
+      ? sql`null`
+      : sql`(select json_agg(json_build_object('id', a.id, 'code', a.code, 'kind', a.kind,
+            'balance', coalesce(u.balance, a.balance)) order by a.id)
+          from ledger_account a left join u on u.id = a.id
+          where a.merchant_id = ${merchantId} and a.member_id = ${balancesOf})`;
+  const {
+    rows: [answer],
+  } = await sql<MovedAnswer>`
+    with d (id, delta) as (values ${deltas}),
+    u as (
+      update ledger_account set balance = ledger_account.balance + d.delta
+      from d where ledger_account.id = d.id
+      returning ledger_account.id, ledger_account.balance),
+    t as (
+      insert into ledger_transfer
+        (merchant_id, batch_id, leg, kind, debit_account_id, credit_account_id, amount, reference, created_at)
+      values ${rows}
+      returning id, leg)
+    select (select count(*) from u) as moved, (select json_agg(id order by leg) from t) as ids,
+      ${balances} as balances`.execute(trx);
+  if (Number(answer?.moved) !== net.size)
+    throw new Error('postTransfersIn: an account locked a moment ago did not move');
+  announceBalances(locked);
+  return {
+    batchId: batchId!,
+    transfers: legs.map((leg, i) => ({
+      ...leg,
+      reference: leg.reference ?? null,
+      id: answer!.ids[i]!,
+      batchId: batchId!,
+      leg: i,
+      createdAt: at,
+    })),
+    replayed: false,
+    ...(answer!.balances && {
+      balances: answer!.balances.map((b) => ({
+        accountId: b.id,
+        code: b.code,
+        kind: b.kind,
+        balance: Number(b.balance),
+      })),
+    }),
+  };
+};
+
+/**
  * Posts several legs atomically under one idempotency key: all move or none does. A key already
  * used with the same legs returns the first result and moves nothing; with other legs it is refused.
  */
@@ -351,9 +473,10 @@ export const postTransfersWithin = async (
   trx: DbOrTrx,
   input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
   now = new Date(),
+  options: PostOptions = {},
 ): Promise<PostResult> => {
   const raw = sqliteHandleOf(db);
-  if (!raw) return postTransfersIn(trx, input, now);
+  if (!raw) return postTransfersIn(trx, input, now, options);
   return postTransfersPrepared(raw, input, now);
 };
 

@@ -1,0 +1,175 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPlugin, type Db } from '../../platform/db/index.js';
+import { writeTransaction } from '../../platform/db/transaction.js';
+import { createOtherBrand, insertBareMember } from '../../test/brands.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import {
+  checkInvariants,
+  getAccountBalance,
+  getBalances,
+  houseAccount,
+  memberAccount,
+  postTransfers,
+  postTransfersWithin,
+} from './ledger.js';
+
+/**
+ * The ledger's post on PostgreSQL (decision 0071): a transfer between two wallets in two statements,
+ * its member's balances answered by the second, and the row locks still taken in one order, so many
+ * connections posting at once over the same few accounts neither deadlock nor lose a cent.
+ */
+const postgres = process.env.TEST_POSTGRES_URL;
+
+describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
+  let server: TestServer;
+  let db: Db;
+  let merchantId: number;
+  let cash: number;
+  /** Each member's main and vendor wallets, funded. */
+  const wallets: { memberId: number; main: number; vendor: number }[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    db = server.db;
+    merchantId = await createOtherBrand(db, {
+      code: 'PGPOST',
+      name: 'pg post',
+      currency: 'VND',
+      currencySymbol: 'P',
+      languages: [],
+    });
+    cash = await houseAccount(db, merchantId, 'CASH');
+    for (const name of ['a', 'b', 'c', 'd']) {
+      const memberId = await insertBareMember(db, merchantId, name, `${name}pgpost`);
+      const main = await memberAccount(db, merchantId, memberId, 'MAIN');
+      const vendor = await memberAccount(db, merchantId, memberId, 'VENDOR:PGV');
+      for (const account of [main, vendor])
+        await postTransfers(db, {
+          merchantId,
+          idempotencyKey: `fund-${account}`,
+          legs: [{ kind: 'DEPOSIT', debitAccountId: cash, creditAccountId: account, amount: 1_000_000 }],
+        });
+      wallets.push({ memberId, main, vendor });
+    }
+  });
+  afterAll(async () => {
+    expect((await checkInvariants(db)).ok).toBe(true);
+    await server.close();
+  });
+
+  it("posts a transfer between two wallets in two statements, answering the member's balances", async () => {
+    const { memberId, main, vendor } = wallets[0]!;
+    let statements = 0;
+    const counting = withPlugin(db, {
+      transformQuery: ({ node }) => {
+        statements += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const posted = await writeTransaction(counting, async (trx) => {
+      statements = 0;
+      return postTransfersWithin(
+        counting,
+        trx,
+        {
+          merchantId,
+          idempotencyKey: 'two-statements',
+          legs: [{ kind: 'WALLET_IN', debitAccountId: main, creditAccountId: vendor, amount: 250 }],
+        },
+        undefined,
+        { balancesOf: memberId },
+      );
+    });
+    expect(statements).toBe(2);
+    expect(posted.replayed).toBe(false);
+    expect(posted.transfers.map((t) => [t.leg, t.amount, t.batchId])).toEqual([[0, 250, posted.batchId]]);
+    expect(posted.balances).toEqual(await getBalances(db, merchantId, memberId));
+    expect(await getAccountBalance(db, main)).toBe(1_000_000 - 250);
+    expect(await getAccountBalance(db, vendor)).toBe(1_000_000 + 250);
+
+    // The same key again replays the first post and moves nothing.
+    const again = await postTransfers(db, {
+      merchantId,
+      idempotencyKey: 'two-statements',
+      legs: [{ kind: 'WALLET_IN', debitAccountId: main, creditAccountId: vendor, amount: 250 }],
+    });
+    expect(again).toMatchObject({ replayed: true, batchId: posted.batchId });
+    expect(await getAccountBalance(db, main)).toBe(1_000_000 - 250);
+  });
+
+  it('refuses what the wallet does not hold, and moves nothing', async () => {
+    const { main, vendor } = wallets[1]!;
+    const before = await getAccountBalance(db, main);
+    await expect(
+      postTransfers(db, {
+        merchantId,
+        idempotencyKey: 'too-much',
+        legs: [{ kind: 'WALLET_IN', debitAccountId: main, creditAccountId: vendor, amount: before + 1 }],
+      }),
+    ).rejects.toMatchObject({ code: 'WALLET_INSUFFICIENT_FUNDS', details: { amount: before + 1 } });
+    expect(await getAccountBalance(db, main)).toBe(before);
+    const batch = await db
+      .selectFrom('ledger_batch')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('idempotency_key', '=', 'too-much')
+      .executeTakeFirst();
+    expect(batch).toBeUndefined();
+  });
+
+  it("moves a balance without a NOTIFY in the post's transaction, so commits do not queue on the notify lock", async () => {
+    // A transaction that NOTIFYs holds PostgreSQL's one notify lock through its commit's WAL flush:
+    // the balance is told by the code after the commit instead. A balance moved by SQL alone (no code
+    // to tell anyone) is therefore heard by no listener.
+    const { main } = wallets[2]!;
+    const listener = new pg.Client({ connectionString: server.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(`${message.channel} ${message.payload}`));
+    await listener.query('listen jade_bus');
+    try {
+      await writeTransaction(db, (trx) =>
+        sql`update ledger_account set balance = balance + 0 where id = ${main}`.execute(trx),
+      );
+      await listener.query('select 1');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('lets many connections post distinct transfers over the same accounts at once, without a deadlock', async () => {
+    // Every pair of the members' eight wallets, both ways, 600 transfers fired at once: each
+    // transaction locks two of the same eight rows, so an order that is not one fixed order would
+    // deadlock here (the pool holds 10 connections, each in its own transaction).
+    const accounts = wallets.flatMap((w) => [w.main, w.vendor]);
+    const before = await Promise.all(accounts.map((id) => getAccountBalance(db, id)));
+    const expected = new Map(accounts.map((id, i) => [id, before[i]!]));
+    const posts = Array.from({ length: 600 }, (_, n) => {
+      const from = accounts[n % accounts.length]!;
+      const to = accounts[(n * 7 + 1 + Math.floor(n / accounts.length)) % accounts.length]!;
+      return { n, from, to: to === from ? accounts[(accounts.indexOf(from) + 1) % accounts.length]! : to };
+    });
+    for (const { from, to, n } of posts) {
+      expected.set(from, expected.get(from)! - (n % 50) - 1);
+      expected.set(to, expected.get(to)! + (n % 50) + 1);
+    }
+    const results = await Promise.allSettled(
+      posts.map(({ n, from, to }) =>
+        postTransfers(db, {
+          merchantId,
+          idempotencyKey: `at-once-${n}`,
+          legs: [{ kind: 'WALLET_IN', debitAccountId: from, creditAccountId: to, amount: (n % 50) + 1 }],
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const after = await Promise.all(accounts.map((id) => getAccountBalance(db, id)));
+    expect(after).toEqual(accounts.map((id) => expected.get(id)));
+    expect((await checkInvariants(db)).ok).toBe(true);
+  });
+});
