@@ -46,6 +46,7 @@ import * as busOutbox from './migrations/2026-11-26T2200-bus-outbox.js';
 import * as inboxTranslations from './migrations/2026-11-26T2300-inbox-translations.js';
 import * as teamRollupVersion from './migrations/2026-11-26T2400-team-rollup-version.js';
 import * as teamRollupMemoAndPayments from './migrations/2026-11-27T0200-team-rollup-memo-and-payments.js';
+import * as lotteryBetHot from './migrations/2026-11-28T0200-lottery-bet-hot.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T2300-inbox-translations': inboxTranslations,
   '2026-11-26T2400-team-rollup-version': teamRollupVersion,
   '2026-11-27T0200-team-rollup-memo-and-payments': teamRollupMemoAndPayments,
+  '2026-11-28T0200-lottery-bet-hot': lotteryBetHot,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
