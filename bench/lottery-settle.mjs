@@ -7,7 +7,7 @@
 // touches no index; settlement rewrites each bet and its record with every index entry, so on
 // PostgreSQL a second ceiling does that alone: the two UPDATEs on copies of both tables.
 //   node bench/lottery-settle.mjs [--bets 1000000] [--batch 10000]
-//   node scripts/with-postgres.mjs node bench/lottery-settle.mjs --pg [--bets 200000]
+//   node scripts/with-postgres.mjs node bench/lottery-settle.mjs --pg [--bets 200000] [--workers 2]
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
@@ -27,6 +27,8 @@ const { values } = parseArgs({
   options: {
     bets: { type: 'string', default: '1000000' },
     batch: { type: 'string', default: '10000' },
+    // Settlement workers on PostgreSQL (decision 0072: two by default, one a core); SQLite has one.
+    workers: { type: 'string' },
     pg: { type: 'boolean', default: false },
   },
 });
@@ -89,7 +91,10 @@ const result = fairDraw(XSMB, 'bench seed', 'bench');
 await draws.drawResult(db, secret, draw.id, result, new Date());
 console.log('settling …');
 const started = process.hrtime.bigint();
-const settled = await draws.settleDraw(db, draw.id, () => DEMO_ODDS, { batchSize: BATCH });
+const settled = await draws.settleDraw(db, draw.id, () => DEMO_ODDS, {
+  batchSize: BATCH,
+  ...(values.workers ? { workers: Number(values.workers) } : {}),
+});
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 const { ok } = await ledger.checkInvariants(db);
 await close();

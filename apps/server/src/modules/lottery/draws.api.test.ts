@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -21,6 +22,7 @@ import { fairDraw, seedHash } from './fair-draw.js';
 import { XSMB, type DrawResult } from './structures.js';
 import { runLotteryTick } from './tick.js';
 import { dayOf } from '../../platform/time-zone.js';
+import { dialectOf } from '../../platform/db/transaction.js';
 
 /**
  * Draws and bets on a real database (SQLite here, PostgreSQL in its pass): placing within limits,
@@ -257,6 +259,39 @@ describe('lottery draws', () => {
     } finally {
       await rated().execute();
     }
+  });
+
+  it('settles a bet without a new index entry: no index holds its state, and on PostgreSQL the update is HOT (decision 0072)', async () => {
+    const postgres = dialectOf(server.db) === 'postgres';
+    const indexes = postgres
+      ? await sql<{
+          sql: string;
+        }>`select indexdef as sql from pg_indexes where tablename = 'lottery_bet'`.execute(server.db)
+      : await sql<{
+          sql: string;
+        }>`select sql from sqlite_master where type = 'index' and tbl_name = 'lottery_bet' and sql is not null`.execute(
+          server.db,
+        );
+    for (const index of indexes.rows) expect(index.sql).not.toMatch(/status|payout|settled_at/);
+    if (!postgres) return;
+    const memberId = await member(1_000_000);
+    const draw = await openDraw();
+    for (const slip of SLIPS.slice(0, 3)) await bet(memberId, draw.id, slip);
+    // Settlement's update of the bets, inside a transaction that is then rolled back: PostgreSQL counts
+    // the transaction's HOT updates (an update that added an index entry is not one).
+    const hot = await server.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update lottery_bet set status = 'LOST', payout = 0, settled_at = ${new Date().toISOString()}
+          where draw_id = ${draw.id}`.execute(trx);
+        const { rows } = await sql<{ updated: number; hot: number }>`
+          select pg_stat_get_xact_tuples_updated('lottery_bet'::regclass) as updated,
+            pg_stat_get_xact_tuples_hot_updated('lottery_bet'::regclass) as hot`.execute(trx);
+        throw Object.assign(new Error('rolled back'), { counts: rows[0] });
+      })
+      .catch((error: { counts?: { updated: number; hot: number } }) => error.counts);
+    expect(Number(hot?.updated)).toBeGreaterThanOrEqual(3);
+    expect(Number(hot?.hot)).toBe(Number(hot?.updated));
   });
 
   it('refunds every stake of a voided draw, and its records are void', async () => {

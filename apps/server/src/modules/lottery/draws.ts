@@ -327,7 +327,7 @@ export const settleDraw = async (
   db: Db,
   drawId: number,
   odds?: (merchantId: number) => Odds,
-  options: { batchSize?: number; stopAfterBatches?: number } = {},
+  options: { batchSize?: number; stopAfterBatches?: number; workers?: number } = {},
   now = new Date(),
 ): Promise<{ settled: number; paid: number }> => {
   const draw = await findDraw(db, drawId);
@@ -356,40 +356,42 @@ export const settleDraw = async (
   };
   const floats = new Map<number, number>();
   const mains = new Map<string, number>();
-  let settled = 0;
-  let paid = 0;
-  for (let batch = 0; ; batch++) {
-    if (options.stopAfterBatches !== undefined && batch >= options.stopAfterBatches) return { settled, paid };
-    if (batch === 0) {
-      // Accounts are found (or made) before the writes: every bettor's main wallet (each paid from
-      // it, so it exists) and each brand's float, once for the draw; and the odds of each settings
-      // version the bets were placed under, from the same read.
-      const bettors = await db
-        .selectFrom('lottery_bet')
-        .select(['merchant_id', 'member_id', 'setting_id'])
-        .distinct()
-        .where('draw_id', '=', draw.id)
-        .where(isOpenBet)
-        .execute();
-      for (const bettor of bettors) {
-        if (!days.has(bettor.merchant_id))
-          days.set(bettor.merchant_id, dayOf(await records.brandTimeZone(db, bettor.merchant_id), now));
-        if (!floats.has(bettor.merchant_id))
-          floats.set(bettor.merchant_id, await ledger.houseAccount(db, bettor.merchant_id, 'VENDOR_FLOAT'));
-        const key = `${bettor.merchant_id}:${bettor.member_id}`;
-        if (!mains.has(key))
-          mains.set(key, await ledger.memberAccount(db, bettor.merchant_id, bettor.member_id, 'MAIN'));
-      }
-      if (!odds)
-        versions = await oddsOfVersions(
-          db,
-          bettors.map((row) => row.setting_id),
-        );
-    }
-    const outcome = await groupCommit(db, async (trx) => {
+  if (options.stopAfterBatches === 0) return { settled: 0, paid: 0 };
+  // Accounts are found (or made) before the writes: every bettor's main wallet (each paid from
+  // it, so it exists) and each brand's float, once for the draw; and the odds of each settings
+  // version the bets were placed under, from the same read.
+  const bettors = await db
+    .selectFrom('lottery_bet')
+    .select(['merchant_id', 'member_id', 'setting_id'])
+    .distinct()
+    .where('draw_id', '=', draw.id)
+    .where(isOpenBet)
+    .execute();
+  for (const bettor of bettors) {
+    if (!days.has(bettor.merchant_id))
+      days.set(bettor.merchant_id, dayOf(await records.brandTimeZone(db, bettor.merchant_id), now));
+    if (!floats.has(bettor.merchant_id))
+      floats.set(bettor.merchant_id, await ledger.houseAccount(db, bettor.merchant_id, 'VENDOR_FLOAT'));
+    const key = `${bettor.merchant_id}:${bettor.member_id}`;
+    if (!mains.has(key))
+      mains.set(key, await ledger.memberAccount(db, bettor.merchant_id, bettor.member_id, 'MAIN'));
+  }
+  if (!odds)
+    versions = await oddsOfVersions(
+      db,
+      bettors.map((row) => row.setting_id),
+    );
+  // The last bet any worker has taken: a worker that skips other workers' held bets reads on from it.
+  let taken = 0;
+  let tookFirst = () => {};
+  const firstTaken = new Promise<void>((resolve) => (tookFirst = resolve));
+  const settleBatch = (after: number, skipLocked: boolean) =>
+    groupCommit(db, async (trx) => {
       const raw = sqliteHandleOf(db);
-      const write = raw ? sqliteSettlement(raw) : kyselySettlement(trx);
-      const bets = (await write.openBets(draw.id, batchSize)) as BetRow[];
+      const write = raw ? sqliteSettlement(raw) : kyselySettlement(trx, skipLocked);
+      const bets = (await write.openBets(draw.id, after, batchSize)) as BetRow[];
+      taken = Math.max(taken, bets.at(-1)?.id ?? 0);
+      tookFirst();
       const losers: BetRow[] = [];
       const winners: (BetRow & { payout: number })[] = [];
       for (const bet of bets) {
@@ -450,14 +452,50 @@ export const settleDraw = async (
         row.winLoss += payout - Number(bet.cost);
         summaries.set(key, row);
       }
-      await write.addSummaries([...summaries.values()]);
+      // In one order (brand, member), as the ledger locks accounts in id order: two workers' batches
+      // wait for each other's rows instead of deadlocking.
+      await write.addSummaries(
+        [...summaries.values()].sort((a, b) => a.merchantId - b.merchantId || a.memberId - b.memberId),
+      );
       announceSettled(draw, bets, summaries);
-      return { count: bets.length, sum: winners.reduce((total, bet) => total + bet.payout, 0) };
+      return {
+        count: bets.length,
+        last: bets.at(-1)?.id ?? after,
+        sum: winners.reduce((total, bet) => total + bet.payout, 0),
+      };
     });
-    if (outcome.count === 0) break;
-    settled += outcome.count;
-    paid += outcome.sum;
+  let settled = 0;
+  let paid = 0;
+  let batches = 0;
+  // A worker settles batch after batch, each read on from the last bet taken along the draw's index by
+  // id (decision 0072), not stepping again over the bets already settled; a rerun after a crash starts
+  // from 0. It is done (true) when it finds no open bet after it.
+  const work = async (skipLocked: boolean) => {
+    for (let after = 0; ;) {
+      if (options.stopAfterBatches !== undefined && batches >= options.stopAfterBatches) return false;
+      batches++;
+      const outcome = await settleBatch(skipLocked ? taken : after, skipLocked);
+      if (outcome.count === 0) return true;
+      settled += outcome.count;
+      paid += outcome.sum;
+      after = outcome.last;
+    }
+  };
+  // On PostgreSQL, workers on connections of their own (the second core), each taking the next open
+  // bets no other holds (`skip locked`); then one pass that waits for any batch still held (another
+  // instance's settlement of the draw), so the draw closes only once no bet of it is open.
+  const workers = sqliteHandleOf(db) || options.stopAfterBatches !== undefined ? 1 : (options.workers ?? 2);
+  if (workers > 1) {
+    // The first worker takes the first batch before the next starts after it (started together, they
+    // took every other bet of the same pages).
+    const running = [work(true)];
+    for (let i = 1; i < workers; i++) {
+      await Promise.race([firstTaken, running[0]]);
+      running.push(work(true));
+    }
+    await Promise.all(running);
   }
+  if (!(await work(false))) return { settled, paid };
   await closeSettlement(db, draw.id, category, now);
   tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
   return { settled, paid };
@@ -485,7 +523,7 @@ const closeSettlement = (db: Db, drawId: number, category: string, now: Date) =>
       .where('rate', '>', 0)
       .execute();
     if (rates.length === 0) return;
-    // A ticket's cost is its valid bet; the partial index of settled bets holds the draw's.
+    // A ticket's cost is its valid bet (the draw's settled bets, their state filtered on the row).
     const bettors = await trx
       .selectFrom('lottery_bet')
       .select((eb) => ['merchant_id', 'member_id', eb.fn.sum<number | string>('cost').as('valid_bet')])
@@ -559,11 +597,13 @@ const announceSettled = (
  * The writes of a settlement batch on PostgreSQL (SQLite settles through settle-sqlite.ts), set-wise:
  * bets and records by id, winners' payouts joined from a list of values.
  */
-const kyselySettlement = (trx: DbOrTrx): Settlement => ({
+const kyselySettlement = (trx: DbOrTrx, skipLocked: boolean): Settlement => ({
   // Locked: a second settlement of the draw waits for this batch, then finds its bets settled (read
   // committed rechecks the lock's rows) and takes the next ones; without the lock both took the same
   // bets and the daily summaries counted them twice.
-  openBets: (drawId, limit) => openBets(trx, drawId, limit, { lock: true }),
+  // With `skipLocked` (a settlement's parallel workers) it takes the next bets no other batch holds.
+  openBets: (drawId, after, limit) =>
+    openBets(trx, drawId, after, limit, { lock: skipLocked ? 'skip' : 'wait' }),
   async markLost(s, ids, recordIds) {
     await sql`
       update lottery_bet set status = 'LOST', payout = 0, settled_at = ${s.at}
@@ -594,14 +634,20 @@ const kyselySettlement = (trx: DbOrTrx): Settlement => ({
 });
 
 /**
- * A bet still open, written out (not a bound parameter), so SQLite can use the partial index of open
- * bets (migration 2026-11-25T1600): it cannot tell that `status = ?` will be bound to 'OPEN'.
+ * A bet still open. A draw's bets are read along its index by id (`lottery_bet_draw_id`, migration
+ * 2026-11-28T0200), their state filtered on the row: no index holds it, so settling is a HOT update.
  */
 export const isOpenBet = sql<boolean>`lottery_bet.status = 'OPEN'`;
-/** A bet settled, WON or LOST, written out for the partial index of settled bets. */
+/** A bet settled, WON or LOST. */
 export const isSettledBet = sql<boolean>`lottery_bet.status in ('WON', 'LOST')`;
 
-const openBets = (db: DbOrTrx, drawId: number, limit: number, { lock = false } = {}) => {
+const openBets = (
+  db: DbOrTrx,
+  drawId: number,
+  after: number,
+  limit: number,
+  { lock }: { lock?: 'wait' | 'skip' } = {},
+) => {
   const query = db
     .selectFrom('lottery_bet')
     .select([
@@ -616,13 +662,15 @@ const openBets = (db: DbOrTrx, drawId: number, limit: number, { lock = false } =
       'record_id',
     ])
     .where('draw_id', '=', drawId)
+    .where('id', '>', after)
     .where(isOpenBet)
     .orderBy('id')
     .limit(limit)
     // Every bet has its record: placing one writes both, and the migration that added the column
     // filled it in for earlier bets.
     .$narrowType<{ record_id: number }>();
-  return (lock ? query.forUpdate() : query).execute();
+  if (!lock) return query.execute();
+  return (lock === 'skip' ? query.forUpdate().skipLocked() : query.forUpdate()).execute();
 };
 
 const slipOf = (bet: BetRow): Slip => ({
@@ -693,9 +741,10 @@ export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promis
   tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
   const at = now.toISOString();
   let refunded = 0;
-  for (;;) {
-    const bets = (await openBets(db, draw.id, 500)) as BetRow[];
+  for (let after = 0; ;) {
+    const bets = (await openBets(db, draw.id, after, 500)) as BetRow[];
     if (bets.length === 0) break;
+    after = bets.at(-1)!.id;
     for (const bet of bets) {
       const accounts = {
         main: await ledger.memberAccount(db, bet.merchant_id, bet.member_id, 'MAIN'),

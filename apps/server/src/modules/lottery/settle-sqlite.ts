@@ -28,7 +28,8 @@ export type Win = { betId: number; recordId: number; payout: number };
 type Maybe<T> = T | Promise<T>;
 
 export type Settlement = {
-  openBets: (drawId: number, limit: number) => Maybe<BetRow[]>;
+  /** The draw's next open bets after the bet `after` (0: from the first), in id order. */
+  openBets: (drawId: number, after: number, limit: number) => Maybe<BetRow[]>;
   markLost: (s: SettledAt, ids: number[], recordIds: number[]) => Maybe<void>;
   markWon: (s: SettledAt, wins: Win[]) => Maybe<void>;
   /** The batch's daily summaries, one row a member (`bets` tickets in each). */
@@ -36,8 +37,8 @@ export type Settlement = {
 };
 
 const statements = (raw: SQLite.Database) => ({
-  openBets: raw.prepare<[number, number], BetRow>(
-    "select id, merchant_id, member_id, bet_type, numbers, stake, cost, setting_id, record_id from lottery_bet where draw_id = ? and status = 'OPEN' order by id limit ?",
+  openBets: raw.prepare<[number, number, number], BetRow>(
+    "select id, merchant_id, member_id, bet_type, numbers, stake, cost, setting_id, record_id from lottery_bet where draw_id = ? and id > ? and status = 'OPEN' order by id limit ?",
   ),
   lostBets: raw.prepare<[string, string]>(
     "update lottery_bet set status = 'LOST', payout = 0, settled_at = ? where id in (select value from json_each(?))",
@@ -61,7 +62,7 @@ export const sqliteSettlement = (raw: SQLite.Database): Settlement => {
   if (!s) prepared.set(raw, (s = statements(raw)));
   const q = s;
   return {
-    openBets: (drawId, limit) => q.openBets.all(drawId, limit),
+    openBets: (drawId, after, limit) => q.openBets.all(drawId, after, limit),
     markLost(at, ids, recordIds) {
       q.lostBets.run(at.at, JSON.stringify(ids));
       q.lostRecords.run(at.at, at.day, JSON.stringify(recordIds));

@@ -47,6 +47,7 @@ import * as inboxTranslations from './migrations/2026-11-26T2300-inbox-translati
 import * as teamRollupVersion from './migrations/2026-11-26T2400-team-rollup-version.js';
 import * as teamRollupMemoAndPayments from './migrations/2026-11-27T0200-team-rollup-memo-and-payments.js';
 import * as balanceToldAfterCommit from './migrations/2026-11-28T0100-balance-told-after-commit.js';
+import * as lotteryBetHot from './migrations/2026-11-28T0200-lottery-bet-hot.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T2400-team-rollup-version': teamRollupVersion,
   '2026-11-27T0200-team-rollup-memo-and-payments': teamRollupMemoAndPayments,
   '2026-11-28T0100-balance-told-after-commit': balanceToldAfterCommit,
+  '2026-11-28T0200-lottery-bet-hot': lotteryBetHot,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
