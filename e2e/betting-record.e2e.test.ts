@@ -1,12 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
-import { allowTestMembers, apiCall, passEveryHumanCheck, registerFundedMember } from './support/members';
-import { repoRoot, startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
+import { apiCall, registerFundedMember } from './support/members';
+import { repoRoot } from './support/server';
 
 /**
  * Issue 20 item 4: the member centre's betting record in Vietnamese on the real server, studio and
@@ -19,44 +17,16 @@ const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 375, height: 812 };
 
-let server: TestServer;
-let browser: Browser;
-let stopVerifier: (() => Promise<void>) | undefined;
-const contexts: BrowserContext[] = [];
-const watch = new PageWatch(() => server.baseUrl);
+const file = useMemberBrowserFile();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stopVerifier?.();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(watch.take()).toEqual([]);
-});
-
-const open = async (token: string, viewport: { width: number; height: number }): Promise<Page> => {
-  const context = await browser.newContext({ viewport });
-  context.setDefaultTimeout(30_000);
-  contexts.push(context);
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'TY');
-  });
-  await addSession(context, { token, isAgent: 0 });
-  return watch.watch(await context.newPage());
-};
+// Vietnamese, the brand's own language; motion on, and a 30 s timeout, as these tests were written.
+const open = (token: string, viewport: { width: number; height: number }): Promise<Page> =>
+  file.newPage(token, { viewport, reducedMotion: false, timeout: 30_000, language: 'TY' });
 
 /** Plays one studio round through its own API, as the game page does after a launch. */
 const playStudio = async (token: string, gameId: string, bet: unknown) => {
   const launched = await apiCall(
-    server.baseUrl,
+    file.server.baseUrl,
     'POST',
     '/wps/game/launchGame',
     { vassalage: 'JADE_STUDIO', gameId },
@@ -65,7 +35,7 @@ const playStudio = async (token: string, gameId: string, bet: unknown) => {
   expect(launched.success, JSON.stringify(launched)).toBe(true);
   const opened = await fetch(launched.value.url as string, { redirect: 'manual' });
   const sid = /#sid=([\w-]+)/.exec(opened.headers.get('location') ?? '')?.[1];
-  const response = await fetch(`${server.studioUrl}/api/round`, {
+  const response = await fetch(`${file.server.studioUrl}/api/round`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ sid, bet }),
@@ -87,7 +57,7 @@ const openPanel = async (page: Page, username: string, entry: string): Promise<L
 describe('betting record', () => {
   it('names each game and bet, keeps open and cancelled bets apart, and totals as the profit page at 1366 and 375 px', async () => {
     // The demo's limits in dong (decision 0032): ₫1,000 chips, ₫100 a slot line, ₫1,000 a lottery point.
-    const member = await registerFundedMember(server, 'brec', '95', 100_000_000);
+    const member = await registerFundedMember(file.server, 'brec', '95', 100_000_000);
     const token = member.token;
     await playStudio(token, 'JADE_ROULETTE', {
       bets: [
@@ -98,11 +68,11 @@ describe('betting record', () => {
     await playStudio(token, 'JADE_BACCARAT', { bets: { BANKER: 100_000 } });
     await playStudio(token, 'JADE_FORTUNE', { lineBet: 10_000 });
     // Two tickets on the Hanoi draw: one stays open, one is cancelled.
-    const numero = (await apiCall(server.baseUrl, 'GET', '/lgw/vn/numeros/opened/game?gameCode=VN_HN')).value
-      .numero as string;
+    const numero = (await apiCall(file.server.baseUrl, 'GET', '/lgw/vn/numeros/opened/game?gameCode=VN_HN'))
+      .value.numero as string;
     const slip = (betType: string, numbers: string[], key: string) =>
       apiCall(
-        server.baseUrl,
+        file.server.baseUrl,
         'POST',
         '/lotto/bets',
         { gameCode: 'VN_HN', numero, betType, numbers, stake: 100_000 },
@@ -112,7 +82,7 @@ describe('betting record', () => {
     expect(open1.success, JSON.stringify(open1)).toBe(true);
     const cancelled = await slip('DE', ['77'], 'rec-cancel');
     const cancel = await apiCall(
-      server.baseUrl,
+      file.server.baseUrl,
       'POST',
       `/lotto/bets/${cancelled.value.bet.betId as number}/cancel`,
       undefined,
@@ -121,7 +91,7 @@ describe('betting record', () => {
     expect(cancel.success, JSON.stringify(cancel)).toBe(true);
 
     const page = await open(token, DESKTOP);
-    await page.goto(server.baseUrl);
+    await page.goto(file.server.baseUrl);
     const center = await openPanel(page, member.username, 'Lịch sử cược');
     const table = center.getByRole('table', { name: 'Lịch sử cược' });
     await table.locator('tbody tr').nth(4).waitFor();
@@ -172,7 +142,7 @@ describe('betting record', () => {
 
     // A phone: cards, and the page never scrolls sideways.
     const phone = await open(token, PHONE);
-    await phone.goto(server.baseUrl);
+    await phone.goto(file.server.baseUrl);
     const phoneCenter = await openPanel(phone, member.username, 'Lịch sử cược');
     const phoneTable = phoneCenter.getByRole('table', { name: 'Lịch sử cược' });
     await phoneTable.locator('tbody tr').nth(4).waitFor();

@@ -2,63 +2,35 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
-import { allowTestMembers, apiCall, passEveryHumanCheck, registerFundedMember } from './support/members';
-import { repoRoot, startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
+import { apiCall, registerFundedMember } from './support/members';
+import { repoRoot } from './support/server';
 
 const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 const DESKTOP = { width: 1366, height: 900 };
 
-let server: TestServer;
-let browser: Browser;
-let stopVerifier: (() => Promise<void>) | undefined;
-const contexts: BrowserContext[] = [];
-const watch = new PageWatch(() => server.baseUrl);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const file = useMemberBrowserFile(async () => {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stopVerifier?.();
 });
 
 /** Browsing a vendor's tables needs the vendor connected, as an operator would (decision 0029). */
 const connectForBrowsing = (code: string) =>
-  server.runCli(['vendor-wallet', 'api', code, 'http://127.0.0.1:9', '3000']);
+  file.server.runCli(['vendor-wallet', 'api', code, 'http://127.0.0.1:9', '3000']);
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(watch.take()).toEqual([]);
-});
-
-const fundedMember = () => registerFundedMember(server);
+const fundedMember = () => registerFundedMember(file.server);
 
 /** A browser tab in English (the demo brand's own language is Vietnamese), logged in when given a token. */
-const open = async (token?: string): Promise<Page> => {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
-  });
-  if (token) await addSession(context, { token, isAgent: 0 });
-  return watch.watch(await context.newPage());
-};
+// Motion on and Playwright's own timeout, as these tests were written.
+const open = (token?: string): Promise<Page> =>
+  file.newPage(token ?? null, { viewport: DESKTOP, reducedMotion: false, timeout: 30_000 });
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance').textContent();
 
 /** Opens a studio game from the /rng grid's Jade Studio tab, as a member would. */
 const openFromGrid = async (page: Page, gameName: string): Promise<FrameLocator> => {
-  await page.goto(`${server.baseUrl}/rng?page=JADE_STUDIO`);
+  await page.goto(`${file.server.baseUrl}/rng?page=JADE_STUDIO`);
   await page
     .getByRole('article', { name: gameName })
     .getByRole('button', { name: `Play ${gameName}` })
@@ -100,16 +72,16 @@ const verifyOnFair = async (page: Page, frame: FrameLocator) => {
   await verify.waitFor();
   const href = await verify.getAttribute('href');
   const fair = await page.context().newPage();
-  watch.watch(fair);
-  await fair.goto(new URL(href!, server.studioUrl).toString());
+  file.watch.watch(fair);
+  await fair.goto(new URL(href!, file.server.studioUrl).toString());
   await fair.getByTestId('hash-check').waitFor();
   expect(await fair.getByTestId('hash-check').textContent()).toBe('Matches the hash shown before play');
   expect(await fair.getByTestId('outcome').locator('li').count()).toBeGreaterThan(0);
   // The published procedure (docs/fairness.md) is one link away from the fairness page.
   const procedureHref = await fair.getByTestId('procedure-link').getAttribute('href');
   const procedure = await page.context().newPage();
-  watch.watch(procedure);
-  await procedure.goto(new URL(procedureHref!, server.studioUrl).toString());
+  file.watch.watch(procedure);
+  await procedure.goto(new URL(procedureHref!, file.server.studioUrl).toString());
   expect(await procedure.getByRole('heading', { level: 1 }).textContent()).toBe(
     'Provably fair: the exact procedure',
   );
@@ -121,7 +93,7 @@ describe('playing the studio games for real', () => {
   it('spins the slot from the /rng grid, sees the wallet’s balance after it, finds the round in the betting record and verifies it on /fair', async () => {
     const member = await fundedMember();
     const page = await open(member.token);
-    await page.goto(`${server.baseUrl}/index`);
+    await page.goto(`${file.server.baseUrl}/index`);
     await page.getByTestId('header-balance').waitFor();
     const frame = await openFromGrid(page, 'Jade Fortune');
     const balance = frame.getByRole('status').first();
@@ -133,8 +105,11 @@ describe('playing the studio games for real', () => {
     // stake (twenty line bets) leaves it where it was, so the check is against the wallet, not a change.
     const mainBalance = async () =>
       (
-        (await apiCall(server.baseUrl, 'GET', '/wps/v2/wallets/balance', undefined, { token: member.token }))
-          .value.wallets as { wallet: string; balance: number }[]
+        (
+          await apiCall(file.server.baseUrl, 'GET', '/wps/v2/wallets/balance', undefined, {
+            token: member.token,
+          })
+        ).value.wallets as { wallet: string; balance: number }[]
       ).find((w) => w.wallet === 'MAIN')!.balance;
     const shown = (hundredths: number) => `₫${(hundredths / 100).toLocaleString('en-US')}`;
     expect(shown(10_000_000)).toBe('₫100,000');
@@ -193,7 +168,7 @@ describe('playing the studio games for real', () => {
   it('stars a favourite from a grid, and the home page shows it with the games played last', async () => {
     const member = await fundedMember();
     const page = await open(member.token);
-    await page.goto(`${server.baseUrl}/rng?page=JADE_STUDIO`);
+    await page.goto(`${file.server.baseUrl}/rng?page=JADE_STUDIO`);
     const star = page.getByRole('button', { name: 'Add Jade Roulette to favourites' });
     await star.click();
     await page.getByRole('button', { name: 'Remove Jade Roulette from favourites' }).waitFor();
@@ -210,7 +185,7 @@ describe('playing the studio games for real', () => {
       .frameLocator('iframe.game-frame__iframe')
       .getByRole('heading', { level: 1, name: 'Jade Baccarat' })
       .waitFor();
-    await page.goto(`${server.baseUrl}/index`);
+    await page.goto(`${file.server.baseUrl}/index`);
     const recent = page.getByRole('region', { name: 'Recently played' });
     await recent.getByRole('article', { name: 'Jade Baccarat' }).waitFor();
     const favourites = page.getByRole('region', { name: 'Your favourites' });
@@ -224,7 +199,7 @@ describe('playing the studio games for real', () => {
   it('filters live tables by their §9 classification', async () => {
     await connectForBrowsing('AURORA_LIVE');
     const page = await open();
-    await page.goto(`${server.baseUrl}/live?vendor=AURORA_LIVE`);
+    await page.goto(`${file.server.baseUrl}/live?vendor=AURORA_LIVE`);
     const filter = page.getByRole('group', { name: 'Table type' });
     await filter.getByRole('button', { name: 'ROU' }).click();
     await page.getByRole('article', { name: 'Auto Roulette' }).waitFor();
@@ -237,7 +212,7 @@ describe('playing the studio games for real', () => {
   it("opens a vendor hall entry as a popup of the vendor's games", async () => {
     await connectForBrowsing('LUCKY_PANDA');
     const page = await open();
-    await page.goto(`${server.baseUrl}/rng?page=LUCKY_PANDA`);
+    await page.goto(`${file.server.baseUrl}/rng?page=LUCKY_PANDA`);
     await page.getByRole('button', { name: 'Next page' }).click();
     await page
       .getByRole('article', { name: 'Lucky Panda Game Hall' })
@@ -254,8 +229,8 @@ describe('playing the studio games for real', () => {
 
   it('asks a visitor to log in before playing for real', async () => {
     const page = await open();
-    watch.expect('/wps/game/launchGame', 401);
-    await page.goto(`${server.baseUrl}/game?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE`);
+    file.watch.expect('/wps/game/launchGame', 401);
+    await page.goto(`${file.server.baseUrl}/game?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE`);
     const alert = page.getByRole('alert');
     await alert.getByText('You are not logged in, please login').waitFor();
     expect(await alert.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
@@ -271,11 +246,12 @@ describe('playing a transfer-wallet game', () => {
     });
     const [line] = (await once(vendor.stdout!, 'data')) as [Buffer];
     vendorUrl = `http://127.0.0.1:${/listening (\d+)/.exec(line.toString())![1]}`;
-    await server.runCli(['vendor-wallet', 'api', 'GOLDEN_REELS', vendorUrl, '3000']);
-    await server.runCli(['vendor-wallet', 'api', 'KINGDOM_CARDS', vendorUrl, '3000']);
+    await file.server.runCli(['vendor-wallet', 'api', 'GOLDEN_REELS', vendorUrl, '3000']);
+    await file.server.runCli(['vendor-wallet', 'api', 'KINGDOM_CARDS', vendorUrl, '3000']);
     // The frame's Content-Security-Policy takes in new vendor origins within 10 seconds.
     for (let i = 0; ; i++) {
-      const policy = (await fetch(`${server.baseUrl}/game`)).headers.get('content-security-policy') ?? '';
+      const policy =
+        (await fetch(`${file.server.baseUrl}/game`)).headers.get('content-security-policy') ?? '';
       if (policy.includes(vendorUrl)) break;
       if (i > 30) throw new Error(`the game frame's policy never allowed ${vendorUrl}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -288,7 +264,7 @@ describe('playing a transfer-wallet game', () => {
   it("asks what to move into the provider's wallet, moves it, plays, and opens in a window of its own", async () => {
     const member = await fundedMember();
     const page = await open(member.token);
-    await page.goto(`${server.baseUrl}/rng?page=GOLDEN_REELS`);
+    await page.goto(`${file.server.baseUrl}/rng?page=GOLDEN_REELS`);
     await page
       .getByRole('article', { name: 'Fortune Dragon' })
       .getByRole('button', { name: 'Play Fortune Dragon' })
@@ -305,7 +281,7 @@ describe('playing a transfer-wallet game', () => {
     await expect.poll(() => frame.locator('output#balance').textContent()).toBe('250.00');
     await frame.getByRole('button', { name: 'Spin 1.00' }).click();
     await expect.poll(() => frame.locator('output#balance').textContent()).not.toBe('250.00');
-    const wallets = await apiCall(server.baseUrl, 'GET', '/wps/v2/wallets/balance', undefined, {
+    const wallets = await apiCall(file.server.baseUrl, 'GET', '/wps/v2/wallets/balance', undefined, {
       token: member.token,
     });
     const main = (wallets.value.wallets as { wallet: string; balance: number }[]).find(
@@ -325,7 +301,7 @@ describe('playing a transfer-wallet game', () => {
   it('picks a room of a PVP card game on /pvp, then plays in it', async () => {
     const member = await fundedMember();
     const page = await open(member.token);
-    await page.goto(`${server.baseUrl}/pvp?vendor=KINGDOM_CARDS`);
+    await page.goto(`${file.server.baseUrl}/pvp?vendor=KINGDOM_CARDS`);
     await page
       .getByRole('article', { name: 'Southern Tien Len' })
       .getByRole('button', { name: 'Play Southern Tien Len' })
@@ -349,7 +325,7 @@ describe('playing a transfer-wallet game', () => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await page.goto(`${server.baseUrl}/game?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE`);
+    await page.goto(`${file.server.baseUrl}/game?vassalage=JADE_STUDIO&gameId=JADE_FORTUNE`);
     await page.frameLocator('iframe.game-frame__iframe').getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Open in new window' }).click();
     await page.getByRole('alert').getByText('Popup blocked. Please allow popups and try again.').waitFor();

@@ -1,12 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
-import { allowTestMembers, passEveryHumanCheck, registerFundedMember } from './support/members';
-import { repoRoot, startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
+import { registerFundedMember } from './support/members';
+import { repoRoot } from './support/server';
 
 /**
  * The lottery lobby on the real server, its lottery job and Chromium: a member bets on a fast draw,
@@ -16,39 +14,13 @@ import { addSession } from './support/session';
 const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 const DESKTOP = { width: 1366, height: 900 };
 
-let server: TestServer;
-let browser: Browser;
-let stopVerifier: (() => Promise<void>) | undefined;
-const contexts: BrowserContext[] = [];
-const watch = new PageWatch(() => server.baseUrl);
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const file = useMemberBrowserFile(async () => {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  stopVerifier = await passEveryHumanCheck(server);
-  await allowTestMembers(server);
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stopVerifier?.();
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(watch.take()).toEqual([]);
-});
-
-const open = async (token?: string): Promise<Page> => {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
-  });
-  if (token) await addSession(context, { token, isAgent: 0 });
-  return watch.watch(await context.newPage());
-};
+/** A member's page (a visitor's without a token), on a desktop; motion on and Playwright's own timeout, as these tests were written. */
+const open = (token?: string): Promise<Page> =>
+  file.newPage(token ?? null, { viewport: DESKTOP, reducedMotion: false, timeout: 30_000 });
 
 /** "₫1,234" (whole dong, issue 20) as minor units of the demo's exponent 2. */
 const minorOf = (text: string | null) => Number((text ?? '').replace(/\D/g, '')) * 100;
@@ -61,9 +33,9 @@ const secondsToClose = async (page: Page) => {
 
 describe('lottery lobby', () => {
   it('places a bet on a fast draw, then shows its result, the win or loss and the balance as the draw happens', async () => {
-    const member = await registerFundedMember(server, 'lotto', '94');
+    const member = await registerFundedMember(file.server, 'lotto', '94');
     const page = await open(member.token);
-    await page.goto(`${server.baseUrl}/elott?gameCode=FAST_VN_45S`);
+    await page.goto(`${file.server.baseUrl}/elott?gameCode=FAST_VN_45S`);
     await page.getByRole('heading', { level: 2, name: 'VN Fast 45 Seconds' }).waitFor();
     await page.getByText('Prize mode: Elott', { exact: true }).waitFor();
     await page.getByTestId('closes-in').waitFor();
@@ -123,7 +95,7 @@ describe('lottery lobby', () => {
 
   it('takes 4D numbers typed in on /seaLottery, asks a visitor to log in, and shows a game not drawn here as such', async () => {
     const page = await open();
-    await page.goto(`${server.baseUrl}/seaLottery?gameCode=SEA_MAGNUM`);
+    await page.goto(`${file.server.baseUrl}/seaLottery?gameCode=SEA_MAGNUM`);
     await page.getByRole('radio', { name: '4D Big' }).waitFor();
     await page.getByText('Big returns 96% and Small 97%', { exact: false }).waitFor();
     await page.getByText('Prize mode: SEA', { exact: true }).waitFor();
@@ -137,7 +109,7 @@ describe('lottery lobby', () => {
     await page.getByRole('button', { name: 'Place bet' }).click();
     await page.getByRole('dialog', { name: 'Log in' }).waitFor();
 
-    await page.goto(`${server.baseUrl}/elott?gameCode=KENO_1M`);
+    await page.goto(`${file.server.baseUrl}/elott?gameCode=KENO_1M`);
     await page.getByText('This game does not take bets on this site yet.').waitFor();
   }, 60_000);
 
@@ -150,12 +122,14 @@ describe('lottery lobby', () => {
     const lastDraw = new RegExp(`^Draw ${days}$`);
     // The job's first run comes a few seconds after the start: the page is loaded once it has run.
     const latestNumero = async () => {
-      const response = await fetch(`${server.baseUrl}/lotto/lgw/games/results/recent?gameCode=VN_HN&count=1`);
+      const response = await fetch(
+        `${file.server.baseUrl}/lotto/lgw/games/results/recent?gameCode=VN_HN&count=1`,
+      );
       return ((await response.json()) as { value: { numero: string }[] }).value[0]?.numero;
     };
     await expect.poll(latestNumero, { timeout: 20_000 }).toMatch(new RegExp(`^${days}$`));
     const page = await open();
-    await page.goto(`${server.baseUrl}/index`);
+    await page.goto(`${file.server.baseUrl}/index`);
     await page.getByRole('heading', { level: 2, name: 'Hot games' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const hanoi = page.getByRole('article', { name: 'Hanoi Lottery' });

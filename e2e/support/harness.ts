@@ -91,6 +91,11 @@ export type MemberPageOptions = {
   reducedMotion?: boolean;
   /** Playwright's default timeout for the page's waits, in ms. */
   timeout?: number;
+  /**
+   * The site's language unless the page chose one: English by default; null leaves the brand's own
+   * (the site's first visit).
+   */
+  language?: string | null;
 };
 
 export type MemberBrowserFile = {
@@ -100,8 +105,8 @@ export type MemberBrowserFile = {
   readonly watch: PageWatch;
   /**
    * A watched page in a context of its own (closed after the test) that starts with the member's
-   * session (none for `null`: a visitor) and English unless the page chose a language; a phone by
-   * default.
+   * session (none for `null`: a visitor) and English (or `language`) unless the page chose a
+   * language; a phone by default.
    */
   newPage: (token: string | null, options?: MemberPageOptions) => Promise<Page>;
 };
@@ -132,16 +137,17 @@ export function useMemberBrowserFile(
       return browser;
     },
     watch,
-    async newPage(token, { viewport = PHONE, reducedMotion = true, timeout = 10_000 } = {}) {
+    async newPage(token, { viewport = PHONE, reducedMotion = true, timeout = 10_000, language = 'EN' } = {}) {
       const context = await file.browser.newContext({
         viewport,
         ...(reducedMotion && { reducedMotion: 'reduce' as const }),
       });
       context.setDefaultTimeout(timeout);
       contexts.push(context);
-      await context.addInitScript(() => {
-        if (!localStorage.getItem('language')) localStorage.setItem('language', 'EN');
-      });
+      if (language !== null)
+        await context.addInitScript((chosen) => {
+          if (!localStorage.getItem('language')) localStorage.setItem('language', chosen);
+        }, language);
       if (token !== null) await addSession(context, { token, isAgent: 0 });
       return watch.watch(await context.newPage());
     },

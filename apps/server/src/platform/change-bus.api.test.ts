@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../test/client.js';
 import { runCli } from '../test/cli.js';
 import { fundedMember, walletBalance } from '../test/funded-member.js';
-import { startInstance, startTestServer, type TestServer } from '../test/server.js';
-import { openStatementLog, type StatementLog } from '../test/statement-log.js';
+import { startInstancesApart, type InstancesApart } from '../test/instances-apart.js';
+import type { TestServer } from '../test/server.js';
 import * as merchants from '../modules/merchants/service.js';
 import { WATCHED_TABLES } from './db/read-cache.js';
 
@@ -16,34 +16,36 @@ import { WATCHED_TABLES } from './db/read-cache.js';
  */
 const postgres = process.env.TEST_POSTGRES_URL;
 const CAPTCHA = 'pgc4';
+/** The second instance's connections' name: its statements are told from other files' in the cluster's log. */
+const APART = 'jade-change-apart';
 /** The issue's targets, warm: a balance read in at most 2 statements, a transfer in at most 10. */
 const BALANCE_STATEMENTS = 2;
 const TRANSFER_STATEMENTS = 10;
 
 describe.skipIf(!postgres)('PostgreSQL read memos across instances', () => {
+  let instances: InstancesApart;
   let first: TestServer;
-  /** The second instance: its connections log every statement they run. */
+  /** The second instance, apart from the first as another process: its connections log their statements. */
   let second: TestServer;
-  let log: StatementLog;
+  let log: InstancesApart['log'];
   let demoId: number;
 
   beforeAll(async () => {
-    first = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
-    demoId = (await merchants.getMerchantByCode(first.db, 'DEMO')).id;
-    await merchants.setFlag(first.db, demoId, 'REGMOBVERF3', false);
-    const logged = new URL(first.databaseUrl);
-    logged.searchParams.set('options', '-c log_statement=all');
-    second = await startInstance(first, { databaseUrl: logged.toString() });
-    log = await openStatementLog(postgres!);
+    instances = await startInstancesApart({
+      applicationName: APART,
+      env: { TRUSTED_PROXIES: '127.0.0.1' },
+      options: { captchaText: () => CAPTCHA },
+      setUp: async (server) => {
+        demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
+        await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+      },
+    });
+    ({ first, second, log } = instances);
   });
-  afterAll(async () => {
-    await log?.close();
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => instances?.close());
 
-  /** The statements the second instance's connections ran while `call` ran (only they log them). */
-  const statementsOf = (call: () => Promise<unknown>) => log.statementsOf(call);
+  /** The statements the second instance's own connections ran while `call` ran. */
+  const statementsOf = (call: () => Promise<unknown>) => instances.statementsOfSecond(call);
 
   it('a warm balance read and a warm transfer stay within the statements the issue allows', async () => {
     const member = await fundedMember(first, demoId, 50_000, { prefix: 'pgcount', captcha: CAPTCHA });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../test/client.js';
 import { fundedMember } from '../test/funded-member.js';
+import { startInstancesApart, type InstancesApart } from '../test/instances-apart.js';
 import { startInstance, startTestServer, type TestServer } from '../test/server.js';
 import { readStream } from '../test/sse.js';
-import { openStatementLog, type StatementLog } from '../test/statement-log.js';
 import * as merchants from '../modules/merchants/service.js';
 import type { runLotteryTick } from '../modules/lottery/tick.js';
 import type { busOfHandle } from './instance-bus.js';
@@ -25,23 +25,12 @@ const LOBBY_GAME = 'FAST_4D_1M';
 /** The second instance's connections' name: its statements are told from other files' in the log. */
 const APART = 'jade-bus-apart';
 
-/**
- * The server's modules once more, apart from this file's (`vi.resetModules`): what the second
- * instances run on. Loaded once for the file.
- */
-let apartModules: Promise<{
-  startInstance: typeof startInstance;
-  runLotteryTick: typeof runLotteryTick;
-  busOfHandle: typeof busOfHandle;
-}>;
-const loadApart = () =>
-  (apartModules ??= (async () => {
-    vi.resetModules();
-    const { startInstance } = await import('../test/server.js');
-    const { runLotteryTick } = await import('../modules/lottery/tick.js');
-    const { busOfHandle } = await import('./instance-bus.js');
-    return { startInstance, runLotteryTick, busOfHandle };
-  })());
+/** What the second instances run besides the server, from their own modules. */
+const loadApart = async () => {
+  const { runLotteryTick } = await import('../modules/lottery/tick.js');
+  const { busOfHandle } = await import('./instance-bus.js');
+  return { runLotteryTick, busOfHandle };
+};
 
 /** The file's one database and its first server (PostgreSQL's bus); Redis's first instance joins it. */
 let base: Promise<{ server: TestServer; demoId: number }> | undefined;
@@ -65,31 +54,26 @@ describe.each(transports)('instances share streams and revocations over $name', 
   /** Where members register (the base server), and the first instance of this transport. */
   let registry: TestServer;
   let first: TestServer;
-  /** The second instance, on its own modules; on PostgreSQL its connections log their statements. */
+  /** The second instance, on its own modules; its connections log their statements. */
+  let instances: InstancesApart<Awaited<ReturnType<typeof loadApart>>>;
   let second: TestServer;
   /** The second instance's lottery job, from its own modules. */
   let secondTick: typeof runLotteryTick;
   /** The second instance's bus, from its own modules. */
   let secondBus: ReturnType<typeof busOfHandle>;
-  let log: StatementLog;
   let demoId: number;
 
   beforeAll(async () => {
     if (skip) return;
     ({ server: registry, demoId } = await baseServer());
     first = 'REDIS_URL' in env ? await startInstance(registry, { env }) : registry;
-    const logged = new URL(first.databaseUrl);
-    logged.searchParams.set('options', '-c log_statement=all');
-    logged.searchParams.set('application_name', APART);
-    const apart = await loadApart();
-    secondTick = apart.runLotteryTick;
-    second = await apart.startInstance(first, { databaseUrl: logged.toString(), env });
-    secondBus = apart.busOfHandle(second.db);
-    log = await openStatementLog(postgres!);
+    instances = await startInstancesApart({ applicationName: APART, first, secondEnv: env, loadApart });
+    second = instances.second;
+    secondTick = instances.modules.runLotteryTick;
+    secondBus = instances.modules.busOfHandle(second.db);
   });
   afterAll(async () => {
-    await log?.close();
-    await second?.close();
+    await instances?.close();
     if (first !== registry) await first?.close();
   });
 
@@ -158,24 +142,13 @@ describe.each(transports)('instances share streams and revocations over $name', 
     expect(refused.body.error?.code).toBe('UNAUTHENTICATED');
   });
 
-  /** The statement lines of the second instance's connections among `logged`. */
-  const secondsOwn = async (logged: string[]) => {
-    // The log is the cluster's: only this instance's connections (by process id) are counted.
-    const ids = await log.admin.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
-      [new URL(first.databaseUrl).pathname.slice(1), APART],
-    );
-    const mine = ids.rows.map((row) => `[${row.pid}]`);
-    return logged.filter((line) => mine.some((pid) => line.includes(pid)));
-  };
-
   it.skipIf(skip || 'REDIS_URL' in env)(
     "a settlement batch's messages, published in one tick, go to the database in one statement and each is heard, in order",
     async () => {
       const member = await fundedMember(registry, demoId, 0, { prefix: 'busm', captcha: CAPTCHA });
       const stream = await memberStream(first, member.token);
       const told = Array.from({ length: 50 }, (_, i) => i + 1);
-      const logged = await log.statementsOf(async () => {
+      const logged = await instances.statementsOfSecond(async () => {
         // As a batch's commit tells its bettors: one message after another, in the same tick.
         for (const id of told)
           secondBus.publish('member', {
@@ -193,7 +166,7 @@ describe.each(transports)('instances share streams and revocations over $name', 
           });
         await stream.waitFor((event) => event.type === 'bet-settled' && event.id === told.at(-1));
       });
-      const notifies = (await secondsOwn(logged)).filter((line) => line.includes('pg_notify'));
+      const notifies = logged.filter((line) => line.includes('pg_notify'));
       expect(notifies, notifies.join('\n')).toHaveLength(1);
       expect(stream.events.filter((event) => event.type === 'bet-settled').map((event) => event.id)).toEqual(
         told,
@@ -208,8 +181,10 @@ describe.each(transports)('instances share streams and revocations over $name', 
       // A daily game: its draw closes once a day, so nothing is due while this waits.
       const draws = await lobby(second, 'VN_HN');
       // Longer than the one-second poll of before: an instance that polls is caught at least once.
-      const logged = await log.statementsOf(() => new Promise((resolve) => setTimeout(resolve, 1_300)));
-      const statements = await secondsOwn(logged);
+      // The log is the cluster's: only this instance's connections (by process id) are counted.
+      const statements = await instances.statementsOfSecond(
+        () => new Promise((resolve) => setTimeout(resolve, 1_300)),
+      );
       expect(statements, statements.join('\n')).toEqual([]);
       await draws.close();
     },

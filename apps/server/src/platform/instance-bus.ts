@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { ChangeBus } from './change-bus.js';
+import { watchOtherCommits } from './sqlite-commits.js';
 
 /**
  * What one instance tells every instance (issue 23 item 3, decision 0057): a member's money moved, a
@@ -166,7 +167,7 @@ export const createProcessBus = (): InstanceBus => {
 };
 
 /** How often a held SQLite bus looks for another process's commit (`PRAGMA data_version`). */
-export const SQLITE_LOOK_MS = 1_000;
+export { SQLITE_LOOK_MS } from './sqlite-commits.js';
 /** Messages another process left are kept this long: a server reads them within a second. */
 const OUTBOX_KEEP_MS = 60 * 60 * 1_000;
 
@@ -175,10 +176,9 @@ const OUTBOX_KEEP_MS = 60 * 60 * 1_000;
  * this process publishes is delivered here at once, as `process` does, and costs nothing more. A
  * process that `tellsServer` (the CLI) also appends each message to `bus_outbox` once its change
  * committed, through `db` (Kysely's lock on the one connection). The server, while something holds
- * its bus (an open member stream), looks once a second at `PRAGMA data_version` (the file's shared
- * memory: it moves only when another connection committed) and, when it moved, reads the rows it has
- * not seen and hears them. Not inside an open write of its own: that write's snapshot may predate the
- * other commit, so the rows are read at the next look instead.
+ * its bus (an open member stream), is told when another connection committed (`watchOtherCommits`:
+ * one look a second at `PRAGMA data_version`, shared with the lobbies' draw watch) and then reads the
+ * rows it has not seen and hears them.
  */
 export const createSqliteBus = (
   db: AnyDb,
@@ -188,14 +188,11 @@ export const createSqliteBus = (
   const listeners = createListeners();
   const pending = createPending();
   let holds = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let reader: { version: SQLite.Statement; rows: SQLite.Statement; last: number; seen: number } | undefined;
+  let unwatch: (() => void) | undefined;
+  let reader: { rows: SQLite.Statement; last: number } | undefined;
 
   const look = () => {
-    if (!reader || sqlite.inTransaction) return;
-    const version = reader.version.get() as number;
-    if (version === reader.seen) return;
-    reader.seen = version;
+    if (!reader) return;
     for (const row of reader.rows.all(reader.last) as { id: number; message: string }[]) {
       reader.last = row.id;
       listeners.hear(row.message);
@@ -203,16 +200,18 @@ export const createSqliteBus = (
   };
   const startLooking = () => {
     try {
-      const version = sqlite.prepare('pragma data_version').pluck();
       const last = (sqlite.prepare('select max(id) from bus_outbox').pluck().get() as number | null) ?? 0;
       const rows = sqlite.prepare('select id, message from bus_outbox where id > ? order by id');
-      reader = { version, rows, last, seen: version.get() as number };
+      reader = { rows, last };
     } catch {
       // A database not migrated yet has no outbox: nothing from other processes to hear.
       reader = undefined;
     }
-    timer = setInterval(look, SQLITE_LOOK_MS);
-    timer.unref();
+    unwatch = watchOtherCommits(sqlite, look);
+  };
+  const stopLooking = () => {
+    unwatch?.();
+    unwatch = undefined;
   };
 
   return {
@@ -242,15 +241,14 @@ export const createSqliteBus = (
         if (!held) return;
         held = false;
         if (--holds > 0) return;
-        clearInterval(timer);
-        timer = undefined;
+        stopLooking();
         reader = undefined;
       };
     },
     onResync: listeners.onResync,
     ready: async () => {},
     close: async () => {
-      clearInterval(timer);
+      stopLooking();
       await pending.drain();
     },
   };

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../cli/commands.js';
 import { fundedMember } from '../test/funded-member.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { readStream } from '../test/sse.js';
 import * as merchants from '../modules/merchants/service.js';
-import { openDb, type DbHandle } from './db/index.js';
+import { openDb, sqliteHandleOf, type DbHandle } from './db/index.js';
 import { SQLITE_LOOK_MS } from './instance-bus.js';
 
 /**
@@ -75,6 +75,39 @@ describe.skipIf(!sqlite)('the CLI tells a SQLite server what it changed', () => 
       expect(stream.events.filter((event) => event.type === 'unread')).toHaveLength(1);
     } finally {
       await stream.close();
+    }
+  });
+
+  it('an idle server with a member stream and a lobby open looks at the file once a second, for both', async () => {
+    const member = await fundedMember(server, demoId, 0, { prefix: 'sqlook', captcha: CAPTCHA });
+    // Repeating timers are the test's to advance: ten seconds of them, counted look by look.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const statement = Object.getPrototypeOf(sqliteHandleOf(server.db)!.prepare('select 1')) as {
+      get: (this: { source: string }, ...args: unknown[]) => unknown;
+    };
+    const get = statement.get;
+    const streams: ReturnType<typeof readStream>[] = [];
+    try {
+      const inbox = await server.fetch('/wps/member/events', {
+        headers: { authorization: `Bearer ${member.token}` },
+      });
+      expect(inbox.status).toBe(200);
+      streams.push(readStream(inbox));
+      // A daily game: nothing of its own is due while the timers run.
+      const lobby = readStream(await server.fetch('/lotto/lgw/games/events?gameCode=VN_HN'));
+      streams.push(lobby);
+      await lobby.waitFor((event) => event.type === 'state', 5_000);
+      let looks = 0;
+      statement.get = function (...args) {
+        if (/data_version/i.test(this.source)) looks++;
+        return get.apply(this, args);
+      };
+      await vi.advanceTimersByTimeAsync(SQLITE_LOOK_MS * 10);
+      expect(looks).toBe(10);
+    } finally {
+      statement.get = get;
+      vi.useRealTimers();
+      for (const stream of streams) await stream.close();
     }
   });
 });

@@ -3,13 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { runCommand } from '../../cli/commands.js';
 import { sqliteHandleOf, type openDb } from '../../platform/db/index.js';
-import { startTestServer, type startInstance, type TestServer } from '../../test/server.js';
-import {
-  loggedDatabaseUrl,
-  openStatementLog,
-  statementsOfApplication,
-  type StatementLog,
-} from '../../test/statement-log.js';
+import { startInstancesApart, type InstancesApart } from '../../test/instances-apart.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 import { getMerchantByCode } from '../merchants/service.js';
 import { setVendorConnection } from '../vendors/connections.js';
 import { importCatalogue, parseCatalogue, setVendorEnabled } from './service.js';
@@ -116,28 +111,22 @@ const setUpVendor = async (server: TestServer) => {
 };
 
 describe.skipIf(!postgres)('the catalogue from memory across instances', () => {
+  let instances: InstancesApart;
   let b: TestServer;
   let a: TestServer;
-  let log: StatementLog;
   let merchantId: number;
 
   beforeAll(async () => {
-    b = await startTestServer();
-    merchantId = (await setUpVendor(b)).id;
-    vi.resetModules();
-    const apart = (await import('../../test/server.js')) as { startInstance: typeof startInstance };
-    a = await apart.startInstance(b, { databaseUrl: loggedDatabaseUrl(b.databaseUrl, APART) });
-    log = await openStatementLog(postgres!);
+    instances = await startInstancesApart({
+      applicationName: APART,
+      setUp: async (first) => (merchantId = (await setUpVendor(first)).id),
+    });
+    ({ first: b, second: a } = instances);
   });
-  afterAll(async () => {
-    await log?.close();
-    await a?.close();
-    await b?.close();
-  });
+  afterAll(async () => instances?.close());
 
   /** The statements instance A's own connections sent while `call` ran. */
-  const statementsOfA = (call: () => Promise<unknown>) =>
-    statementsOfApplication(log, b.databaseUrl, APART, call);
+  const statementsOfA = (call: () => Promise<unknown>) => instances.statementsOfSecond(call);
 
   it("a visitor's repeated catalogue calls send no statement", async () => {
     await withinASecond(a, ['Rocket', 'Mines']);

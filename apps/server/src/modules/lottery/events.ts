@@ -1,6 +1,7 @@
 import type { LotteryGameState } from '@jade/contracts/lottery';
 import { sqliteHandleOf, type Db } from '../../platform/db/index.js';
 import { instanceBusOf } from '../../platform/db/transaction.js';
+import { watchOtherCommits } from '../../platform/sqlite-commits.js';
 import { getGameState } from './service.js';
 
 /**
@@ -11,7 +12,8 @@ import { getGameState } from './service.js';
  * query), or the bus may have missed messages (it reconnected). A thousand open lobbies cost one read a
  * game a change, and an idle instance asks the database nothing. On SQLite, where the CLI may write
  * from another process, `PRAGMA data_version` (a read of the file's shared memory, not a query of the
- * draws) is looked at once a second while lobbies are open.
+ * draws) is looked at once a second while lobbies are open: the look the instance bus makes for the
+ * CLI's messages (`watchOtherCommits`), one for both.
  */
 type Game = { merchantId: number; vendorCode: string; gameId: string; gameCode: string };
 type Stream = { send: (state: LotteryGameState) => void; ip: string; end: () => void };
@@ -32,15 +34,13 @@ export const STREAMS_PER_IP = 20;
 
 /** Node's timers hold at most about 24.8 days. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** How often SQLite's data_version is looked at while lobbies are open (another process's commits). */
-const SQLITE_CHECK_MS = 1_000;
 
 export const createDrawWatch = (db: Db) => {
   const watched = new Map<string, Watched>();
   const perIp = new Map<string, number>();
   const bus = instanceBusOf(db);
   const sqlite = sqliteHandleOf(db);
-  let sqliteCheck: NodeJS.Timeout | undefined;
+  let unwatchSqlite: (() => void) | undefined;
 
   const keyOf = (game: Game) => `${game.merchantId}:${game.vendorCode}:${game.gameId}:${game.gameCode}`;
 
@@ -97,22 +97,13 @@ export const createDrawWatch = (db: Db) => {
   });
   const stopResync = bus.onResync(refreshAll);
 
-  let dataVersion: number | undefined;
+  // Another process's commit may have changed any draw: every watched game is read again.
   const watchSqlite = () => {
-    if (!sqlite || sqliteCheck) return;
-    const version = sqlite.prepare('pragma data_version').pluck();
-    dataVersion = version.get() as number;
-    sqliteCheck = setInterval(() => {
-      const now = version.get() as number;
-      if (now === dataVersion) return;
-      dataVersion = now;
-      refreshAll();
-    }, SQLITE_CHECK_MS);
-    sqliteCheck.unref();
+    if (sqlite && !unwatchSqlite) unwatchSqlite = watchOtherCommits(sqlite, refreshAll);
   };
-  const unwatchSqlite = () => {
-    clearInterval(sqliteCheck);
-    sqliteCheck = undefined;
+  const stopWatchingSqlite = () => {
+    unwatchSqlite?.();
+    unwatchSqlite = undefined;
   };
 
   return {
@@ -147,14 +138,14 @@ export const createDrawWatch = (db: Db) => {
           clearTimeout(current.closing);
           watched.delete(key);
         }
-        if (watched.size === 0) unwatchSqlite();
+        if (watched.size === 0) stopWatchingSqlite();
       };
     },
     /** Ends every stream (the server is closing). */
     close() {
       stopHearing();
       stopResync();
-      unwatchSqlite();
+      stopWatchingSqlite();
       for (const entry of watched.values()) {
         clearTimeout(entry.closing);
         for (const stream of entry.streams) stream.end();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherBrand } from '../../test/brands.js';
+import { createOtherBrand, insertBareMember } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { runLinearizable } from '../../test/linearizable.js';
 import { AppError } from '../../platform/errors.js';
@@ -260,7 +260,6 @@ afterAll(async () => server.close());
 /** A fresh brand for each run: three members, two rewards, RNG at 1.20, 1 point to 1 minor unit. */
 const newBrand = async (): Promise<Omit<Real, 'scheduler' | 'server'>> => {
   const db = server.db;
-  const now = new Date().toISOString();
   const code = `PTMODEL${++seq}`;
   const id = await createOtherBrand(db, {
     code,
@@ -275,29 +274,7 @@ const newBrand = async (): Promise<Omit<Real, 'scheduler' | 'server'>> => {
     conversion: { points: 100, amount: 1, minPoints: 100, maxPoints: 1_200 },
   });
   const members: number[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const name = `m${i}`;
-    members.push(
-      (
-        await db
-          .insertInto('member')
-          .values({
-            merchant_id: id,
-            username: name,
-            username_key: name,
-            password_hash: 'x',
-            referral_code: `${name}${id}`,
-            register_method: 'TEST',
-            register_ip: '127.0.0.1',
-            password_changed_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-  }
+  for (let i = 0; i < MEMBERS; i++) members.push(await insertBareMember(db, id, `m${i}`, `m${i}${id}`));
   const rewards: number[] = [];
   for (const r of REWARDS)
     rewards.push(

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db, openDb } from '../../platform/db/index.js';
-import { startTestServer, type startInstance, type TestServer } from '../../test/server.js';
-import {
-  loggedDatabaseUrl,
-  openStatementLog,
-  statementsOfApplication,
-  type StatementLog,
-} from '../../test/statement-log.js';
+import { startInstancesApart, type InstancesApart } from '../../test/instances-apart.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 import { setVendorConnection } from './connections.js';
 
 /**
@@ -56,29 +51,25 @@ const framedWithinASecond = async (server: TestServer) => {
 };
 
 describe.skipIf(!postgres)("the game frame's vendor origins across instances", () => {
+  let instances: InstancesApart;
   let b: TestServer;
   let a: TestServer;
-  let log: StatementLog;
 
   beforeAll(async () => {
-    b = await startTestServer();
-    vi.resetModules();
-    const apart = (await import('../../test/server.js')) as { startInstance: typeof startInstance };
-    // Timers that repeat are the test's to advance: an instance that re-reads on one is caught at once.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    a = await apart.startInstance(b, { databaseUrl: loggedDatabaseUrl(b.databaseUrl, APART) });
-    log = await openStatementLog(postgres!);
+    instances = await startInstancesApart({
+      applicationName: APART,
+      // Timers that repeat are the test's to advance: an instance that re-reads on one is caught at once.
+      setUp: () => void vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }),
+    });
+    ({ first: b, second: a } = instances);
   });
   afterAll(async () => {
     vi.useRealTimers();
-    await log?.close();
-    await a?.close();
-    await b?.close();
+    await instances?.close();
   });
 
   /** The statements instance A's own connections sent while `call` ran. */
-  const statementsOfA = (call: () => Promise<unknown>) =>
-    statementsOfApplication(log, b.databaseUrl, APART, call);
+  const statementsOfA = (call: () => Promise<unknown>) => instances.statementsOfSecond(call);
 
   it('an idle instance asks the database nothing for its vendor origins', async () => {
     expect(await frameSrcOf(a)).not.toContain(ENDPOINT);
