@@ -97,6 +97,19 @@ const bet = (
     requestKey: key,
   });
 
+/** The definitions of a table's indexes (PostgreSQL: `pg_indexes`; SQLite: `sqlite_master`). */
+const indexesOf = async (table: string) =>
+  (dialectOf(server.db) === 'postgres'
+    ? await sql<{ sql: string }>`select indexdef as sql from pg_indexes where tablename = ${table}`.execute(
+        server.db,
+      )
+    : await sql<{
+        sql: string;
+      }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(
+        server.db,
+      )
+  ).rows;
+
 const SLIPS: Slip[] = [
   { type: 'LO2', numbers: ['00', '11', '22', '33', '44', '55', '66', '77', '88', '99'], stake: 100 },
   { type: 'DE', numbers: Array.from({ length: 50 }, (_, i) => String(i * 2).padStart(2, '0')), stake: 100 },
@@ -263,16 +276,8 @@ describe('lottery draws', () => {
 
   it('settles a bet without a new index entry: no index holds its state, and on PostgreSQL the update is HOT (decision 0072)', async () => {
     const postgres = dialectOf(server.db) === 'postgres';
-    const indexes = postgres
-      ? await sql<{
-          sql: string;
-        }>`select indexdef as sql from pg_indexes where tablename = 'lottery_bet'`.execute(server.db)
-      : await sql<{
-          sql: string;
-        }>`select sql from sqlite_master where type = 'index' and tbl_name = 'lottery_bet' and sql is not null`.execute(
-          server.db,
-        );
-    for (const index of indexes.rows) expect(index.sql).not.toMatch(/status|payout|settled_at/);
+    for (const index of await indexesOf('lottery_bet'))
+      expect(index.sql).not.toMatch(/status|payout|settled_at/);
     if (!postgres) return;
     const memberId = await member(1_000_000);
     const draw = await openDraw();
@@ -296,16 +301,7 @@ describe('lottery draws', () => {
 
   it("settles a bet's record without a new index entry: no index of bet_record holds what settling changes, on PostgreSQL the update is HOT, and the day's entry is written (decision 0074)", async () => {
     const postgres = dialectOf(server.db) === 'postgres';
-    const indexes = postgres
-      ? await sql<{
-          sql: string;
-        }>`select indexdef as sql from pg_indexes where tablename = 'bet_record'`.execute(server.db)
-      : await sql<{
-          sql: string;
-        }>`select sql from sqlite_master where type = 'index' and tbl_name = 'bet_record' and sql is not null`.execute(
-          server.db,
-        );
-    for (const index of indexes.rows)
+    for (const index of await indexesOf('bet_record'))
       expect(index.sql).not.toMatch(/status|payout|win_loss|valid_bet|settled/);
     const memberId = await member(1_000_000);
     const draw = await openDraw();
