@@ -133,7 +133,7 @@ type SettledColumns = {
 /**
  * Every team's figures over the window, in the categories. In an instant window the settled_day
  * bounds (a day either side of the window, whichever calendar settled_day is kept in) let the
- * (merchant, settled_day) index narrow the scan; settled_at decides.
+ * brand's settled-day entries (bet_settled_day, decision 0074) narrow the scan; settled_at decides.
  */
 const teamFigures = (
   db: DbOrTrx,
@@ -159,17 +159,32 @@ const teamFigures = (
       ])
       .where('s.merchant_id', '=', merchantId)
       .where('s.category', 'in', categories)
-      .where((eb) =>
-        'fromDay' in window
-          ? eb.and([eb(sql.ref('s.day'), '>=', window.fromDay), eb(sql.ref('s.day'), '<=', window.toDay)])
-          : eb.and([
-              eb(sql.ref('s.status'), '=', 'SETTLED'),
-              eb(sql.ref('s.settled_day'), '>=', addDays(window.start.toISOString().slice(0, 10), -1)),
-              eb(sql.ref('s.settled_day'), '<=', addDays(window.end.toISOString().slice(0, 10), 1)),
-              eb(sql.ref('s.settled_at'), '>=', window.start.toISOString()),
-              eb(sql.ref('s.settled_at'), '<', window.end.toISOString()),
-            ]),
-      )
+      .where((eb) => {
+        if ('fromDay' in window)
+          return eb.and([
+            eb(sql.ref('s.day'), '>=', window.fromDay),
+            eb(sql.ref('s.day'), '<=', window.toDay),
+          ]);
+        const fromDay = addDays(window.start.toISOString().slice(0, 10), -1);
+        const toDay = addDays(window.end.toISOString().slice(0, 10), 1);
+        return eb.and([
+          eb(sql.ref('s.status'), '=', 'SETTLED'),
+          eb(sql.ref('s.settled_day'), '>=', fromDay),
+          eb(sql.ref('s.settled_day'), '<=', toDay),
+          eb(
+            sql.ref('s.id'),
+            'in',
+            eb
+              .selectFrom('bet_settled_day')
+              .select('record_id')
+              .where('merchant_id', '=', merchantId)
+              .where('settled_day', '>=', fromDay)
+              .where('settled_day', '<=', toDay),
+          ),
+          eb(sql.ref('s.settled_at'), '>=', window.start.toISOString()),
+          eb(sql.ref('s.settled_at'), '<', window.end.toISOString()),
+        ]);
+      })
       .groupBy(['s.member_id', 's.category']),
     minValidBet,
   );

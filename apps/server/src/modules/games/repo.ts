@@ -491,6 +491,14 @@ export const listBigWins = async (
     .where('b.merchant_id', '=', merchantId)
     .where('b.status', '=', 'SETTLED')
     .where('b.settled_day', '>=', input.sinceDay)
+    // Found through the brand's settled-day entries (decision 0074); the record's own day decides.
+    .where('b.id', 'in', (eb) =>
+      eb
+        .selectFrom('bet_settled_day')
+        .select('record_id')
+        .where('merchant_id', '=', merchantId)
+        .where('settled_day', '>=', input.sinceDay),
+    )
     .where('b.win_loss', '>', 0);
   if (input.vendorCode) query = query.where('b.vendor_code', '=', input.vendorCode);
   if (input.gameType) query = query.where('b.category', '=', input.gameType);

@@ -97,6 +97,19 @@ const bet = (
     requestKey: key,
   });
 
+/** The definitions of a table's indexes (PostgreSQL: `pg_indexes`; SQLite: `sqlite_master`). */
+const indexesOf = async (table: string) =>
+  (dialectOf(server.db) === 'postgres'
+    ? await sql<{ sql: string }>`select indexdef as sql from pg_indexes where tablename = ${table}`.execute(
+        server.db,
+      )
+    : await sql<{
+        sql: string;
+      }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(
+        server.db,
+      )
+  ).rows;
+
 const SLIPS: Slip[] = [
   { type: 'LO2', numbers: ['00', '11', '22', '33', '44', '55', '66', '77', '88', '99'], stake: 100 },
   { type: 'DE', numbers: Array.from({ length: 50 }, (_, i) => String(i * 2).padStart(2, '0')), stake: 100 },
@@ -263,16 +276,8 @@ describe('lottery draws', () => {
 
   it('settles a bet without a new index entry: no index holds its state, and on PostgreSQL the update is HOT (decision 0072)', async () => {
     const postgres = dialectOf(server.db) === 'postgres';
-    const indexes = postgres
-      ? await sql<{
-          sql: string;
-        }>`select indexdef as sql from pg_indexes where tablename = 'lottery_bet'`.execute(server.db)
-      : await sql<{
-          sql: string;
-        }>`select sql from sqlite_master where type = 'index' and tbl_name = 'lottery_bet' and sql is not null`.execute(
-          server.db,
-        );
-    for (const index of indexes.rows) expect(index.sql).not.toMatch(/status|payout|settled_at/);
+    for (const index of await indexesOf('lottery_bet'))
+      expect(index.sql).not.toMatch(/status|payout|settled_at/);
     if (!postgres) return;
     const memberId = await member(1_000_000);
     const draw = await openDraw();
@@ -292,6 +297,48 @@ describe('lottery draws', () => {
       .catch((error: { counts?: { updated: number; hot: number } }) => error.counts);
     expect(Number(hot?.updated)).toBeGreaterThanOrEqual(3);
     expect(Number(hot?.hot)).toBe(Number(hot?.updated));
+  });
+
+  it("settles a bet's record without a new index entry: no index of bet_record holds what settling changes, on PostgreSQL the update is HOT, and the day's entry is written (decision 0074)", async () => {
+    const postgres = dialectOf(server.db) === 'postgres';
+    for (const index of await indexesOf('bet_record'))
+      expect(index.sql).not.toMatch(/status|payout|win_loss|valid_bet|settled/);
+    const memberId = await member(1_000_000);
+    const draw = await openDraw();
+    for (const slip of SLIPS.slice(0, 3)) await bet(memberId, draw.id, slip);
+    // Settlement's update of the records (as a batch's losers), inside a transaction then rolled back:
+    // PostgreSQL counts the transaction's HOT updates (an update that added an index entry is not one).
+    const day = '2026-11-28';
+    const counts = await server.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update bet_record
+          set payout = 0, win_loss = 0 - stake, valid_bet = stake, status = 'SETTLED',
+            settled_at = ${new Date().toISOString()}, settled_day = ${day}
+          where id in (select record_id from lottery_bet where draw_id = ${draw.id}) and status = 'OPEN'`.execute(
+          trx,
+        );
+        const entries = await trx
+          .selectFrom('bet_settled_day as d')
+          .innerJoin('lottery_bet as l', 'l.record_id', 'd.record_id')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('l.draw_id', '=', draw.id)
+          .where('d.settled_day', '=', day)
+          .executeTakeFirstOrThrow();
+        const hot = postgres
+          ? (
+              await sql<{ updated: number; hot: number }>`
+                select pg_stat_get_xact_tuples_updated('bet_record'::regclass) as updated,
+                  pg_stat_get_xact_tuples_hot_updated('bet_record'::regclass) as hot`.execute(trx)
+            ).rows[0]
+          : undefined;
+        throw Object.assign(new Error('rolled back'), { counts: { entries: Number(entries.n), ...hot } });
+      })
+      .catch((error: { counts?: { entries: number; updated?: number; hot?: number } }) => error.counts);
+    expect(counts?.entries).toBe(3);
+    if (!postgres) return;
+    expect(Number(counts?.updated)).toBeGreaterThanOrEqual(3);
+    expect(Number(counts?.hot)).toBe(Number(counts?.updated));
   });
 
   it('refunds every stake of a voided draw, and its records are void', async () => {

@@ -374,11 +374,14 @@ export const resettleCorrection = async (db: Db, entryId: number, now = new Date
   const payoutOf = payoutsFor.bind(null, structure, JSON.parse(entry.result) as DrawResult);
   const category = ((await gameCategoryOf(db, draw.vendor_code, draw.game_id)) ?? 'LOTT') as GameCategory;
   const at = now.toISOString();
-  for (;;) {
+  // Read on from the last bet taken along the draw's index by id (as settlement does, decision 0072),
+  // not from the draw's first bet each time; a rerun starts from 0 and skips the bets already adjusted.
+  for (let after = 0; ;) {
     const bets = await db
       .selectFrom('lottery_bet')
       .selectAll()
       .where('draw_id', '=', draw.id)
+      .where('id', '>', after)
       .where(isSettledBet)
       .where('id', 'not in', (eb) =>
         eb.selectFrom('lottery_bet_adjustment').select('bet_id').where('entry_id', '=', entry.id),
@@ -387,6 +390,7 @@ export const resettleCorrection = async (db: Db, entryId: number, now = new Date
       .limit(500)
       .execute();
     if (bets.length === 0) break;
+    after = bets.at(-1)!.id;
     const versions = await oddsOfVersions(
       db,
       bets.map((bet) => bet.setting_id),

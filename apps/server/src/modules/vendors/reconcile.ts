@@ -34,11 +34,14 @@ export const reconcileGames = async (
   const window = dayWindow(timeZone, day);
   const from = window.start.toISOString();
   const to = window.end.toISOString();
+  // The day's records through the brand's settled-day entries (decision 0074), each the record's own day.
   const records = await db
-    .selectFrom('bet_record')
-    .select(['vendor_code', 'round_id', 'stake', 'payout', 'status'])
-    .where('merchant_id', '=', merchantId)
-    .where('settled_day', '=', day)
+    .selectFrom('bet_settled_day as d')
+    .innerJoin('bet_record as b', 'b.id', 'd.record_id')
+    .select(['b.vendor_code', 'b.round_id', 'b.stake', 'b.payout', 'b.status'])
+    .where('d.merchant_id', '=', merchantId)
+    .where('d.settled_day', '=', day)
+    .whereRef('b.settled_day', '=', 'd.settled_day')
     .execute();
   type Row = (typeof records)[number];
   const byReference = new Map<string, Row | null>(

@@ -64,6 +64,16 @@ export type GamesWalletTables = {
     /** What was refunded of the stake (cancelled tickets, rolled-back bets); stake is what is left. */
     refunded: Generated<number | string>;
   };
+  /**
+   * Settled records by brand and day (decision 0074), insert-only, written by a trigger on bet_record:
+   * a record whose day changed keeps its earlier entry, so a reader keeps only the entries whose day
+   * is the record's own.
+   */
+  bet_settled_day: {
+    merchant_id: number;
+    settled_day: string;
+    record_id: number;
+  };
   bet_daily_summary: {
     merchant_id: number;
     member_id: number;

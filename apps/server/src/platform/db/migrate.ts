@@ -48,6 +48,7 @@ import * as teamRollupVersion from './migrations/2026-11-26T2400-team-rollup-ver
 import * as teamRollupMemoAndPayments from './migrations/2026-11-27T0200-team-rollup-memo-and-payments.js';
 import * as balanceToldAfterCommit from './migrations/2026-11-28T0100-balance-told-after-commit.js';
 import * as lotteryBetHot from './migrations/2026-11-28T0200-lottery-bet-hot.js';
+import * as betRecordHot from './migrations/2026-11-28T0300-bet-record-hot.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0200-team-rollup-memo-and-payments': teamRollupMemoAndPayments,
   '2026-11-28T0100-balance-told-after-commit': balanceToldAfterCommit,
   '2026-11-28T0200-lottery-bet-hot': lotteryBetHot,
+  '2026-11-28T0300-bet-record-hot': betRecordHot,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
