@@ -95,6 +95,21 @@ describe('compiled response writer', () => {
     expect(() => write({ ...leaky, kind: 'boss' })).toThrow();
     expect(() => write({ ...leaky, detail: { type: 'c' } })).toThrow();
     expect(() => write({ ...leaky, id: Number.NaN })).toThrow();
+    expect(() => write({ ...leaky, id: 7.5 })).toThrow();
+  });
+
+  it('keeps the number checks money depends on: integers and bounds', () => {
+    const write = compileResponseWriter(
+      z.object({ amount: z.number().int().min(0).max(100), share: z.number().gt(0), count: z.int() }),
+    )!;
+    expect(write({ amount: 100, share: 0.5, count: 3 })).toBe('{"amount":100,"share":0.5,"count":3}');
+    for (const bad of [
+      { amount: -1, share: 1 },
+      { amount: 101, share: 1 },
+      { amount: 1.5, share: 1 },
+      { amount: 1, share: 0 },
+    ])
+      expect(() => write(bad)).toThrow();
   });
 
   it('leaves schemas whose output is not their input to zod', () => {

@@ -20,9 +20,11 @@ class Mismatch extends Error {}
 /** JSON text of a value; undefined when the value is an absent optional (omitted in an object). */
 type Writer = (value: unknown) => string | undefined;
 
+type CheckDef = { check: string; format?: string; value?: unknown; inclusive?: boolean };
+
 type Def = {
   type: string;
-  checks?: readonly { _zod: { def: { check: string } } }[];
+  checks?: readonly { _zod: { def: CheckDef } }[];
   shape?: Record<string, z.ZodType>;
   catchall?: z.ZodType;
   element?: z.ZodType;
@@ -56,6 +58,35 @@ const writeString: Writer = (value) => {
 // A finite number's JSON is its string form (-0 aside, which JSON writes as 0).
 const writeNumber: Writer = (value) =>
   typeof value === 'number' && Number.isFinite(value) ? (value === 0 ? '0' : `${value}`) : fail();
+
+/** The number checks money depends on (integer, bounds), kept in production as well. */
+const numberCheck = ({ check, format, value: bound, inclusive }: CheckDef): ((n: number) => boolean) => {
+  if (check === 'number_format') {
+    if (format === 'safeint') return Number.isSafeInteger;
+    if (format === 'int32') return (n) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
+    if (format === 'uint32') return (n) => Number.isInteger(n) && n >= 0 && n <= 4294967295;
+    return () => true;
+  }
+  if (typeof bound !== 'number') return () => true;
+  if (check === 'greater_than') return inclusive ? (n) => n >= bound : (n) => n > bound;
+  if (check === 'less_than') return inclusive ? (n) => n <= bound : (n) => n < bound;
+  return () => true;
+};
+
+const compileNumber = (def: Def): Writer => {
+  // z.int() is itself its format check; z.number().int() carries it among its checks.
+  const defs = [
+    ...((def as Def & CheckDef).check ? [def as Def & CheckDef] : []),
+    ...(def.checks ?? []).map((check) => check._zod.def),
+  ];
+  const checks = defs.map(numberCheck);
+  if (checks.length === 0) return writeNumber;
+  return (value) => {
+    const text = writeNumber(value);
+    for (const check of checks) if (!check(value as number)) return fail();
+    return text;
+  };
+};
 const writeBoolean: Writer = (value) => (value === true ? 'true' : value === false ? 'false' : fail());
 const writeNull: Writer = (value) => (value === null ? 'null' : fail());
 const writeAny: Writer = (value) => JSON.stringify(value);
@@ -74,7 +105,7 @@ const compile = (schema: z.ZodType, seen: Map<z.ZodType, Writer>): Writer => {
       return writeString;
     case 'number':
     case 'int':
-      return writeNumber;
+      return compileNumber(def);
     case 'boolean':
       return writeBoolean;
     case 'null':
