@@ -104,10 +104,11 @@ describe('compiled response writer', () => {
     )!;
     expect(write({ amount: 100, share: 0.5, count: 3 })).toBe('{"amount":100,"share":0.5,"count":3}');
     for (const bad of [
-      { amount: -1, share: 1 },
-      { amount: 101, share: 1 },
-      { amount: 1.5, share: 1 },
-      { amount: 1, share: 0 },
+      { amount: -1, share: 1, count: 1 },
+      { amount: 101, share: 1, count: 1 },
+      { amount: 1.5, share: 1, count: 1 },
+      { amount: 1, share: 0, count: 1 },
+      { amount: 1, share: 1, count: 1.5 },
     ])
       expect(() => write(bad)).toThrow();
   });
