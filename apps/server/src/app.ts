@@ -9,12 +9,7 @@ import { MAX_BODY_BYTES } from '@jade/contracts/constants';
 import { errorEnvelope } from '@jade/contracts/envelope';
 import { healthResponse } from '@jade/contracts/system';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { contractRoutes } from './modules/agents/contract-routes.js';
 import { createMessaging } from './modules/accounts/messaging.js';
@@ -51,6 +46,7 @@ import { installErrorHandler } from './platform/http/error-handler.js';
 import { requestLogSerializer } from './platform/http/log-redaction.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { installNulGuard } from './platform/http/nul-guard.js';
+import { createResponseSerializerCompiler } from './platform/http/response-serializer.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import type { Secrets } from './platform/secrets.js';
 
@@ -130,7 +126,7 @@ export const buildApp = async ({
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler(config.responseCheck ?? 'compiled'));
   const instanceName = config.instanceName;
   // Hooks on every request take a callback, not a promise: one promise fewer a hook (issue 23).
   app.addHook('onSend', (request, reply, _payload, done) => {

@@ -55,6 +55,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'must be 1-64 letters, digits, dots, dashes or underscores' })
     .optional(),
+  /**
+   * How answers are checked against their contract (decision 0076): `compiled`, a writer compiled
+   * once per contract that writes only the listed fields; `full`, zod's parse as well, the two
+   * answers compared. Unset: `full` under the test runner, `compiled` otherwise.
+   */
+  RESPONSE_CHECK: z.enum(['full', 'compiled']).optional(),
 });
 
 export type Config = {
@@ -78,6 +84,8 @@ export type Config = {
   email: { url: string | undefined; token: string | undefined };
   /** INSTANCE_NAME: named in each answer's x-jade-instance header when set. */
   instanceName: string | undefined;
+  /** RESPONSE_CHECK: `compiled` when absent. */
+  responseCheck?: 'full' | 'compiled';
 };
 
 export class ConfigError extends Error {}
@@ -117,5 +125,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sms: { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
     email: { url: e.EMAIL_HTTP_URL, token: e.EMAIL_HTTP_TOKEN },
     instanceName: e.INSTANCE_NAME,
+    responseCheck: e.RESPONSE_CHECK ?? (process.env.VITEST ? 'full' : 'compiled'),
   };
 };

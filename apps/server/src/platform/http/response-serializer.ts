@@ -1,0 +1,272 @@
+import type { FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+/**
+ * Answers written by a function compiled once per response schema (decision 0076), instead of
+ * zod's parse of every answer followed by JSON.stringify. The written JSON holds only the fields
+ * the contract lists, in the contract's order, exactly as zod's parse would have left them: an
+ * object's unlisted fields are never written. It checks the shape (objects, arrays, strings,
+ * finite numbers, booleans, literals, enum values, null); zod's refinements (lengths, ranges,
+ * patterns, integers) are checked only by the full check, which tests run on every answer beside
+ * the compiled writer and which must agree with it byte for byte. A schema with a part whose output
+ * is not its input (a transform, a pipe, a string overwrite such as trim) or a part not covered
+ * here is answered through zod as before.
+ */
+
+/** A value that does not fit the schema; the answer becomes a 500 as zod's refusal did. */
+class Mismatch extends Error {}
+
+/** JSON text of a value; undefined when the value is an absent optional (omitted in an object). */
+type Writer = (value: unknown) => string | undefined;
+
+type CheckDef = { check: string; format?: string; value?: unknown; inclusive?: boolean };
+
+type Def = {
+  type: string;
+  checks?: readonly { _zod: { def: CheckDef } }[];
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: readonly z.ZodType[];
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+  values?: readonly unknown[];
+  entries?: Record<string, unknown>;
+  defaultValue?: unknown;
+  getter?: () => z.ZodType;
+  mode?: string;
+};
+
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+const fail = (): never => {
+  throw new Mismatch('response does not fit its contract');
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A character JSON writes escaped (or a lone surrogate, which JSON.stringify writes as \u escapes). */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const writeString: Writer = (value) => {
+  if (typeof value !== 'string') return fail();
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+};
+// A finite number's JSON is its string form (-0 aside, which JSON writes as 0).
+const writeNumber: Writer = (value) =>
+  typeof value === 'number' && Number.isFinite(value) ? (value === 0 ? '0' : `${value}`) : fail();
+
+/** The number checks money depends on (integer, bounds), kept in production as well. */
+const numberCheck = ({ check, format, value: bound, inclusive }: CheckDef): ((n: number) => boolean) => {
+  if (check === 'number_format') {
+    if (format === 'safeint') return Number.isSafeInteger;
+    if (format === 'int32') return (n) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
+    if (format === 'uint32') return (n) => Number.isInteger(n) && n >= 0 && n <= 4294967295;
+    return () => true;
+  }
+  if (typeof bound !== 'number') return () => true;
+  if (check === 'greater_than') return inclusive ? (n) => n >= bound : (n) => n > bound;
+  if (check === 'less_than') return inclusive ? (n) => n <= bound : (n) => n < bound;
+  return () => true;
+};
+
+const compileNumber = (def: Def): Writer => {
+  // z.int() is itself its format check; z.number().int() carries it among its checks.
+  const defs = [
+    ...((def as Def & CheckDef).check ? [def as Def & CheckDef] : []),
+    ...(def.checks ?? []).map((check) => check._zod.def),
+  ];
+  const checks = defs.map(numberCheck);
+  if (checks.length === 0) return writeNumber;
+  return (value) => {
+    const text = writeNumber(value);
+    for (const check of checks) if (!check(value as number)) return fail();
+    return text;
+  };
+};
+const writeBoolean: Writer = (value) => (value === true ? 'true' : value === false ? 'false' : fail());
+const writeNull: Writer = (value) => (value === null ? 'null' : fail());
+const writeAny: Writer = (value) => JSON.stringify(value);
+
+/** Thrown while compiling: this schema is answered through zod. */
+class Unsupported extends Error {}
+
+const compile = (schema: z.ZodType, seen: Map<z.ZodType, Writer>): Writer => {
+  const known = seen.get(schema);
+  if (known) return known;
+  const def = defOf(schema);
+  // A check that rewrites its value (trim, toLowerCase, …) makes the output differ from the input.
+  if (def.checks?.some((check) => check._zod.def.check === 'overwrite')) throw new Unsupported(def.type);
+  switch (def.type) {
+    case 'string':
+      return writeString;
+    case 'number':
+    case 'int':
+      return compileNumber(def);
+    case 'boolean':
+      return writeBoolean;
+    case 'null':
+      return writeNull;
+    case 'unknown':
+    case 'any':
+      return writeAny;
+    case 'literal': {
+      const values = def.values ?? [];
+      return (value) => (values.includes(value) ? JSON.stringify(value) : fail());
+    }
+    case 'enum': {
+      const values = new Set(Object.values(def.entries ?? {}));
+      return (value) => (values.has(value) ? JSON.stringify(value) : fail());
+    }
+    case 'optional': {
+      const inner = compile(def.innerType!, seen);
+      return (value) => (value === undefined ? undefined : inner(value));
+    }
+    case 'nullable': {
+      const inner = compile(def.innerType!, seen);
+      return (value) => (value === null ? 'null' : inner(value));
+    }
+    case 'default': {
+      const inner = compile(def.innerType!, seen);
+      // zod answers an absent value with the default as it is, without running the inner schema.
+      return (value) => (value === undefined ? JSON.stringify(def.defaultValue) : inner(value));
+    }
+    case 'readonly':
+      return compile(def.innerType!, seen);
+    case 'lazy': {
+      let inner: Writer | undefined;
+      const writer: Writer = (value) => (inner ??= compile(def.getter!(), seen))(value);
+      seen.set(schema, writer);
+      return writer;
+    }
+    case 'array': {
+      const item = compile(def.element!, seen);
+      return (value) => {
+        if (!Array.isArray(value)) return fail();
+        let text = '[';
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) text += ',';
+          text += item(value[i]) ?? 'null';
+        }
+        return `${text}]`;
+      };
+    }
+    case 'object':
+      return compileObject(schema, def, seen);
+    case 'record': {
+      // Only records keyed by any string: an enum-keyed record's completeness is zod's to check.
+      if (def.keyType === undefined || defOf(def.keyType).type !== 'string' || def.mode === 'loose')
+        throw new Unsupported('record');
+      if (defOf(def.keyType).checks?.length) throw new Unsupported('record key checks');
+      const item = compile(def.valueType!, seen);
+      return (value) => {
+        if (!isRecord(value)) return fail();
+        let text = '{';
+        for (const key of Object.keys(value)) {
+          if (key === '__proto__') continue;
+          const written = item(value[key]);
+          if (written === undefined) continue;
+          if (text.length > 1) text += ',';
+          text += `${JSON.stringify(key)}:${written}`;
+        }
+        return `${text}}`;
+      };
+    }
+    case 'union': {
+      // The first option the value fits, as zod takes it (a discriminated union's options differ in
+      // their literal discriminator, so the first fit is the one the discriminator names).
+      const options = (def.options ?? []).map((option) => compile(option, seen));
+      return (value) => {
+        for (const option of options) {
+          try {
+            return option(value);
+          } catch (error) {
+            if (!(error instanceof Mismatch)) throw error;
+          }
+        }
+        return fail();
+      };
+    }
+    default:
+      throw new Unsupported(def.type);
+  }
+};
+
+const compileObject = (schema: z.ZodType, def: Def, seen: Map<z.ZodType, Writer>): Writer => {
+  // A loose object (or one with a catchall) keeps unlisted fields: zod's to answer. A strict one
+  // (catchall never) refuses them in zod; here they are left out, as a plain object's are.
+  if (def.catchall !== undefined && defOf(def.catchall).type !== 'never') throw new Unsupported('catchall');
+  let fields: { key: string; prefix: string; write: Writer }[] = [];
+  const writer: Writer = (value) => {
+    if (!isRecord(value)) return fail();
+    let text = '';
+    for (const field of fields) {
+      const written = field.write(value[field.key]);
+      if (written === undefined) continue;
+      text += text === '' ? `{${field.prefix}${written}` : `,${field.prefix}${written}`;
+    }
+    return text === '' ? '{}' : `${text}}`;
+  };
+  seen.set(schema, writer);
+  fields = Object.entries(def.shape ?? {}).map(([key, field]) => ({
+    key,
+    prefix: `${JSON.stringify(key)}:`,
+    write: compile(field, seen),
+  }));
+  return writer;
+};
+
+/** The compiled writer of a schema, or undefined when it holds a part answered only through zod. */
+export const compileResponseWriter = (schema: z.ZodType): ((value: unknown) => string) | undefined => {
+  let write: Writer;
+  try {
+    write = compile(schema, new Map());
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
+  }
+  return (value) => {
+    const text = write(value);
+    return text === undefined ? fail() : text;
+  };
+};
+
+export type ResponseCheck = 'full' | 'compiled';
+
+/**
+ * Fastify's serializer compiler for zod response schemas. `compiled`: the compiled writer alone
+ * (production). `full`: zod's parse as well, and the two answers must be the same text (tests).
+ */
+export const createResponseSerializerCompiler =
+  (check: ResponseCheck): FastifySerializerCompiler<z.ZodType> =>
+  ({ schema, method, url }) => {
+    const write = compileResponseWriter(schema);
+    const parsed = (data: unknown) => {
+      const result = schema.safeParse(data);
+      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+      return JSON.stringify(result.data);
+    };
+    if (!write) return parsed;
+    if (check === 'full') {
+      return (data) => {
+        const expected = parsed(data);
+        const written = write(data);
+        if (written !== expected) {
+          // The answers themselves stay out of the message: it is logged.
+          throw new Error(`${method} ${url}: the compiled response writer and zod answered differently`);
+        }
+        return written;
+      };
+    }
+    return (data) => {
+      try {
+        return write(data);
+      } catch (error) {
+        if (error instanceof Mismatch) return parsed(data);
+        throw error;
+      }
+    };
+  };
