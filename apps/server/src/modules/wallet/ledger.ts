@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { PREPARED, sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { compiledOnce } from '../../platform/db/compiled-once.js';
@@ -358,7 +358,9 @@ const postInTwoStatements = async (
   const { merchantId, idempotencyKey, legs } = input;
   const ids = [...new Set(legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))].sort((a, b) => a - b);
   // The key's insert runs once, whatever the select reads (a data-modifying WITH always completes).
-  const { rows: locked } = await sql<LockedAccount>`
+  // A transfer's two statements have one text for every transfer: prepared once per connection.
+  const prepared = sql.raw(legs.length <= 2 ? PREPARED : '');
+  const { rows: locked } = await sql<LockedAccount>`${prepared}
     with b as (
       insert into ledger_batch (merchant_id, idempotency_key, request_hash, created_at)
       values (${merchantId}, ${idempotencyKey}, ${hash}, ${at})
@@ -398,7 +400,7 @@ const postInTwoStatements = async (
           where a.merchant_id = ${merchantId} and a.member_id = ${balancesOf})`;
   const {
     rows: [answer],
-  } = await sql<MovedAnswer>`
+  } = await sql<MovedAnswer>`${prepared}
     with d (id, delta) as (values ${deltas}),
     u as (
       update ledger_account set balance = ledger_account.balance + d.delta

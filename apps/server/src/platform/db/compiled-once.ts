@@ -1,5 +1,5 @@
-import { SqliteAdapter, type CompiledQuery, type Compilable } from 'kysely';
-import { ROWS_AS_ARRAYS, type DbOrTrx } from './index.js';
+import type { CompiledQuery, Compilable } from 'kysely';
+import { PREPARED, ROWS_AS_ARRAYS, type DbOrTrx } from './index.js';
 
 /**
  * A read query built and compiled once per dialect, then run with each call's values (issue 23):
@@ -28,7 +28,8 @@ export const compiledOnce = <A extends readonly unknown[], R>(
       // An argument that shaped the query instead of filling a parameter would be silently ignored.
       if (new Set(slots.filter((s) => s !== undefined)).size !== args.length)
         throw new Error('compiledOnce: every argument must be a bound value of the query');
-      const sql = rowsAsArrays && adapter instanceof SqliteAdapter ? ROWS_AS_ARRAYS + query.sql : query.sql;
+      // Its text is fixed: prepared once per PostgreSQL connection (pg-client.ts, decision 0075).
+      const sql = (rowsAsArrays ? ROWS_AS_ARRAYS : '') + PREPARED + query.sql;
       entry = { query: { ...query, sql }, slots };
       compiled.set(adapter, entry);
     }
@@ -43,14 +44,9 @@ export const compiledOnce = <A extends readonly unknown[], R>(
 
 /**
  * A compiledOnce read whose rows are arrays of the selected values, in the order selected, on every
- * dialect: on SQLite the driver builds them so (ROWS_AS_ARRAYS); on PostgreSQL they are taken from the
- * driver's row objects, whose keys follow the selected columns (select each column once, by a name of
- * its own).
+ * dialect: the driver builds them so (ROWS_AS_ARRAYS: better-sqlite3's raw mode, node-pg's array row
+ * mode in pg-client.ts).
  */
 export const compiledOnceAsArrays = <A extends readonly unknown[]>(
   build: (db: DbOrTrx, ...args: A) => Compilable<unknown>,
-) => {
-  const run = compiledOnce(build, { rowsAsArrays: true });
-  return async (db: DbOrTrx, ...args: A): Promise<unknown[][]> =>
-    (await run(db, ...args)).map((row) => (Array.isArray(row) ? row : Object.values(row as object)));
-};
+) => compiledOnce(build, { rowsAsArrays: true }) as (db: DbOrTrx, ...args: A) => Promise<unknown[][]>;

@@ -12,8 +12,11 @@ import {
   createSqliteBus,
   type InstanceBus,
 } from '../instance-bus.js';
+import { postgresPool, ROWS_AS_ARRAYS } from './pg-client.js';
 import { readCacheInvalidation, type CacheScope } from './read-cache.js';
 import type { Database } from './schema.js';
+
+export { PREPARED, ROWS_AS_ARRAYS } from './pg-client.js';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -71,13 +74,6 @@ pg.types.setTypeParser(20, (text: string) => {
   if (!Number.isSafeInteger(value)) throw new RangeError(`bigint ${text} is beyond the safe integer range`);
   return value;
 });
-
-/**
- * SQL that starts with this comment answers its rows as arrays of values in the order selected
- * (better-sqlite3's raw mode, set below where statements are prepared; `compiledOnceAsArrays`): a
- * wide row costs a third of an object with a property a column (issue 23).
- */
-export const ROWS_AS_ARRAYS = '/* rows as arrays */ ';
 
 const STATEMENT_CACHE_SIZE = 2000;
 
@@ -143,7 +139,7 @@ export const openDb = (
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = postgresPool(databaseUrl);
   // An idle connection the server drops (a restart, a failover) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));

@@ -1,0 +1,122 @@
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import type pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { postgresPool, PREPARED, ROWS_AS_ARRAYS } from './pg-client.js';
+import type { Database } from './schema.js';
+
+/**
+ * The PostgreSQL pool's client (decision 0075): a transaction's BEGIN rides with its first statement
+ * (one round trip less), marked statements are prepared once per connection, and the transaction
+ * keeps every property it had: a failed first statement, a rollback, text of several statements.
+ */
+const postgres = process.env.TEST_POSTGRES_URL;
+
+describe.skipIf(!postgres)('the PostgreSQL pool client', () => {
+  let server: TestServer;
+  let pool: pg.Pool;
+  let db: Kysely<Database>;
+  /** The round trips the one pooled connection finished (PostgreSQL's ReadyForQuery). */
+  let roundTrips = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    pool = postgresPool(server.databaseUrl, 1);
+    pool.on('connect', (client) =>
+      (
+        client as unknown as { connection: { on: (event: string, listener: () => void) => void } }
+      ).connection.on('readyForQuery', () => roundTrips++),
+    );
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await sql`create table pg_client_probe (id integer primary key, note text not null)`.execute(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await server.close();
+  });
+  beforeEach(async () => {
+    await sql`delete from pg_client_probe`.execute(db);
+    roundTrips = 0;
+  });
+
+  const notes = async () =>
+    (await sql<{ note: string }>`select note from pg_client_probe order by id`.execute(db)).rows.map(
+      (r) => r.note,
+    );
+  const inTransaction = async () =>
+    (await sql<{ open: boolean }>`select now() <> statement_timestamp() as open`.execute(db)).rows[0]!.open;
+
+  it('sends a transaction BEGIN in the round trip of its first statement', async () => {
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into pg_client_probe values (${1}, ${'one'})`.execute(trx);
+      // The BEGIN ran: a second statement sees the transaction's start, not its own.
+      expect(
+        (await sql<{ open: boolean }>`select now() <> statement_timestamp() as open`.execute(trx)).rows[0]!
+          .open,
+      ).toBe(true);
+      await sql`insert into pg_client_probe values (${2}, ${'two'})`.execute(trx);
+    });
+    // Three statements and the COMMIT: four round trips, the BEGIN's not among them.
+    expect(roundTrips).toBe(4);
+    expect(await notes()).toEqual(['one', 'two']);
+  });
+
+  it('rolls back what a transaction wrote when it throws', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into pg_client_probe values (${1}, ${'gone'})`.execute(trx);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await notes()).toEqual([]);
+    expect(await inTransaction()).toBe(false);
+  });
+
+  it('ends a transaction whose first statement fails, and the connection serves the next', async () => {
+    await sql`insert into pg_client_probe values (${1}, ${'kept'})`.execute(db);
+    const duplicate = CompiledQuery.raw(`${PREPARED}insert into pg_client_probe values ($1, $2)`, [
+      1,
+      'again',
+    ]);
+    for (let i = 0; i < 2; i++)
+      await expect(db.transaction().execute((trx) => trx.executeQuery(duplicate))).rejects.toThrow(
+        /duplicate key/,
+      );
+    expect(await inTransaction()).toBe(false);
+    // The named statement whose first run failed in a BEGIN's batch runs again once parsed anew.
+    await db
+      .transaction()
+      .execute((trx) =>
+        trx.executeQuery(
+          CompiledQuery.raw(`${PREPARED}insert into pg_client_probe values ($1, $2)`, [2, 'two']),
+        ),
+      );
+    expect(await notes()).toEqual(['kept', 'two']);
+  });
+
+  it('sends nothing for a transaction that ran no statement', async () => {
+    await db.transaction().execute(async () => undefined);
+    expect(roundTrips).toBe(0);
+  });
+
+  it('runs text of several statements after a held BEGIN, in the transaction', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into pg_client_probe values (1, 'a'); insert into pg_client_probe values (2, 'b')`.execute(
+          trx,
+        );
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await notes()).toEqual([]);
+  });
+
+  it('prepares marked text once per connection and answers marked rows as arrays', async () => {
+    const text = `${ROWS_AS_ARRAYS}${PREPARED}select $1::integer as a, 'x' as b`;
+    for (const value of [1, 2, 3])
+      expect((await db.executeQuery(CompiledQuery.raw(text, [value]))).rows).toEqual([[value, 'x']]);
+    const prepared = await sql<{ n: number }>`select count(*)::integer as n from pg_prepared_statements
+      where statement like ${'%select $1::integer as a%'}`.execute(db);
+    expect(prepared.rows[0]!.n).toBe(1);
+  });
+});
