@@ -98,6 +98,22 @@ describe('compiled response writer', () => {
     expect(() => write({ ...leaky, id: 7.5 })).toThrow();
   });
 
+  it('writes a union of literals as zod does and refuses a value outside it', () => {
+    const flags = z.object({
+      play: z.union([z.literal(0), z.literal(1)]),
+      mode: z.union([z.literal('a'), z.literal('b')]),
+    });
+    const write = compileResponseWriter(flags)!;
+    for (const value of [
+      { play: 0, mode: 'a' },
+      { play: 1, mode: 'b', extra: 'secret' },
+    ])
+      expect(write(value)).toBe(JSON.stringify(flags.parse(value)));
+    expect(() => write({ play: 2, mode: 'a' })).toThrow();
+    expect(() => write({ play: '1', mode: 'a' })).toThrow();
+    expect(() => write({ play: 1, mode: 'c' })).toThrow();
+  });
+
   it('keeps the number checks money depends on: integers and bounds', () => {
     const write = compileResponseWriter(
       z.object({ amount: z.number().int().min(0).max(100), share: z.number().gt(0), count: z.int() }),
