@@ -137,6 +137,40 @@ describe('language and sports (§7, §6)', () => {
     );
   });
 
+  it("keeps a language picked while the member's profile is still loading", async () => {
+    const page = await memberPage(plainMember);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/wps/member/info',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`${server.baseUrl}/index`);
+    const picker = page.locator('.language-picker select');
+    await picker.waitFor();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/wps/member/language') && r.request().method() === 'PUT' && r.ok(),
+    );
+    await picker.selectOption('TY');
+    release();
+    await saved;
+    expect(await picker.inputValue()).toBe('TY');
+    const info = await apiCall(server.baseUrl, 'GET', '/wps/member/info', undefined, {
+      token: plainMember.token,
+    });
+    expect(info.value.language).toBe('TY');
+    await apiCall(
+      server.baseUrl,
+      'PUT',
+      '/wps/member/language',
+      { language: 'EN' },
+      { token: plainMember.token },
+    );
+  });
+
   it("launches the first sports vendor's game from the footer's sports entry", async () => {
     const page = await memberPage(vipMember);
     await page.goto(`${server.baseUrl}/index`);

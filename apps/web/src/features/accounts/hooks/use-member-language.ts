@@ -8,7 +8,8 @@ import { updateMemberLanguage } from '../api/update-language';
 
 /**
  * Keeps the member's language on the server (§7 language update): on login (or reload) the server's
- * language wins once; after that every choice in the language picker is sent to the server.
+ * language wins once, unless the member picked one while their profile was still loading (that pick
+ * is theirs and is sent); after that every choice in the language picker is sent to the server.
  */
 export function useMemberLanguage() {
   const { language, setLanguage } = useBrand();
@@ -16,14 +17,18 @@ export function useMemberLanguage() {
   const info = useMemberInfo();
   const queryClient = useQueryClient();
   const adoptedFor = useRef<string | null>(null);
+  const startedWith = useRef<{ token: string; code: string } | null>(null);
   const code = language?.code;
   const serverLanguage = info.data?.language ?? null;
 
   useEffect(() => {
-    if (!token || !info.data || !code) return;
+    if (!token || !code) return;
+    if (startedWith.current?.token !== token) startedWith.current = { token, code };
+    if (!info.data) return;
     if (adoptedFor.current !== token) {
       adoptedFor.current = token;
-      if (serverLanguage && serverLanguage !== code) {
+      const pickedWhileLoading = code !== startedWith.current.code;
+      if (serverLanguage && serverLanguage !== code && !pickedWhileLoading) {
         setLanguage(serverLanguage);
         return;
       }
