@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as merchants from '../../modules/merchants/service.js';
+import { fundedMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { afterCommit } from './after-commit.js';
 import { groupCommit } from './group-commit.js';
@@ -9,9 +11,10 @@ import { dialectOf, writeTransaction } from './transaction.js';
 // commit goes with the handle the write runs on. It runs once after the commit, never after a
 // rollback, at once outside a write, and two writes at the same time keep their work apart.
 
+const CAPTCHA = 'h00k';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { captchaText: () => CAPTCHA });
 });
 afterAll(async () => {
   await server.close();
@@ -26,7 +29,35 @@ const gate = () => {
   return { open, opened };
 };
 
+type AsyncWrap = {
+  getPromiseHooks(): unknown[];
+  async_hook_fields: Uint32Array;
+  constants: Record<string, number>;
+};
+/**
+ * Whether anything turned on V8's promise hooks or Node's async hooks in this process (an
+ * AsyncLocalStorage, a createHook): no public API answers it, Node's own binding does.
+ */
+const asyncHooksOn = () => {
+  const wrap = (process as unknown as { binding(name: 'async_wrap'): AsyncWrap }).binding('async_wrap');
+  const { kInit, kBefore, kAfter, kDestroy, kPromiseResolve, kUsesExecutionAsyncResource } = wrap.constants;
+  const fields = [kInit, kBefore, kAfter, kDestroy, kPromiseResolve, kUsesExecutionAsyncResource];
+  return {
+    promiseHooks: wrap.getPromiseHooks().filter((hook) => hook !== undefined).length,
+    asyncHooks: fields.filter((field) => wrap.async_hook_fields[field!]! > 0).length,
+  };
+};
+
 describe('afterCommit', () => {
+  it('leaves every promise of every request free of hooks after writes that announce (decision 0077)', async () => {
+    const demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
+    await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+    // A registration and a deposit write and announce; the balance read runs after them.
+    const member = await fundedMember(server, demoId, 5_000, { prefix: 'hooks', captcha: CAPTCHA });
+    expect((await member.balances()).wallets.length).toBeGreaterThan(0);
+    expect(asyncHooksOn()).toEqual({ promiseHooks: 0, asyncHooks: 0 });
+  });
+
   it('runs once after the commit, never after a rollback, and at once outside a write', async () => {
     const ran: string[] = [];
     const value = await writeTransaction(server.db, async (trx) => {
