@@ -140,6 +140,18 @@ export const prepareMemberLoad = async (env, count) => {
 };
 
 /**
+ * One wallet transfer through the server at `url`: a server up a while has written, and what the
+ * first write turns on stays on (an AsyncLocalStorage's promise hooks, before decision 0077). The read
+ * benches make one before their load.
+ */
+export const transferOnce = async (url, prepared) => {
+  const { setupRequest, ...request } = transferRequest(prepared, 'once-');
+  const { method, path: at, headers, body } = setupRequest(request, {});
+  const response = await fetch(url + at, { method, headers, body });
+  if (!response.ok) throw new Error(`transfer: ${response.status} ${await response.text()}`);
+};
+
+/**
  * The autocannon request of a real GCS_walletTransfer (token check, idempotency key `${keyPrefix}${n}`,
  * ledger post, balances answer): one member per connection, alternating in and out, so every transfer
  * is affordable.
