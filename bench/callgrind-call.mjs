@@ -41,6 +41,8 @@ const server = spawn(
   },
 );
 const url = `http://127.0.0.1:${port}`;
+// vgdb names its pipes after HOST, which the server's environment sets: callgrind_control must agree.
+const vgdbEnv = { ...process.env, HOST: '127.0.0.1' };
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${url}/healthz`)).ok) break;
@@ -58,20 +60,20 @@ const call = async (n) => {
 };
 await transferOnce(url, prepared);
 for (let i = 0; i < Number(values.warm); i++) await call(i);
-execFileSync('callgrind_control', ['-z', String(server.pid)]);
+execFileSync('callgrind_control', ['-z', String(server.pid)], { env: vgdbEnv });
 for (let i = 0; i < Number(values.calls); i++) await call(i);
-execFileSync('callgrind_control', ['-d', String(server.pid)]);
+execFileSync('callgrind_control', ['-d', String(server.pid)], { env: vgdbEnv });
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
 const dumps = fs.readdirSync(database.dir).filter((f) => f.startsWith('callgrind.out'));
-const totals = dumps.map((f) => {
-  const text = fs.readFileSync(path.join(database.dir, f), 'utf8');
-  const line = text.split('\n').find((l) => l.startsWith('totals:') || l.startsWith('summary:'));
-  return { f, ir: Number(line?.split(/\s+/)[1] ?? 0), trigger: /^trigger: (.*)$/m.exec(text)?.[1] };
-});
-// The dump asked for after the calls (callgrind_control -d) holds exactly them.
-const measured = totals.find((t) => /Callgrind_control|dump/i.test(t.trigger ?? '')) ?? totals[0];
-console.log(JSON.stringify(totals));
+const irOf = (file) => {
+  const text = fs.readFileSync(path.join(database.dir, file), 'utf8');
+  return Number(/^(?:totals|summary): (\d+)/m.exec(text)?.[1] ?? 0);
+};
+// callgrind_control's dump is numbered (callgrind.out.1) and holds exactly the calls; the unnumbered
+// one is what ran from there to the exit.
+const measured = { f: dumps.find((f) => /\.\d+$/.test(f)) };
+measured.ir = irOf(measured.f);
 console.log(
   `callgrind balance (${dist}): ${Math.round(measured.ir / Number(values.calls))} instructions a call over ${values.calls} calls`,
 );
