@@ -107,17 +107,21 @@ describe('afterCommit', () => {
 
   it('keeps two writes at the same time apart, one rolling back, and work outside them at once', async () => {
     const ran: string[] = [];
+    /** Write a: leaves work, says so, waits for `until`, leaves more work and rolls back. */
+    const rollingBack = (left: () => void, until: Promise<void>) =>
+      writeTransaction(server.db, async (trx) => {
+        afterCommit(trx, () => ran.push('a'));
+        left();
+        await until;
+        afterCommit(trx, () => ran.push('a again'));
+        throw new Error('a rolled back');
+      });
     if (dialectOf(server.db) === 'sqlite') {
       // One connection: the second write waits for the first; what runs meanwhile outside any write
       // (another request's statement that commits on its own) is done at once, not held by the first.
       const inA = gate();
       const outsideDone = gate();
-      const a = writeTransaction(server.db, async (trx) => {
-        afterCommit(trx, () => ran.push('a'));
-        inA.open();
-        await outsideDone.opened;
-        throw new Error('a rolled back');
-      });
+      const a = rollingBack(inA.open, outsideDone.opened);
       const b = writeTransaction(server.db, async (trx) => {
         afterCommit(trx, () => ran.push('b'));
       });
@@ -133,13 +137,7 @@ describe('afterCommit', () => {
     // PostgreSQL: two pooled transactions, each leaving work while the other is open.
     const aLeft = gate();
     const bLeft = gate();
-    const a = writeTransaction(server.db, async (trx) => {
-      afterCommit(trx, () => ran.push('a'));
-      aLeft.open();
-      await bLeft.opened;
-      afterCommit(trx, () => ran.push('a again'));
-      throw new Error('a rolled back');
-    });
+    const a = rollingBack(aLeft.open, bLeft.opened);
     const b = writeTransaction(server.db, async (trx) => {
       await aLeft.opened;
       afterCommit(trx, () => ran.push('b'));
