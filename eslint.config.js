@@ -5,6 +5,16 @@ import globals from 'globals';
 import { localRules } from './scripts/eslint/no-mutual-import.js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * No AsyncLocalStorage or async hook in the server (decision 0077): the first one used turns on V8's
+ * promise hooks for the whole process, and every promise of every request pays for them. What must
+ * follow a piece of work (a write's after-commit scope) goes with the handle it runs on.
+ */
+const noAsyncHooks = ['node:async_hooks', 'async_hooks'].map((name) => ({
+  name,
+  message: 'No AsyncLocalStorage or async hooks in the server: pass the handle instead (decision 0077).',
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'coverage/**', 'data/**'] },
   js.configs.recommended,
@@ -43,6 +53,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: noAsyncHooks }] },
+  },
+  {
     // The platform layer and the contracts sit below the modules: they never import them.
     files: ['apps/server/src/platform/**/*.ts', 'packages/contracts/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -50,6 +64,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: noAsyncHooks,
           patterns: [
             {
               group: ['**/modules/**', '**/demo/**'],

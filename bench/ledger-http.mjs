@@ -25,6 +25,7 @@ import {
   printResult,
   startServer,
   statementsPerCall,
+  transferOnce,
   transferRequest,
 } from './support.mjs';
 
@@ -81,6 +82,7 @@ const run = async (runNo) => {
   const prepared = await prepare(database.env);
   const server = await startServer(database.env);
   const request = requestOf(prepared);
+  if (CALL !== 'transfer') await transferOnce(server.url, prepared);
   // A second of the same load first, unmeasured: the database pool opens its connections and every
   // cache fills, as on a server that has been up a while.
   await load({ url: server.url, connections: CONNECTIONS, seconds: 1, requests: [request] });

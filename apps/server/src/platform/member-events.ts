@@ -1,5 +1,5 @@
 import { memberEvent, type MemberEvent } from '@jade/contracts/member-events';
-import { afterCommit } from './db/after-commit.js';
+import { afterCommit, type WriteHandle } from './db/after-commit.js';
 import type { DbOrTrx } from './db/index.js';
 import { instanceBusOf } from './db/transaction.js';
 import type { InstanceBus } from './instance-bus.js';
@@ -112,17 +112,17 @@ const memberBusOver = (bus: InstanceBus): MemberEventBus => {
 export const memberEventBusOf = (db: DbOrTrx): MemberEventBus => memberBusOver(instanceBusOf(db));
 
 /**
- * Tells the member's streams, on every instance, once the write this runs in has committed; a write
- * rolled back tells nothing. Call it inside the transaction that makes the change (`db` is needed
- * only outside one).
+ * Tells the member's streams, on every instance, once the write `db` runs in has committed; a write
+ * rolled back tells nothing. Call it inside the transaction that makes the change, with the handle
+ * the change is written on (outside a write it tells at once).
  */
-export const publishMemberEvent = (member: MemberKey, event: MemberEvent, db?: DbOrTrx) => {
+export const publishMemberEvent = (member: MemberKey, event: MemberEvent, db: WriteHandle) => {
   const bus = memberBusOver(instanceBusOf(db));
-  afterCommit(() => bus.publish(member, event));
+  afterCommit(db, () => bus.publish(member, event));
 };
 
-/** Tells every listening member of a brand once the write this runs in has committed. */
-export const publishBrandEvent = (merchantId: number, event: MemberEvent, db?: DbOrTrx) => {
+/** Tells every listening member of a brand once the write `db` runs in has committed. */
+export const publishBrandEvent = (merchantId: number, event: MemberEvent, db: WriteHandle) => {
   const bus = memberBusOver(instanceBusOf(db));
-  afterCommit(() => bus.publishToBrand(merchantId, event));
+  afterCommit(db, () => bus.publishToBrand(merchantId, event));
 };

@@ -457,7 +457,7 @@ export const settleDraw = async (
       await write.addSummaries(
         [...summaries.values()].sort((a, b) => a.merchantId - b.merchantId || a.memberId - b.memberId),
       );
-      announceSettled(draw, bets, summaries);
+      announceSettled(trx, draw, bets, summaries);
       return {
         count: bets.length,
         last: bets.at(-1)?.id ?? after,
@@ -569,6 +569,7 @@ const byDay = <T extends { merchant_id: number }>(
  * makes as many events as it has bettors, not bets; the first bet's id names them.
  */
 const announceSettled = (
+  trx: DbOrTrx,
   draw: DrawRow,
   bets: readonly BetRow[],
   summaries: ReadonlyMap<string, { merchantId: number; memberId: number; bets: number; payout: number }>,
@@ -590,6 +591,7 @@ const announceSettled = (
         result: row.payout > 0 ? 'WIN' : 'LOSE',
         payout: row.payout,
       },
+      trx,
     );
 };
 

@@ -280,7 +280,7 @@ export const notifyMember = async (
   }
   // The count is read after the commit, on the handle the write was opened on: the money transaction
   // this runs in holds its locks no longer for it, and the count includes the new message.
-  afterCommit(() => {
+  afterCommit(trx, () => {
     void countAndAnnounce(outside, input).catch(() => undefined);
   });
 };

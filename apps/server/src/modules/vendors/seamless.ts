@@ -424,6 +424,7 @@ export const credit = async (
           result: state.payout > 0 ? 'WIN' : 'LOSE',
           payout: state.payout,
         },
+        store.handle,
       );
     }
     return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });

@@ -6,6 +6,7 @@ import type { StoreScope, WalletStore, WalletTransaction } from './wallet-store.
 
 /** The wallet store as Kysely queries on the caller's transaction (PostgreSQL; see wallet-store.ts). */
 export const kyselyWalletStore = (db: Db, trx: DbOrTrx, scope: StoreScope): WalletStore => ({
+  handle: trx,
   findTransaction: (transactionId) => findTransaction(trx, scope, transactionId, false),
   lockTransaction: (transactionId) => findTransaction(trx, scope, transactionId, true),
   async insertTransaction(row) {

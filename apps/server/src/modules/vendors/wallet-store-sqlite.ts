@@ -66,6 +66,7 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
   const q = s;
   const { merchantId, vendorCode } = scope;
   return {
+    handle: raw,
     findTransaction(transactionId): WalletTransaction | undefined {
       const row = q.findTransaction.get(merchantId, vendorCode, transactionId);
       return row && toWalletTransaction(row);

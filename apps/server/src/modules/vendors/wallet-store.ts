@@ -1,6 +1,7 @@
 import type { GameCategory } from '@jade/contracts/games';
 import type { BetRecord, RecordState, SummaryDelta } from '../games/bet-records.js';
 import type { Leg, PostResult } from '../wallet/ledger-types.js';
+import type { WriteHandle } from '../../platform/db/after-commit.js';
 
 /**
  * What one seamless-wallet call reads and writes inside its transaction, for one brand and vendor.
@@ -33,6 +34,8 @@ export type NewWalletTransaction = Omit<WalletTransaction, 'id' | 'status' | 're
 type Maybe<T> = T | Promise<T>;
 
 export type WalletStore = {
+  /** The handle the write runs on: what waits for its commit is left with it (`afterCommit`). */
+  readonly handle: WriteHandle;
   findTransaction(transactionId: string): Maybe<WalletTransaction | undefined>;
   /**
    * The same read, holding the row until the write ends (PostgreSQL: `for update`; SQLite's single

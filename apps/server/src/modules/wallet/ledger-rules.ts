@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MAX_HOUSE_BALANCE, MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
 import { AppError } from '../../platform/errors.js';
 import { publishMemberEvent } from '../../platform/member-events.js';
+import type { WriteHandle } from '../../platform/db/after-commit.js';
 import type { Leg, Posting } from './ledger-types.js';
 
 /**
@@ -96,14 +97,21 @@ export type AccountState = {
  * (decision 0036; a post rolled back tells no one). Each member once, however many of their accounts
  * moved.
  */
-export const announceBalances = (accounts: Iterable<{ merchant_id: number; member_id: number | null }>) => {
+export const announceBalances = (
+  db: WriteHandle,
+  accounts: Iterable<{ merchant_id: number; member_id: number | null }>,
+) => {
   const told = new Set<string>();
   for (const account of accounts) {
     if (account.member_id === null) continue;
     const key = `${account.merchant_id}:${account.member_id}`;
     if (told.has(key)) continue;
     told.add(key);
-    publishMemberEvent({ merchantId: account.merchant_id, memberId: account.member_id }, { type: 'balance' });
+    publishMemberEvent(
+      { merchantId: account.merchant_id, memberId: account.member_id },
+      { type: 'balance' },
+      db,
+    );
   }
 };
 

@@ -79,7 +79,7 @@ const toTransfer = (t: ReturnType<Statements['loadBatch']['all']>[number]): Tran
 });
 
 /** One post, synchronously, inside the open transaction. Throws AppError to refuse it. */
-const postOne = (s: Statements, input: Input): PostResult => {
+const postOne = (raw: SQLite.Database, s: Statements, input: Input): PostResult => {
   const previous = s.findBatch.get(input.merchantId, input.idempotencyKey);
   if (previous) {
     if (previous.request_hash !== input.hash) {
@@ -139,7 +139,7 @@ const postOne = (s: Statements, input: Input): PostResult => {
     );
     return { ...leg, reference, id, batchId, leg: i, createdAt: input.at };
   });
-  announceBalances(moved);
+  announceBalances(raw, moved);
   return { batchId, transfers, replayed: false };
 };
 
@@ -151,7 +151,7 @@ const prepared = new WeakMap<SQLite.Database, Statements>();
 export const postWithPreparedStatements = (raw: SQLite.Database, input: Input): PostResult => {
   let s = prepared.get(raw);
   if (!s) prepared.set(raw, (s = statements(raw)));
-  return postOne(s, input);
+  return postOne(raw, s, input);
 };
 
 /**
@@ -199,7 +199,7 @@ export const postManyWithPreparedStatements = (
     );
   }
   for (const [id, delta] of net) if (delta !== 0) s.move.run(delta, id);
-  announceBalances(accounts.values());
+  announceBalances(raw, accounts.values());
   return fresh.length;
 };
 

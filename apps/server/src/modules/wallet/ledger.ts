@@ -309,7 +309,7 @@ export const postTransfersIn = async (
     )
     .returning('id')
     .execute();
-  announceBalances(accounts);
+  announceBalances(trx, accounts);
   return {
     batchId: batch.id,
     transfers: input.legs.map((leg, i) => ({
@@ -415,7 +415,7 @@ const postInTwoStatements = async (
       ${balances} as balances`.execute(trx);
   if (Number(answer?.moved) !== net.size)
     throw new Error('postTransfersIn: an account locked a moment ago did not move');
-  announceBalances(locked);
+  announceBalances(trx, locked);
   return {
     batchId: batchId!,
     transfers: legs.map((leg, i) => ({
@@ -606,7 +606,7 @@ const postManyIn = async (trx: DbOrTrx, unique: HashedPosting[], at: string): Pr
     if (Number(moved.numAffectedRows ?? 0) !== chunk.length)
       throw new Error('postManyWithin: an account locked a moment ago did not move');
   }
-  announceBalances(accounts.values());
+  announceBalances(trx, accounts.values());
   return fresh.length;
 };
 

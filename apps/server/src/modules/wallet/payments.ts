@@ -346,7 +346,11 @@ const announceDecision = async (
     { type: 'deposit'; status: Deposit['status'] } | { type: 'withdrawal'; status: Withdrawal['status'] },
   now: Date,
 ) => {
-  publishMemberEvent({ merchantId: row.merchant_id, memberId: row.member_id }, { ...decision, id: row.id });
+  publishMemberEvent(
+    { merchantId: row.merchant_id, memberId: row.member_id },
+    { ...decision, id: row.id },
+    trx,
+  );
   const kind = `${decision.type.toUpperCase()}_${decision.status}` as InboxTemplate;
   if (!(INBOX_TEMPLATES as readonly string[]).includes(kind)) return;
   await notifyMember(

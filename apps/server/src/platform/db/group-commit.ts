@@ -1,6 +1,6 @@
 import { withCommitScope } from './after-commit.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from './index.js';
-import { openedOn, writeTransaction } from './transaction.js';
+import { writeHandles, writeTransaction } from './transaction.js';
 
 /**
  * Small durable writes, committed in groups (docs/decisions/0004-ledger-group-commit.md).
@@ -30,13 +30,14 @@ const commitGroup = async (db: Db, group: Job[]) => {
   try {
     await db.connection().execute(async (conn) => {
       raw.exec('begin immediate');
-      openedOn(conn, db);
+      const handles = writeHandles(db, conn);
       try {
         for (const job of group) {
           raw.exec('savepoint job');
           try {
-            // Each job in a commit scope of its own: a job rolled back to its savepoint announces nothing.
-            const { value, done } = await withCommitScope(() => job.work(conn), db);
+            // Each job in a commit scope of its own, on the handles while it runs: a job rolled back to
+            // its savepoint announces nothing, and no job hears another's.
+            const { value, done } = await withCommitScope(handles, db, () => job.work(conn));
             outcomes.push({ ok: true, value, done });
             raw.exec('release job');
           } catch (error) {

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { busOfHandle, type BusTopic, type InstanceBus } from '../instance-bus.js';
-import { afterCommit, commitOwner, withCommitScope } from './after-commit.js';
-import type { Db, DbOrTrx, Dialect } from './index.js';
+import { afterCommit, commitOwner, withCommitScope, type WriteHandle } from './after-commit.js';
+import { sqliteHandleOf, type Db, type DbOrTrx, type Dialect } from './index.js';
 
 const RETRYABLE_PG = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
@@ -17,36 +17,43 @@ export const isUniqueViolation = (error: unknown) => {
 
 const isRetryable = (error: unknown) => RETRYABLE_PG.has(String((error as { code?: unknown })?.code ?? ''));
 
-/** The handle each open write transaction was opened on (see `handleOutside`). */
-const handles = new WeakMap<DbOrTrx, Db>();
-
 /**
- * The handle to use once the write `db` belongs to has committed: the one `writeTransaction` opened
- * it on, or `db` itself when it is no transaction; null for a transaction opened some other way.
- * What a write leaves for `afterCommit` reads through it, outside the write's locks.
+ * The handle to use once the write `db` belongs to has committed: the one `writeTransaction` or
+ * `groupCommit` opened it on, or `db` itself when it is no transaction; null for a transaction opened
+ * some other way. What a write leaves for `afterCommit` reads through it, outside the write's locks.
  */
 export const handleOutside = (db: DbOrTrx): Db | null =>
-  handles.get(db) ?? (db.isTransaction ? null : (db as Db));
+  (commitOwner(db) as Db | undefined) ?? (db.isTransaction ? null : (db as Db));
+
+const isKysely = (db: WriteHandle): db is DbOrTrx => 'getExecutor' in db;
 
 /**
- * The instance bus of the handle `db` belongs to (decision 0057); inside a write given no handle, the
- * write's own.
+ * The instance bus of the handle `db` belongs to (decision 0057): inside a write, the bus of the
+ * handle the write was opened on.
  */
-export const instanceBusOf = (db?: DbOrTrx): InstanceBus =>
-  busOfHandle(db ?? (commitOwner() as Db | undefined));
-
-/**
- * Tells every instance once the write this runs in has committed (at once outside a write). A topic
- * the database tells itself on this transport (PostgreSQL's triggers) is not told twice.
- */
-export const tellInstances = (db: DbOrTrx | undefined, topic: BusTopic, payload: object) => {
-  const bus = instanceBusOf(db);
-  if (!bus.toldByDatabase.has(topic)) afterCommit(() => bus.publish(topic, payload));
+export const instanceBusOf = (db: WriteHandle): InstanceBus => {
+  const owner = commitOwner(db) ?? (isKysely(db) ? db : undefined);
+  // better-sqlite3's handle is written through only inside a write, where its scope names the owner.
+  if (!owner) throw new Error('instanceBusOf: a SQLite handle outside a write');
+  return busOfHandle(owner as Db);
 };
 
-/** Records that `trx` (a transaction, or SQLite's reserved connection in one) was opened on `db`. */
-export const openedOn = (trx: DbOrTrx, db: Db) => {
-  handles.set(trx, db);
+/**
+ * Tells every instance once the write `db` runs in has committed (at once outside a write). A topic
+ * the database tells itself on this transport (PostgreSQL's triggers) is not told twice.
+ */
+export const tellInstances = (db: WriteHandle, topic: BusTopic, payload: object) => {
+  const bus = instanceBusOf(db);
+  if (!bus.toldByDatabase.has(topic)) afterCommit(db, () => bus.publish(topic, payload));
+};
+
+/**
+ * The handles a write on `db` hands out to code that runs in it: `trx` (its transaction, or SQLite's
+ * reserved connection) and, on SQLite, better-sqlite3's handle that prepared statements run on.
+ */
+export const writeHandles = (db: Db, trx: DbOrTrx): WriteHandle[] => {
+  const raw = sqliteHandleOf(db);
+  return raw ? [trx, raw] : [trx];
 };
 
 /**
@@ -63,9 +70,8 @@ export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promis
   if (dialectOf(db) === 'sqlite') {
     return db.connection().execute(async (conn) => {
       await sql`begin immediate`.execute(conn);
-      openedOn(conn, db);
       try {
-        const { value, done } = await withCommitScope(() => work(conn), db);
+        const { value, done } = await withCommitScope(writeHandles(db, conn), db, () => work(conn));
         await sql`commit`.execute(conn);
         done();
         return value;
@@ -78,10 +84,9 @@ export const writeTransaction = async <T>(db: Db, work: (trx: DbOrTrx) => Promis
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const { value, done } = await db.transaction().execute((trx) => {
-        openedOn(trx, db);
-        return withCommitScope(() => work(trx), db);
-      });
+      const { value, done } = await db
+        .transaction()
+        .execute((trx) => withCommitScope(writeHandles(db, trx), db, () => work(trx)));
       done();
       return value;
     } catch (error) {

@@ -1,0 +1,80 @@
+// bench/callgrind-call: the instructions (callgrind's Ir, noise-free on a shared machine) the server
+// runs for one authenticated balance call, on SQLite: the built server under valgrind, warmed with
+// WARM calls, its counters zeroed, then CALLS calls one at a time, dumped. BENCH_SERVER_DIST sets two
+// builds side by side.
+//   node bench/callgrind-call.mjs [--calls 2000] [--warm 1000]
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchDatabase, dist, prepareMemberLoad, transferOnce } from './support.mjs';
+
+const { values } = parseArgs({
+  options: { calls: { type: 'string', default: '2000' }, warm: { type: 'string', default: '1000' } },
+});
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const database = await benchDatabase('callgrind');
+const prepared = await prepareMemberLoad(database.env, 10);
+const port = await freePort();
+const out = path.join(database.dir, 'callgrind.out');
+const server = spawn(
+  'valgrind',
+  ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, path.join(dist, 'main.js')],
+  {
+    env: {
+      ...process.env,
+      ...database.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: path.join(database.dir, 'none'),
+      STUDIO_PORT: '0',
+    },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  },
+);
+const url = `http://127.0.0.1:${port}`;
+// vgdb names its pipes after HOST, which the server's environment sets: callgrind_control must agree.
+const vgdbEnv = { ...process.env, HOST: '127.0.0.1' };
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${url}/healthz`)).ok) break;
+  } catch {
+    if (i > 6_000 || server.exitCode !== null) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const call = async (n) => {
+  const response = await fetch(`${url}/wps/v2/wallets/balance`, {
+    headers: { authorization: `Bearer ${prepared.tokens[n % prepared.tokens.length]}` },
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`balance: ${response.status}`);
+};
+await transferOnce(url, prepared);
+for (let i = 0; i < Number(values.warm); i++) await call(i);
+execFileSync('callgrind_control', ['-z', String(server.pid)], { env: vgdbEnv });
+for (let i = 0; i < Number(values.calls); i++) await call(i);
+execFileSync('callgrind_control', ['-d', String(server.pid)], { env: vgdbEnv });
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+const dumps = fs.readdirSync(database.dir).filter((f) => f.startsWith('callgrind.out'));
+const irOf = (file) => {
+  const text = fs.readFileSync(path.join(database.dir, file), 'utf8');
+  return Number(/^(?:totals|summary): (\d+)/m.exec(text)?.[1] ?? 0);
+};
+// callgrind_control's dump is numbered (callgrind.out.1) and holds exactly the calls; the unnumbered
+// one is what ran from there to the exit.
+const measured = { f: dumps.find((f) => /\.\d+$/.test(f)) };
+measured.ir = irOf(measured.f);
+console.log(
+  `callgrind balance (${dist}): ${Math.round(measured.ir / Number(values.calls))} instructions a call over ${values.calls} calls`,
+);
+await database.drop();
