@@ -1,8 +1,8 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { MemberTable } from '../../platform/db/accounts-schema.js';
-import type { DbOrTrx } from '../../platform/db/index.js';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { compiledOnceAsArrays } from '../../platform/db/compiled-once.js';
-import { tellInstances } from '../../platform/db/transaction.js';
+import { dialectOf, tellInstances } from '../../platform/db/transaction.js';
 import { dayOf } from '../../platform/time-zone.js';
 import { attachToTree } from './tree.js';
 
@@ -166,12 +166,8 @@ const memberOfValues = (row: readonly unknown[]): MemberRow => {
 /** The member's columns, in the order memberOfValues reads them. */
 const MEMBER_COLUMNS = Object.keys(memberOfValues([])) as (keyof MemberRow)[];
 
-/**
- * A session by its token's hash with its member, in one statement: every authenticated call reads
- * both, fresh (sessions are never memoised: a logout holds on every instance at once, decision 0055).
- * Every authenticated call runs it: compiled once, its row answered as an array (issue 23).
- */
-const sessionWithMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
+/** The member's and the session's columns, the order `findSessionWithMember` reads them in. */
+const selectSessionWithMember = (db: DbOrTrx) =>
   db
     .selectFrom('member_session as s')
     .innerJoin('member as m', (join) =>
@@ -187,15 +183,85 @@ const sessionWithMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) 
       's.expires_at as session_expires_at',
       's.absolute_expires_at as session_absolute_expires_at',
       's.revoked_at as session_revoked_at',
-    ])
-    .where('s.token_hash', '=', tokenHash),
+    ]);
+
+/**
+ * A session by its token's hash with its member, in one statement: every authenticated call reads
+ * both, fresh (sessions are never memoised: a logout holds on every instance at once, decision 0055).
+ * Every authenticated call runs it: compiled once, its row answered as an array (issue 23).
+ */
+const sessionWithMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
+  selectSessionWithMember(db).where('s.token_hash', '=', tokenHash),
+);
+
+/**
+ * The sessions of several token hashes with their members, in one statement (PostgreSQL: the reads
+ * of one event-loop turn, decision 0078); each row ends with its token's hash. One text whatever the
+ * number of hashes (`= any($1)`, an array bound as one value): prepared once per connection.
+ */
+const sessionsWithMembers = compiledOnceAsArrays((db: DbOrTrx, tokenHashes: readonly string[]) =>
+  selectSessionWithMember(db)
+    .select('s.token_hash as session_token_hash')
+    .where(sql<boolean>`s.token_hash = any(${tokenHashes})`),
 );
 
 /** Where the session's values start in a row of sessionWithMember, after the member's. */
 const S = MEMBER_COLUMNS.length;
+/** The most token hashes one read of sessionsWithMembers asks for. */
+const MAX_READ_TOGETHER = 256;
+
+type WaitingRead = {
+  hash: string;
+  resolve: (row: unknown[] | undefined) => void;
+  reject: (e: unknown) => void;
+};
+const waitingReads = new WeakMap<object, WaitingRead[]>();
+
+/** Reads the waiting hashes' sessions, at most MAX_READ_TOGETHER a statement, and answers each caller. */
+const readWaiting = async (db: Db, waiting: WaitingRead[]) => {
+  for (let i = 0; i < waiting.length; i += MAX_READ_TOGETHER) {
+    const chunk = waiting.slice(i, i + MAX_READ_TOGETHER);
+    try {
+      if (chunk.length === 1) {
+        chunk[0]!.resolve((await sessionWithMember(db, chunk[0]!.hash))[0]);
+        continue;
+      }
+      const rows = await sessionsWithMembers(db, [...new Set(chunk.map((w) => w.hash))]);
+      const byHash = new Map(rows.map((row) => [row[S + 8] as string, row]));
+      for (const w of chunk) w.resolve(byHash.get(w.hash));
+    } catch (error) {
+      for (const w of chunk) w.reject(error);
+    }
+  }
+};
+
+/**
+ * A session's row: on PostgreSQL, read together with the other session reads that arrived in the same
+ * turn of the event loop (under load, several requests' guards run in one turn): one statement and one
+ * round trip for them all, where each was its own (issue 23: a round trip's socket write is the biggest
+ * cost of a call on the server). Still read fresh from the database for every call, after the call
+ * arrived. SQLite, and a read inside a transaction, read alone.
+ */
+const sessionRow = (db: DbOrTrx, tokenHash: string): Promise<unknown[] | undefined> => {
+  if (db.isTransaction || dialectOf(db) !== 'postgres')
+    return sessionWithMember(db, tokenHash).then((rows) => rows[0]);
+  return new Promise((resolve, reject) => {
+    let waiting = waitingReads.get(db);
+    if (!waiting) {
+      const batch: WaitingRead[] = (waiting = []);
+      waitingReads.set(db, batch);
+      // The check phase, after this turn's I/O callbacks: every request read in this turn has asked.
+      setImmediate(() => {
+        waitingReads.delete(db);
+        void readWaiting(db as Db, batch);
+      });
+    }
+    waiting.push({ hash: tokenHash, resolve, reject });
+  });
+};
 
 export const findSessionWithMember = async (db: DbOrTrx, tokenHash: string) => {
-  const [row] = await sessionWithMember(db, tokenHash);
+  const row = await sessionRow(db, tokenHash);
   if (!row) return undefined;
   return {
     session: {
