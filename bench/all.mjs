@@ -4,6 +4,9 @@
 // as a last `bench-json:` line (bench/support.mjs printResult); this runs them one after another
 // (never two at once: they would measure each other), gathers those lines, and writes the markdown
 // table to stdout and into docs/performance.md between its `bench:table` markers.
+// Every script starts from a settled cluster (bench/support.mjs settleCluster: the databases a script
+// left dropped, a CHECKPOINT, no autovacuum worker and a calm machine, a bounded wait), and so does every
+// pgbench ceiling; a ratio is the median of each run's figure over that run's own ceiling.
 // `npm run bench` builds first; this builds nothing.
 //   node bench/all.mjs [--runs 3] [--quick] [--only name,name] [--skip name,name] [--no-pg] [--no-write]
 //   --quick: small sizes and one run (a few minutes), to try it; the table says so.
@@ -12,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findPostgresBin, startPostgres } from '../scripts/postgres.mjs';
-import { describeMachine, machine, median, RESULT_PREFIX, root } from './support.mjs';
+import { describeMachine, machine, middle, RESULT_PREFIX, root, settleCluster } from './support.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -133,6 +136,9 @@ try {
         console.log(
           `== run ${run}/${RUNS}: ${job.name}${job.database === 'none' ? '' : pg ? ' on PostgreSQL' : ' on SQLite'}`,
         );
+        // The previous script's aftermath (a 1,000,000-bet settlement's checkpoint and autovacuum) must
+        // not land in this one, on either database: both share the machine.
+        if (cluster) await settleCluster({ url: cluster.url, dropLeft: true, maxSeconds: 15 });
         loads.push(machine().load[0]);
         const { results, code, last } = await runScript(job, pg);
         // A script without a result line (one not written for this table) shows its last line.
@@ -154,7 +160,7 @@ try {
                 target: figure.target,
                 byDb: {},
               });
-            (rows.get(key).byDb[result.database] ??= []).push(figure);
+            (rows.get(key).byDb[result.database] ??= []).push({ ...figure, run });
           }
       }
 } finally {
@@ -167,28 +173,44 @@ const number = (x) =>
     : Math.abs(x) >= 100
       ? Math.round(x).toLocaleString('en-US')
       : Number(x.toPrecision(3)).toLocaleString('en-US');
-/** The median of one database's figures over the runs: value, p99, ceiling, ratio. */
+/**
+ * The median of one database's figures over the runs: value, p99, ceiling, ratio. The ratio is the
+ * median of each run's own ratio (its figure over the ceiling measured in the same run), not the ratio
+ * of the medians: a run whose ceiling collapsed then moves only its own ratio. A ceiling less than half
+ * of the others' median (for a time, more than twice) is flagged with its run.
+ */
 const cell = (figures) => {
   if (!figures?.length) return { figure: '—', ceiling: '—', ratio: '—' };
   if (figures.every((f) => Number.isNaN(f.value)))
     return { figure: figures.at(-1).text, ceiling: '—', ratio: '—' };
-  const value = median(figures.map((f) => f.value));
+  const value = middle(figures.map((f) => f.value));
   const p99s = figures.map((f) => f.p99).filter((p) => p !== undefined);
   const statements = figures.map((f) => f.statements).filter((n) => n !== undefined);
   const figure = [
     number(value),
-    ...(p99s.length ? [`p99 ${number(median(p99s))} ms`] : []),
-    ...(statements.length ? [`${number(median(statements))} statements a call`] : []),
+    ...(p99s.length ? [`p99 ${number(middle(p99s))} ms`] : []),
+    ...(statements.length ? [`${number(middle(statements))} statements a call`] : []),
   ].join(', ');
-  const ceilings = figures.map((f) => f.ceiling).filter(Boolean);
-  if (!ceilings.length) return { figure, ceiling: '—', ratio: '—' };
-  const top = median(ceilings.map((c) => c.value));
+  const measured = figures.filter((f) => f.ceiling && !Number.isNaN(f.value));
+  if (!measured.length) return { figure, ceiling: '—', ratio: '—' };
+  const lower = figures[0].better === 'lower';
+  const top = middle(measured.map((f) => f.ceiling.value));
   // The ratio reads "share of the ceiling reached": for a time, ceiling time over the figure's time.
-  const ratio = figures[0].better === 'lower' ? top / value : value / top;
+  const ratios = measured.map((f) => (lower ? f.ceiling.value / f.value : f.value / f.ceiling.value));
+  const shown = (r) => (r >= 0.1 ? r.toFixed(2) : r.toPrecision(2));
+  // A ceiling far worse than the others' median: that run's cluster or machine was not what it was.
+  const flags = measured
+    .filter((f) => {
+      const others = measured.filter((g) => g !== f).map((g) => g.ceiling.value);
+      const share = others.length ? f.ceiling.value / middle(others) : 1;
+      return lower ? share > 2 : share < 0.5;
+    })
+    .map((f) => `run ${f.run}: ${number(f.ceiling.value)}`);
+  const { name, unit } = measured[0].ceiling;
   return {
     figure,
-    ceiling: `${ceilings[0].name}: ${number(top)} ${ceilings[0].unit}`,
-    ratio: ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2),
+    ceiling: `${name}: ${number(top)} ${unit}${flags.length ? ` (⚠ ${flags.join(', ')}: far off the others)` : ''}`,
+    ratio: `${shown(middle(ratios))}${ratios.length > 1 ? ` (${ratios.map(shown).join(', ')})` : ''}`,
   };
 };
 

@@ -23,6 +23,12 @@ export const dist = process.env.BENCH_SERVER_DIST
 export { createFundedMembers } from '../scripts/funded-members.mjs';
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The median proper: with an even count, the mean of the two middle values (`median` takes the upper). */
+export const middle = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+};
 
 /** The machine a figure was measured on; the load average says how shared it was at the time. */
 export const machine = () => {
@@ -69,15 +75,86 @@ export const benchDatabase = async (label, { pg = false } = {}) => {
   return { dir, env, databaseUrl, drop };
 };
 
-const adminQuery = async (text) => {
+const adminQuery = async (text, database, base = process.env.TEST_POSTGRES_URL) => {
   const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+  const url = new URL(base);
+  if (database) url.pathname = `/${database}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    await admin.query(text);
+    return (await admin.query(text)).rows;
   } finally {
     await admin.end();
   }
+};
+
+/** The share (0–1) of the machine's CPU time spent busy over the next `ms`, from /proc/stat. */
+const cpuBusy = async (ms = 1_000) => {
+  const sample = () => {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    // idle and iowait are the idle ticks; steal belongs to another guest, not to this machine's load.
+    return { idle: ticks[3] + ticks[4], total: ticks.slice(0, 7).reduce((a, b) => a + b, 0) };
+  };
+  const before = sample();
+  await new Promise((r) => setTimeout(r, ms));
+  const after = sample();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+};
+
+/**
+ * Settles the PostgreSQL cluster of TEST_POSTGRES_URL before something is measured on it (or beside it),
+ * so a figure or ceiling is not measured during the previous load's aftermath: with `dropLeft`, drops the
+ * bench databases a script left (`bench_%`: only when no script is running); with `pgbench`, vacuums
+ * pgbench's tables and empties its history (pgbench -n never does, so tpcb-like would slow run after run);
+ * then CHECKPOINT (the previous load's dirty pages are written now, not during the measurement) and then
+ * waits, at most `maxSeconds`, until no autovacuum worker runs and the machine's CPUs are at most `busy` busy
+ * over a second. Prints what it did and waited for; answers { seconds, settled }. `url`: the cluster's
+ * superuser URL (TEST_POSTGRES_URL by default).
+ */
+export const settleCluster = async ({
+  url = process.env.TEST_POSTGRES_URL,
+  dropLeft = false,
+  pgbench = false,
+  maxSeconds = 20,
+  busy = 0.5,
+} = {}) => {
+  const started = Date.now();
+  const query = (text, database) => adminQuery(text, database, url);
+  const done = [];
+  if (dropLeft) {
+    const left = await query(`select datname from pg_database where datname like 'bench\\_%'`);
+    for (const { datname } of left) await query(`drop database if exists "${datname}" with (force)`);
+    if (left.length) done.push(`dropped ${left.length} database${left.length === 1 ? '' : 's'} left behind`);
+  }
+  if (pgbench && (await query(`select 1 from pg_database where datname = 'pgbench'`)).length) {
+    await query('truncate pgbench_history', 'pgbench');
+    await query(
+      'vacuum (analyze) pgbench_branches, pgbench_tellers, pgbench_accounts, pgbench_history',
+      'pgbench',
+    );
+    done.push('pgbench vacuumed');
+  }
+  const checkpointAt = Date.now();
+  await query('checkpoint');
+  done.push(`checkpoint ${((Date.now() - checkpointAt) / 1000).toFixed(1)} s`);
+  const waitFrom = Date.now();
+  let workers;
+  let cpu;
+  for (;;) {
+    [{ workers }] = await query(
+      `select count(*)::int as workers from pg_stat_activity where backend_type = 'autovacuum worker'`,
+    );
+    cpu = await cpuBusy();
+    if ((workers === 0 && cpu <= busy) || Date.now() - waitFrom >= maxSeconds * 1000) break;
+  }
+  const settled = workers === 0 && cpu <= busy;
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `settle: ${done.join(', ')}; ${settled ? 'settled' : `NOT settled, gave up`} after ${seconds.toFixed(1)} s (autovacuum workers ${workers}, CPU ${Math.round(cpu * 100)} % busy, load ${os.loadavg()[0].toFixed(2)})`,
+  );
+  return { seconds, settled };
 };
 
 /** Opens a bench database in-process with the built code, migrated and seeded as the server does. */
@@ -373,6 +450,7 @@ const pgbenchUrl = async () => {
  */
 export const pgbenchCeiling = async ({ mode, clients, seconds }) => {
   const url = await pgbenchUrl();
+  await settleCluster({ pgbench: true });
   const out = execFileSync(
     pgbenchBin(),
     ['-b', mode, '-c', String(clients), '-j', '2', '-T', String(Math.max(1, Math.round(seconds))), '-n', url],

@@ -11,11 +11,26 @@ afterAll(async () => server.close());
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, 0) + ms);
 
 describe('rate limits in the database', () => {
-  it('counts hits per fixed window', async () => {
+  it('counts hits over a sliding window, weighting the previous one by its share still inside', async () => {
     const hits = [];
     for (const ms of [0, 10, 20]) hits.push((await hitRateLimit(server.db, 'window', 2, 60, at(ms))).allowed);
     expect(hits).toEqual([true, true, false]);
-    expect((await hitRateLimit(server.db, 'window', 2, 60, at(60_000))).allowed).toBe(true);
+    // A second into the next window the previous one's 3 hits (refused ones count) weigh 3 × 59/60,
+    // and 1 + 2.95 > 2; a fixed window started again from 0 and allowed it.
+    expect((await hitRateLimit(server.db, 'window', 2, 60, at(61_000))).allowed).toBe(false);
+    // Half way through the window after: 1 + 1 × 1/2 ≤ 2.
+    expect((await hitRateLimit(server.db, 'window', 2, 60, at(150_000))).allowed).toBe(true);
+  });
+
+  it("refuses a burst straddling a window's turn that a fixed window let through, and says when to retry", async () => {
+    const hit = (ms: number) => hitRateLimit(server.db, 'straddle', 2, 60, at(ms));
+    expect((await hit(59_000)).allowed).toBe(true);
+    expect((await hit(59_500)).allowed).toBe(true);
+    // 500 ms into the next window: 1 + 2 × 59.5/60 > 2 (a fixed window counted 1).
+    const refused = await hit(60_500);
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+    // A minute after the last hit: 1 + 1 × 59/60 ≤ 2.
+    expect((await hit(121_000)).allowed).toBe(true);
   });
 
   it('allows once per interval, measured from the last allowed hit, also across a second boundary', async () => {

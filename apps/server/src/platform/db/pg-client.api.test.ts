@@ -1,6 +1,6 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { postgresPool, PREPARED, ROWS_AS_ARRAYS } from './pg-client.js';
 import type { Database } from './schema.js';
@@ -12,32 +12,55 @@ import type { Database } from './schema.js';
  */
 const postgres = process.env.TEST_POSTGRES_URL;
 
-describe.skipIf(!postgres)('the PostgreSQL pool client', () => {
+/**
+ * A client that breaks the protocol does not answer: its statement waits for a reply that never
+ * comes, and with one connection every later statement queues behind it, so the file used to hang
+ * until each hook's timeout. Here a statement unanswered for this long fails with node-pg's "Query read
+ * timeout" (`query_timeout`), each test gets a pool of its own whose connection is ended after it, and
+ * a test and a hook fail at their own timeout: a regression shows as failures within seconds.
+ */
+const ANSWER_MS = 5_000;
+
+describe.skipIf(!postgres)('the PostgreSQL pool client', { timeout: 3 * ANSWER_MS }, () => {
   let server: TestServer;
   let pool: pg.Pool;
   let db: Kysely<Database>;
+  let clients: pg.Client[] = [];
   /** The round trips the one pooled connection finished (PostgreSQL's ReadyForQuery). */
   let roundTrips = 0;
 
   beforeAll(async () => {
     server = await startTestServer();
-    pool = postgresPool(server.databaseUrl, 1);
-    pool.on('connect', (client) =>
+    await sql`create table pg_client_probe (id integer primary key, note text not null)`.execute(server.db);
+  });
+  afterAll(async () => server.close());
+  beforeEach(async () => {
+    const url = new URL(server.databaseUrl);
+    url.searchParams.set('query_timeout', String(ANSWER_MS));
+    pool = postgresPool(url.toString(), 1);
+    pool.on('connect', (client) => {
+      clients.push(client);
       (
         client as unknown as { connection: { on: (event: string, listener: () => void) => void } }
-      ).connection.on('readyForQuery', () => roundTrips++),
-    );
+      ).connection.on('readyForQuery', () => roundTrips++);
+    });
+    // A connection ended under a stuck statement reports it here rather than crashing the run.
+    pool.on('error', () => undefined);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    await sql`create table pg_client_probe (id integer primary key, note text not null)`.execute(db);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await server.close();
-  });
-  beforeEach(async () => {
     await sql`delete from pg_client_probe`.execute(db);
     roundTrips = 0;
-  });
+  }, 2 * ANSWER_MS);
+  afterEach(async () => {
+    // Closing the socket under a stuck statement fails whatever still waits on it (a polite end would
+    // wait for a server that is not reading), so the pool can close.
+    if (pool.totalCount > pool.idleCount)
+      for (const client of clients)
+        (
+          client as unknown as { connection: { stream: { destroy: () => void } } }
+        ).connection.stream.destroy();
+    clients = [];
+    await db.destroy();
+  }, 2 * ANSWER_MS);
 
   const notes = async () =>
     (await sql<{ note: string }>`select note from pg_client_probe order by id`.execute(db)).rows.map(
