@@ -354,14 +354,17 @@ describe('lottery draws', () => {
     const memberId = await member(1);
     const draw = await openDraw();
     // 10,001 bets straight into the tables, as the bench writes them (placing each would take minutes).
-    const { top } = await server.db
-      .selectFrom('bet_record')
-      .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
-      .executeTakeFirstOrThrow();
-    const { last } = await server.db
-      .selectFrom('lottery_bet')
-      .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('last'))
-      .executeTakeFirstOrThrow();
+    const maxId = async (table: 'bet_record' | 'lottery_bet') =>
+      Number(
+        (
+          await server.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
+            .executeTakeFirstOrThrow()
+        ).top,
+      );
+    const top = await maxId('bet_record');
+    const last = await maxId('lottery_bet');
     const BETS = 10_001;
     // Đề on each of 100 numbers in turn: one number in a hundred wins.
     const slipOf = (i: number): Slip => ({
@@ -378,7 +381,7 @@ describe('lottery draws', () => {
           .insertInto('bet_record')
           .values(
             ids.map((i) => ({
-              id: Number(top) + i,
+              id: top + i,
               merchant_id: demo.id,
               member_id: memberId,
               vendor_code: 'JADE_ELOTT',
@@ -400,7 +403,7 @@ describe('lottery draws', () => {
           .insertInto('lottery_bet')
           .values(
             ids.map((i) => ({
-              id: Number(last) + i,
+              id: last + i,
               merchant_id: demo.id,
               member_id: memberId,
               draw_id: draw.id,
@@ -413,20 +416,18 @@ describe('lottery draws', () => {
               request_key: `batch-${draw.id}-${i}`,
               placed_at: at,
               settled_at: null,
-              record_id: Number(top) + i,
+              record_id: top + i,
             })),
           )
           .execute();
       });
     }
     if (postgres)
-      await sql`select setval(pg_get_serial_sequence('lottery_bet', 'id'), ${Number(last) + BETS})`.execute(
+      await sql`select setval(pg_get_serial_sequence('lottery_bet', 'id'), ${last + BETS})`.execute(
         server.db,
       );
     if (postgres)
-      await sql`select setval(pg_get_serial_sequence('bet_record', 'id'), ${Number(top) + BETS})`.execute(
-        server.db,
-      );
+      await sql`select setval(pg_get_serial_sequence('bet_record', 'id'), ${top + BETS})`.execute(server.db);
     const result = await drawResult(
       server.db,
       SESSION_SECRET,
