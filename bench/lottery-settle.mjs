@@ -6,6 +6,8 @@
 // PostgreSQL: a batch of ids an UPDATE, a commit a batch). A bare table's update is a HOT update that
 // touches no index; settlement rewrites each bet and its record with every index entry, so on
 // PostgreSQL a second ceiling does that alone: the two UPDATEs on copies of both tables.
+// The batch is settlement's own by default (decision 0079: 50,000 bets on PostgreSQL, 10,000 on SQLite),
+// and the bare ceiling commits a batch of the same size.
 //   node bench/lottery-settle.mjs [--bets 1000000] [--batch 10000]
 //   node scripts/with-postgres.mjs node bench/lottery-settle.mjs --pg [--bets 200000] [--workers 2]
 import path from 'node:path';
@@ -26,14 +28,13 @@ import {
 const { values } = parseArgs({
   options: {
     bets: { type: 'string', default: '1000000' },
-    batch: { type: 'string', default: '10000' },
+    batch: { type: 'string' },
     // Settlement workers on PostgreSQL (decision 0072: two by default, one a core); SQLite has one.
     workers: { type: 'string' },
     pg: { type: 'boolean', default: false },
   },
 });
 const BETS = Number(values.bets);
-const BATCH = Number(values.batch);
 const DB_NAME = databaseName(values.pg);
 printMachine();
 
@@ -47,6 +48,7 @@ const database = await benchDatabase('lottery', { pg: values.pg });
 const { dir } = database;
 const secret = database.env.SESSION_SECRET;
 const { db, close } = await openDb(database.env);
+const BATCH = values.batch ? Number(values.batch) : draws.settlementBatchSize(db);
 const merchant = await db.selectFrom('merchant').select(['id', 'code']).executeTakeFirstOrThrow();
 const members = await createFundedMembers(db, ledger, merchant.id, 1_000, { prefix: 'lsb' });
 
@@ -89,7 +91,7 @@ if (values.pg) {
 
 const result = fairDraw(XSMB, 'bench seed', 'bench');
 await draws.drawResult(db, secret, draw.id, result, new Date());
-console.log('settling …');
+console.log(`settling (${BATCH.toLocaleString('en-US')} bets a batch) …`);
 const started = process.hrtime.bigint();
 const settled = await draws.settleDraw(db, draw.id, () => DEMO_ODDS, {
   batchSize: BATCH,

@@ -160,10 +160,14 @@ describe('lottery draws', () => {
       0,
     );
     const first = await settleDraw(server.db, draw.id, () => DEMO_ODDS);
-    expect(first).toEqual({ settled: SLIPS.length + 1, paid: expected });
+    expect(first).toEqual({ settled: SLIPS.length + 1, paid: expected, batches: 1 });
     expect(await main(memberId)).toBe(1_000_000 - cost + expected);
     // Settling again pays nothing more.
-    expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({ settled: 0, paid: 0 });
+    expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({
+      settled: 0,
+      paid: 0,
+      batches: 0,
+    });
     expect(await main(memberId)).toBe(1_000_000 - cost + expected);
 
     const record = await findBetRecord(server.db, {
@@ -266,7 +270,11 @@ describe('lottery draws', () => {
         .set({ status: 'DRAWN' })
         .where('id', '=', draw.id)
         .execute();
-      expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({ settled: 0, paid: 0 });
+      expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({
+        settled: 0,
+        paid: 0,
+        batches: 0,
+      });
       expect((await findDraw(server.db, draw.id))!.status).toBe('SETTLED');
       expect(await earned()).toEqual(once);
     } finally {
@@ -339,6 +347,103 @@ describe('lottery draws', () => {
     if (!postgres) return;
     expect(Number(counts?.updated)).toBeGreaterThanOrEqual(3);
     expect(Number(counts?.hot)).toBe(Number(counts?.updated));
+  });
+
+  it('settles 50,000 bets a batch on PostgreSQL and 10,000 on SQLite by default, each paid once (decision 0079)', async () => {
+    const postgres = dialectOf(server.db) === 'postgres';
+    const memberId = await member(1);
+    const draw = await openDraw();
+    // 10,001 bets straight into the tables, as the bench writes them (placing each would take minutes).
+    const maxId = async (table: 'bet_record' | 'lottery_bet') =>
+      Number(
+        (
+          await server.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
+            .executeTakeFirstOrThrow()
+        ).top,
+      );
+    const top = await maxId('bet_record');
+    const last = await maxId('lottery_bet');
+    const BETS = 10_001;
+    // Đề on each of 100 numbers in turn: one number in a hundred wins.
+    const slipOf = (i: number): Slip => ({
+      type: 'DE',
+      numbers: [String(i % 100).padStart(2, '0')],
+      stake: 100,
+    });
+    const cost = slipCost(XSMB, slipOf(0));
+    const at = new Date().toISOString();
+    for (let from = 0; from < BETS; from += 500) {
+      const ids = Array.from({ length: Math.min(500, BETS - from) }, (_, i) => from + i + 1);
+      await server.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('bet_record')
+          .values(
+            ids.map((i) => ({
+              id: top + i,
+              merchant_id: demo.id,
+              member_id: memberId,
+              vendor_code: 'JADE_ELOTT',
+              game_id: 'ELOTT_1M',
+              category: 'ELOTT',
+              round_id: `ELOTT_1M:${draw.draw_no}:batch-${i}`,
+              stake: cost,
+              valid_bet: 0,
+              payout: 0,
+              win_loss: -cost,
+              status: 'OPEN',
+              placed_at: at,
+              settled_at: null,
+              settled_day: null,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('lottery_bet')
+          .values(
+            ids.map((i) => ({
+              id: last + i,
+              merchant_id: demo.id,
+              member_id: memberId,
+              draw_id: draw.id,
+              bet_type: 'DE',
+              numbers: JSON.stringify(slipOf(i).numbers),
+              stake: 100,
+              cost,
+              payout: 0,
+              status: 'OPEN',
+              request_key: `batch-${draw.id}-${i}`,
+              placed_at: at,
+              settled_at: null,
+              record_id: top + i,
+            })),
+          )
+          .execute();
+      });
+    }
+    if (postgres)
+      await sql`select setval(pg_get_serial_sequence('lottery_bet', 'id'), ${last + BETS})`.execute(
+        server.db,
+      );
+    if (postgres)
+      await sql`select setval(pg_get_serial_sequence('bet_record', 'id'), ${top + BETS})`.execute(server.db);
+    const result = await drawResult(
+      server.db,
+      SESSION_SECRET,
+      draw.id,
+      undefined,
+      new Date(Date.parse(draw.closes_at) + 1),
+    );
+    const settled = await settleDraw(server.db, draw.id, () => DEMO_ODDS);
+    expect(settled.settled).toBe(BETS);
+    expect(settled.batches).toBe(postgres ? 1 : 2);
+    let wins = 0;
+    for (let i = 1; i <= BETS; i++) wins += slipPayout(XSMB, result, slipOf(i), DEMO_ODDS);
+    expect(wins).toBeGreaterThan(0);
+    expect(settled.paid).toBe(wins);
+    expect(await main(memberId)).toBe(1 + wins);
+    expect((await findDraw(server.db, draw.id))?.status).toBe('SETTLED');
   });
 
   it('refunds every stake of a voided draw, and its records are void', async () => {
@@ -550,7 +655,11 @@ describe('settlement properties (random slips on the database)', () => {
           // A settlement stopped part-way (a crash), then run twice: each bet paid once.
           await settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize, stopAfterBatches: stopAfter });
           await settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize });
-          expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({ settled: 0, paid: 0 });
+          expect(await settleDraw(server.db, draw.id, () => DEMO_ODDS)).toEqual({
+            settled: 0,
+            paid: 0,
+            batches: 0,
+          });
           const won = members.map((_, who) =>
             slips
               .filter(([w]) => w === who)

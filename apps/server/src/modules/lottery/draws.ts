@@ -321,7 +321,8 @@ export const drawResult = async (
  * records set-wise, claims each winning bet and posts its win under the bet's own ledger key, and adds
  * the batch to the daily summaries, one row a member. A crash and a rerun pay each bet exactly once.
  * Each bet pays at the odds of the settings version it was placed under; `odds` overrides them (tests,
- * the benchmark). `stopAfterBatches` stops early (tests of a crash mid-settlement).
+ * the benchmark). `stopAfterBatches` stops early (tests of a crash mid-settlement). `batches`: how many
+ * batches settled bets.
  */
 export const settleDraw = async (
   db: Db,
@@ -329,14 +330,14 @@ export const settleDraw = async (
   odds?: (merchantId: number) => Odds,
   options: { batchSize?: number; stopAfterBatches?: number; workers?: number } = {},
   now = new Date(),
-): Promise<{ settled: number; paid: number }> => {
+): Promise<{ settled: number; paid: number; batches: number }> => {
   const draw = await findDraw(db, drawId);
   if (!draw) throw new AppError('NOT_FOUND', 'No such draw');
-  if (draw.status === 'SETTLED') return { settled: 0, paid: 0 };
+  if (draw.status === 'SETTLED') return { settled: 0, paid: 0, batches: 0 };
   if (draw.status !== 'DRAWN' || !draw.result) throw new AppError('CONFLICT', `The draw is ${draw.status}`);
   const structure = structureOf(draw);
   const result = JSON.parse(draw.result) as DrawResult;
-  const batchSize = options.batchSize ?? 10_000;
+  const batchSize = options.batchSize ?? settlementBatchSize(db);
   const at = now.toISOString();
   // Each bet settles on its brand's day (decision 0038): a draw's bettors may be of brands in many zones.
   const days = new Map<number, string>();
@@ -356,7 +357,7 @@ export const settleDraw = async (
   };
   const floats = new Map<number, number>();
   const mains = new Map<string, number>();
-  if (options.stopAfterBatches === 0) return { settled: 0, paid: 0 };
+  if (options.stopAfterBatches === 0) return { settled: 0, paid: 0, batches: 0 };
   // Accounts are found (or made) before the writes: every bettor's main wallet (each paid from
   // it, so it exists) and each brand's float, once for the draw; and the odds of each settings
   // version the bets were placed under, from the same read.
@@ -467,6 +468,7 @@ export const settleDraw = async (
   let settled = 0;
   let paid = 0;
   let batches = 0;
+  let filled = 0;
   // A worker settles batch after batch, each read on from the last bet taken along the draw's index by
   // id (decision 0072), not stepping again over the bets already settled; a rerun after a crash starts
   // from 0. It is done (true) when it finds no open bet after it.
@@ -476,6 +478,7 @@ export const settleDraw = async (
       batches++;
       const outcome = await settleBatch(skipLocked ? taken : after, skipLocked);
       if (outcome.count === 0) return true;
+      filled++;
       settled += outcome.count;
       paid += outcome.sum;
       after = outcome.last;
@@ -495,11 +498,20 @@ export const settleDraw = async (
     }
     await Promise.all(running);
   }
-  if (!(await work(false))) return { settled, paid };
+  if (!(await work(false))) return { settled, paid, batches: filled };
   await closeSettlement(db, draw.id, category, now);
   tellDrawChanged(db, { vendorCode: draw.vendor_code, gameId: draw.game_id });
-  return { settled, paid };
+  return { settled, paid, batches: filled };
 };
+
+/**
+ * Bets a settlement batch takes by default (decision 0079). On PostgreSQL a batch is a transaction
+ * and a commit, one upsert of the daily summaries (a row a bettor in it, each through its row
+ * trigger) and one update of the winners' accounts: its cost grows with the batches, not the bets,
+ * so 50,000 (20 batches for 1,000,000 bets, the two workers' share ten each). SQLite keeps 10,000:
+ * one writer, a batch a synchronous run of prepared statements.
+ */
+export const settlementBatchSize = (db: Db) => (sqliteHandleOf(db) ? 10_000 : 50_000);
 
 /**
  * The draw SETTLED and its points earned (decision 0059), in one write once no bet is open: one
