@@ -111,6 +111,15 @@ describe('VIP service and live chat', () => {
   });
 });
 
+/** The language the server keeps for the member. */
+const savedLanguage = async (member: { token: string }) =>
+  (await apiCall(server.baseUrl, 'GET', '/wps/member/info', undefined, { token: member.token })).value
+    .language;
+
+/** Sets the language the server keeps for the member (a test leaves it as it found it). */
+const saveLanguage = (member: { token: string }, language: string) =>
+  apiCall(server.baseUrl, 'PUT', '/wps/member/language', { language }, { token: member.token });
+
 describe('language and sports (§7, §6)', () => {
   it('keeps the language the picker chose on the server, across a reload', async () => {
     const page = await memberPage(plainMember);
@@ -120,21 +129,12 @@ describe('language and sports (§7, §6)', () => {
     const saved = page.waitForResponse((r) => r.url().endsWith('/wps/member/language') && r.ok());
     await picker.selectOption('TY');
     await saved;
-    const info = await apiCall(server.baseUrl, 'GET', '/wps/member/info', undefined, {
-      token: plainMember.token,
-    });
-    expect(info.value.language).toBe('TY');
+    expect(await savedLanguage(plainMember)).toBe('TY');
     // The browser forgets its own choice: the server's brings Vietnamese back after the reload.
     await page.evaluate(() => localStorage.setItem('language', 'EN'));
     await page.reload();
     await expect.poll(() => picker.inputValue()).toBe('TY');
-    await apiCall(
-      server.baseUrl,
-      'PUT',
-      '/wps/member/language',
-      { language: 'EN' },
-      { token: plainMember.token },
-    );
+    await saveLanguage(plainMember, 'EN');
   });
 
   it("keeps a language picked while the member's profile is still loading", async () => {
@@ -158,17 +158,8 @@ describe('language and sports (§7, §6)', () => {
     release();
     await saved;
     expect(await picker.inputValue()).toBe('TY');
-    const info = await apiCall(server.baseUrl, 'GET', '/wps/member/info', undefined, {
-      token: plainMember.token,
-    });
-    expect(info.value.language).toBe('TY');
-    await apiCall(
-      server.baseUrl,
-      'PUT',
-      '/wps/member/language',
-      { language: 'EN' },
-      { token: plainMember.token },
-    );
+    expect(await savedLanguage(plainMember)).toBe('TY');
+    await saveLanguage(plainMember, 'EN');
   });
 
   it("launches the first sports vendor's game from the footer's sports entry", async () => {
