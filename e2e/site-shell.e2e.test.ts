@@ -551,6 +551,31 @@ describe('header', () => {
   });
 });
 
+describe('home banners', () => {
+  it('lays the dots over the picture on a desktop and in a strip under it on a phone, off the art', async () => {
+    const boxes = async (viewport: { width: number; height: number }) => {
+      const page = await newPage({ viewport });
+      await go(page, '/index');
+      const picture = page.locator('.banners__slide img').first();
+      await picture.waitFor();
+      await page.waitForFunction(
+        () => (document.querySelector('.banners__slide img') as HTMLImageElement).complete,
+      );
+      return {
+        picture: (await picture.boundingBox())!,
+        dots: (await page.locator('.banners__dots').boundingBox())!,
+      };
+    };
+    const desktop = await boxes(DESKTOP);
+    expect(desktop.dots.y + desktop.dots.height).toBeLessThanOrEqual(
+      desktop.picture.y + desktop.picture.height,
+    );
+    // A phone's banner is about 115 px high: dots over it covered the art's last line of words.
+    const phone = await boxes(PHONE);
+    expect(phone.dots.y).toBeGreaterThanOrEqual(phone.picture.y + phone.picture.height - 1);
+  });
+});
+
 describe('promotions', () => {
   it('opens a promotion from its card, shows its content, and goes back to the list', async () => {
     const page = await newPage();
