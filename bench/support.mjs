@@ -22,12 +22,24 @@ export const dist = process.env.BENCH_SERVER_DIST
   : path.join(root, 'apps/server/dist');
 export { createFundedMembers } from '../scripts/funded-members.mjs';
 
-export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-/** The median proper: with an even count, the mean of the two middle values (`median` takes the upper). */
-export const middle = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+/**
+ * The median of `items` (numbers, or runs with `valueOf` answering each one's number): `value` is the
+ * median proper (with an even count, the mean of the two middle values); `at` is the index in `items`
+ * of the run it came from, the one whose other figures (p99, CPU) are reported beside it: with an even
+ * count the upper of the two middle runs; `of` holds the indexes the value is of, in order (one with an
+ * odd count, the two middle runs' with an even one).
+ * No items: value NaN, at -1.
+ */
+export const median = (items, valueOf = (x) => x) => {
+  const order = items.map((item, at) => ({ at, v: valueOf(item) })).sort((a, b) => a.v - b.v);
+  if (!order.length) return { value: NaN, at: -1, of: [] };
+  const half = Math.floor(order.length / 2);
+  const of = order.length % 2 ? [order[half]] : [order[half - 1], order[half]];
+  return {
+    value: of.reduce((sum, o) => sum + o.v, 0) / of.length,
+    at: order[half].at,
+    of: of.map((o) => o.at).sort((a, b) => a - b),
+  };
 };
 
 /** The machine a figure was measured on; the load average says how shared it was at the time. */
@@ -368,13 +380,21 @@ export const load = async ({ connections, seconds, ...options }) => {
   };
 };
 
-/** The median of each numeric field over runs (p99 is the median of the runs' p99s). */
-export const medianOf = (runs) =>
-  Object.fromEntries(
-    Object.keys(runs[0])
-      .filter((k) => typeof runs[0][k] === 'number')
-      .map((k) => [k, median(runs.map((r) => r[k]))]),
-  );
+/**
+ * The runs' median of their `by` figure (the headline: a rate), with the other numeric figures (p50,
+ * p99, CPU, ceiling) of one actual run beside it, the run it came from (figures of one run belong
+ * together): `median`'s run, with an even count the upper of the two middle ones while `by` is the mean
+ * of both. `which` says so for the printed line: 'run 2 of 3', or 'the mean of runs 2 and 3 of 4; the
+ * other figures are run 3's'.
+ */
+export const medianOf = (runs, by) => {
+  const { value, at, of } = median(runs, (run) => run[by]);
+  const which =
+    of.length === 1
+      ? `run ${at + 1} of ${runs.length}`
+      : `the mean of runs ${of.map((i) => i + 1).join(' and ')} of ${runs.length}; the other figures are run ${at + 1}'s`;
+  return { ...runs[at], [by]: value, which };
+};
 
 /** Ceiling: a bare Fastify POST route answering `reply` as JSON, under the same load. req/s. */
 export const bareRouteCeiling = async ({ connections, seconds, reply = { success: true } }) => {
