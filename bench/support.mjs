@@ -493,20 +493,23 @@ export const printResult = (script, database, figures) =>
   console.log(`${RESULT_PREFIX}${JSON.stringify({ script, database, machine: machine(), figures })}`);
 
 /**
- * One draw's lottery bets written straight into the database with their betting records (a
- * deterministic mix of đề, bao lô 2 and xiên 2 slips from `members`), as placing them would have,
- * in transactions of 20 chunks.
+ * One draw's lottery bets written straight into the database with their betting records, as placing
+ * them would have (apps/server/src/test/lottery-bets.ts, which the settlement test uses too; loaded
+ * through tsx, since the server's build leaves src/test out): a deterministic mix of đề, bao lô 2 and
+ * xiên 2 slips from `seed`, by `members` in turn, costed by the built code, placed 90 s ago.
  */
-export const writeLotteryBets = async (db, { merchantId, members, draw, bets, label, seed, pg }) => {
+export const writeLotteryBets = async (db, { merchantId, members, draw, bets, seed, pg }) => {
   const { slipCost } = await import(`${dist}/modules/lottery/bet-types.js`);
   const { XSMB } = await import(`${dist}/modules/lottery/structures.js`);
+  const { tsImport } = await import('tsx/esm/api');
+  const written = await tsImport('../apps/server/src/test/lottery-bets.ts', import.meta.url);
   let state = seed;
   const next = (n) => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return state % n;
   };
   const two = () => String(next(100)).padStart(2, '0');
-  const slipAt = () => {
+  const slipOf = () => {
     const kind = next(10);
     if (kind < 5) return { type: 'DE', numbers: [two()], stake: 100 * (1 + next(10)) };
     if (kind < 9) return { type: 'LO2', numbers: [two()], stake: 100 };
@@ -515,59 +518,14 @@ export const writeLotteryBets = async (db, { merchantId, members, draw, bets, la
     while (b === a) b = two();
     return { type: 'XIEN2', numbers: [a, b], stake: 1_000 };
   };
-  const placedAt = new Date(Date.now() - 90_000).toISOString();
-  // Each bet keeps its betting record's id, as placing one does.
-  const { top } = await db
-    .selectFrom('bet_record')
-    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
-    .executeTakeFirstOrThrow();
-  const recordBase = Number(top);
-  const CHUNK = pg ? 1_000 : 500;
-  for (let from = 0; from < bets; from += CHUNK * 20)
-    await db.transaction().execute(async (trx) => {
-      for (let at = from; at < Math.min(from + CHUNK * 20, bets); at += CHUNK) {
-        const betRows = [];
-        const records = [];
-        for (let i = at; i < Math.min(at + CHUNK, bets); i++) {
-          const slip = slipAt();
-          const member = members[i % members.length];
-          const cost = slipCost(XSMB, slip);
-          betRows.push({
-            id: i + 1,
-            merchant_id: merchantId,
-            member_id: member.id,
-            draw_id: draw.id,
-            bet_type: slip.type,
-            numbers: JSON.stringify(slip.numbers),
-            stake: slip.stake,
-            cost,
-            payout: 0,
-            status: 'OPEN',
-            request_key: `bench-${i}`,
-            placed_at: placedAt,
-            settled_at: null,
-            record_id: recordBase + i + 1,
-          });
-          records.push({
-            id: recordBase + i + 1,
-            merchant_id: merchantId,
-            member_id: member.id,
-            vendor_code: 'JADE_ELOTT',
-            game_id: 'LOTTO_1M',
-            category: 'ELOTT',
-            round_id: `LOTTO_1M:${label}:${i + 1}`,
-            stake: cost,
-            valid_bet: 0,
-            payout: 0,
-            win_loss: -cost,
-            status: 'OPEN',
-            placed_at: placedAt,
-            settled_at: null,
-            settled_day: null,
-          });
-        }
-        await trx.insertInto('bet_record').values(records).execute();
-        await trx.insertInto('lottery_bet').values(betRows).execute();
-      }
-    });
+  await written.writeLotteryBets(db, {
+    merchantId,
+    memberIds: members.map((m) => m.id),
+    draw,
+    bets,
+    slipOf,
+    costOf: (slip) => slipCost(XSMB, slip),
+    postgres: pg,
+    placedAt: new Date(Date.now() - 90_000).toISOString(),
+  });
 };
