@@ -22,7 +22,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CompiledQuery, sql } from 'kysely';
-import { benchDatabase, databaseName, dist, openDb, printMachine, printResult } from './support.mjs';
+import { benchDatabase, databaseName, dist, median, openDb, printMachine, printResult } from './support.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -70,7 +70,6 @@ const random = () => {
   return (seed >>> 0) / 2 ** 32;
 };
 const pick = (n) => Math.floor(random() * n);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const DAY_MS = 86_400_000;
 const todayMs = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
@@ -405,7 +404,7 @@ const timed = async (fn, runs = 9) => {
     await fn();
     times.push(ms(t));
   }
-  return median(times);
+  return median(times).value;
 };
 const bare = () =>
   db.selectFrom('member').select('id').where('id', '=', topAgent.id).executeTakeFirstOrThrow();
@@ -489,7 +488,7 @@ if (rollup) {
   }
   const list = (times) => times.map((x) => x.toFixed(1)).join(', ');
   console.log(
-    `${DB_NAME}: the first team overview after a roll-up run of 50 settlements changed the top agent's rows: memo carried through the fold log ${median(carried).toFixed(1)} ms (median of 5: ${list(carried)} ms); memo recounted (before decision 0068) ${median(recounted).toFixed(1)} ms (${list(recounted)} ms)`,
+    `${DB_NAME}: the first team overview after a roll-up run of 50 settlements changed the top agent's rows: memo carried through the fold log ${median(carried).value.toFixed(1)} ms (median of 5: ${list(carried)} ms); memo recounted (before decision 0068) ${median(recounted).value.toFixed(1)} ms (${list(recounted)} ms)`,
   );
 }
 figures.push({
@@ -595,8 +594,8 @@ if (runFn) {
     times.push(ms(t));
     batches.push((await count()) - before);
   }
-  const runMs = median(times);
-  const posts = median(batches);
+  const runMs = median(times).value;
+  const posts = median(batches).value;
   const manyMs = await manyPostsMs(posts);
   const last = outcomes.at(-1);
   console.log(

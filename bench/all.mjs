@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findPostgresBin, startPostgres } from '../scripts/postgres.mjs';
-import { describeMachine, machine, middle, RESULT_PREFIX, root, settleCluster } from './support.mjs';
+import { describeMachine, machine, median, RESULT_PREFIX, root, settleCluster } from './support.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -58,7 +58,7 @@ const jobs = [
   { name: 'lottery-statistics', args: ['--calls', pick('50', '200')], pg: false },
   // Several instances behind the cluster's balancer: PostgreSQL only (sqlite: false).
   { name: 'scale', args: ['--seconds', SECONDS], pg: true, sqlite: false },
-  { name: 'idle', args: [], pg: undefined },
+  { name: 'idle', args: pick(['--seconds', '20', '--load-seconds', '3'], []), pg: true },
   { name: 'web-size', args: pick(['/index'], []), pg: false, database: 'none' },
   { name: 'lighthouse', args: ['--runs', '1', ...pick(['/index'], [])], pg: false, database: 'none' },
 ].filter((job) => {
@@ -67,13 +67,10 @@ const jobs = [
   return (!only || only.includes(job.name)) && !skip.includes(job.name);
 });
 
-// bench/idle.mjs is another engineer's; it runs when present, on PostgreSQL too if it takes --pg.
-const present = jobs.filter((job) => {
-  const file = path.join(root, 'bench', `${job.script ?? job.name}.mjs`);
-  if (!fs.existsSync(file)) return false;
-  if (job.pg === undefined) job.pg = fs.readFileSync(file, 'utf8').includes("pg: { type: 'boolean'");
-  return true;
-});
+// A script not written yet is left out.
+const present = jobs.filter((job) =>
+  fs.existsSync(path.join(root, 'bench', `${job.script ?? job.name}.mjs`)),
+);
 
 const usePg = !values['no-pg'] && present.some((job) => job.pg);
 let cluster;
@@ -183,18 +180,18 @@ const cell = (figures) => {
   if (!figures?.length) return { figure: '—', ceiling: '—', ratio: '—' };
   if (figures.every((f) => Number.isNaN(f.value)))
     return { figure: figures.at(-1).text, ceiling: '—', ratio: '—' };
-  const value = middle(figures.map((f) => f.value));
+  const value = median(figures.map((f) => f.value)).value;
   const p99s = figures.map((f) => f.p99).filter((p) => p !== undefined);
   const statements = figures.map((f) => f.statements).filter((n) => n !== undefined);
   const figure = [
     number(value),
-    ...(p99s.length ? [`p99 ${number(middle(p99s))} ms`] : []),
-    ...(statements.length ? [`${number(middle(statements))} statements a call`] : []),
+    ...(p99s.length ? [`p99 ${number(median(p99s).value)} ms`] : []),
+    ...(statements.length ? [`${number(median(statements).value)} statements a call`] : []),
   ].join(', ');
   const measured = figures.filter((f) => f.ceiling && !Number.isNaN(f.value));
   if (!measured.length) return { figure, ceiling: '—', ratio: '—' };
   const lower = figures[0].better === 'lower';
-  const top = middle(measured.map((f) => f.ceiling.value));
+  const top = median(measured.map((f) => f.ceiling.value)).value;
   // The ratio reads "share of the ceiling reached": for a time, ceiling time over the figure's time.
   const ratios = measured.map((f) => (lower ? f.ceiling.value / f.value : f.value / f.ceiling.value));
   const shown = (r) => (r >= 0.1 ? r.toFixed(2) : r.toPrecision(2));
@@ -202,7 +199,7 @@ const cell = (figures) => {
   const flags = measured
     .filter((f) => {
       const others = measured.filter((g) => g !== f).map((g) => g.ceiling.value);
-      const share = others.length ? f.ceiling.value / middle(others) : 1;
+      const share = others.length ? f.ceiling.value / median(others).value : 1;
       return lower ? share > 2 : share < 0.5;
     })
     .map((f) => `run ${f.run}: ${number(f.ceiling.value)}`);
@@ -210,7 +207,7 @@ const cell = (figures) => {
   return {
     figure,
     ceiling: `${name}: ${number(top)} ${unit}${flags.length ? ` (⚠ ${flags.join(', ')}: far off the others)` : ''}`,
-    ratio: `${shown(middle(ratios))}${ratios.length > 1 ? ` (${ratios.map(shown).join(', ')})` : ''}`,
+    ratio: `${shown(median(ratios).value)}${ratios.length > 1 ? ` (${ratios.map(shown).join(', ')})` : ''}`,
   };
 };
 

@@ -71,7 +71,6 @@ const settleOnce = async (label, withPoints) => {
     members,
     draw,
     bets: BETS,
-    label: `BENCH-${label}`,
     seed: 20261126,
     pg: values.pg,
   });

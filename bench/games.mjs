@@ -168,9 +168,9 @@ const CEILING = values.pg ? 'pgbench tpcb-like' : 'bare Fastify';
 if (values.only !== 'slot') {
   const runs = [];
   for (let i = 1; i <= Number(values.runs); i++) runs.push(await runHttp(i));
-  const { pairs, bare, p50, p99 } = medianOf(runs);
+  const { pairs, bare, p50, p99, which } = medianOf(runs, 'pairs');
   console.log(
-    `${DB_NAME} HTTP median (${CONNECTIONS} connections): ${Math.round(pairs)} pairs/s (${Math.round(pairs * 2)} signed calls/s, ${((pairs * 2 * 100) / bare).toFixed(1)} % of ${values.pg ? "pgbench tpcb-like's" : "a bare Fastify route's"} ${Math.round(bare)}/s), p50 ${p50} ms, p99 ${p99} ms (target 2000 pairs/s)`,
+    `${DB_NAME} HTTP median (${CONNECTIONS} connections; ${which}): ${Math.round(pairs)} pairs/s (${Math.round(pairs * 2)} signed calls/s, ${((pairs * 2 * 100) / bare).toFixed(1)} % of ${values.pg ? "pgbench tpcb-like's" : "a bare Fastify route's"} ${Math.round(bare)}/s), p50 ${p50} ms, p99 ${p99} ms (target 2000 pairs/s)`,
   );
   figures.push({
     name: 'seamless debit+credit (signed calls)',

@@ -1,19 +1,22 @@
 // bench/idle: what an idle server costs (issue 23 item 6, decision 0056), on the built code.
-// Starts `node apps/server/dist/main.js` on a fresh demo database (SQLite; the studio off), waits for
-// the start-up's seeding to finish, then over --seconds (default 60) of idleness reports the resident
-// memory (RSS), the CPU used (% of one core) and the SQLite statements run per minute; then a short
+// Starts `node apps/server/dist/main.js` on a fresh demo database (SQLite, or with --pg a database on
+// the PostgreSQL cluster of TEST_POSTGRES_URL; the studio off), waits for the start-up's seeding to
+// finish, then over --seconds (default 60) of idleness reports the resident memory (RSS), the CPU used
+// (% of one core) and the SQL statements run per minute (the database's wakeups); then a short
 // autocannon load (--load-seconds, default 10, 20 connections on the game list) and the RSS after it.
 // Targets: idle RSS under 150 MB, under 400 MB under load. The server runs with the node flags of
 // `npm run serve` (decision 0065); apps/server/src/idle-memory.api.test.ts holds the idle target in
 // `npm test` for a restarted server (no seeding).
+// The last line is the bench-json result for bench/all.mjs.
 //   node bench/idle.mjs [--seconds 60] [--load-seconds 10] [--server path/to/dist/main.js]
+//   node scripts/with-postgres.mjs node bench/idle.mjs --pg
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { builtServerMain, freePort, rssMb, serveFlags, servedEnv } from '../scripts/served-server.mjs';
+import { benchDatabase, databaseName, printResult, processCpuMs } from './support.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const { values } = parseArgs({
@@ -22,20 +25,16 @@ const { values } = parseArgs({
     'load-seconds': { type: 'string', default: '10' },
     /** Another build's main.js, to compare (e.g. a checkout of main). */
     server: { type: 'string', default: builtServerMain },
+    pg: { type: 'boolean', default: false },
   },
 });
+const DB_NAME = databaseName(values.pg);
 const SECONDS = Number(values.seconds);
 const LOAD_SECONDS = Number(values['load-seconds']);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Clock ticks per second of /proc/<pid>/stat (USER_HZ): 100 on Linux.
-const ticks = 100;
-const procStat = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's ')'.
-  return (Number(fields[11]) + Number(fields[12])) / ticks;
-};
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-idle-'));
+const database = await benchDatabase('idle', { pg: values.pg });
+const { dir } = database;
 const countFile = path.join(dir, 'sqlcount');
 const port = await freePort();
 const server = spawn(
@@ -44,7 +43,7 @@ const server = spawn(
   {
     cwd: dir,
     env: {
-      ...servedEnv({ port, dir, databaseUrl: `sqlite:${path.join(dir, 'site.db')}`, logLevel: 'warn' }),
+      ...servedEnv({ port, dir, databaseUrl: database.databaseUrl, logLevel: 'warn' }),
       SQLCOUNT_FILE: countFile,
       SQLCOUNT_SERVER: path.resolve(values.server),
     },
@@ -71,16 +70,16 @@ try {
   console.log(`started (demo seeded) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // The first runs of the jobs (catch-up) are start-up, not idleness.
   await sleep(10_000);
-  const cpu0 = procStat(server.pid);
+  const cpu0 = processCpuMs(server.pid);
   const sql0 = await statements();
   const t0 = Date.now();
   await sleep(SECONDS * 1000);
   const elapsed = (Date.now() - t0) / 1000;
-  const cpu = ((procStat(server.pid) - cpu0) / elapsed) * 100;
+  const cpu = ((processCpuMs(server.pid) - cpu0) / 1000 / elapsed) * 100;
   const perMinute = (((await statements()) - sql0) / elapsed) * 60;
   const idleRss = rssMb(server.pid);
   console.log(
-    `idle over ${elapsed.toFixed(0)} s: RSS ${idleRss.toFixed(0)} MB, CPU ${cpu.toFixed(2)} % of a core, ${perMinute.toFixed(0)} statements/min`,
+    `${DB_NAME} idle over ${elapsed.toFixed(0)} s: RSS ${idleRss.toFixed(0)} MB, CPU ${cpu.toFixed(2)} % of a core, ${perMinute.toFixed(0)} statements/min`,
   );
   let peak = idleRss;
   const watch = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 200);
@@ -96,8 +95,16 @@ try {
   console.log(
     `targets: idle RSS < 150 MB ${idleRss < 150 ? 'ok' : 'MISSED'}; under load < 400 MB ${peak < 400 ? 'ok' : 'MISSED'}`,
   );
+  printResult('idle', DB_NAME, [
+    { name: 'idle server RSS', value: idleRss, unit: 'MB', better: 'lower', target: 150 },
+    { name: 'idle server CPU', value: cpu, unit: '% of a core', better: 'lower' },
+    { name: 'idle server SQL statements', value: perMinute, unit: 'statements/min', better: 'lower' },
+    { name: 'peak RSS under load', value: peak, unit: 'MB', better: 'lower', target: 400 },
+  ]);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  await database.drop();
 }

@@ -108,9 +108,9 @@ const run = async (runNo) => {
 if (!fs.existsSync(`${dist}/main.js`)) throw new Error('run `npm run build` first');
 const runs = [];
 for (let i = 1; i <= Number(values.runs); i++) runs.push(await run(i));
-const m = medianOf(runs);
+const m = medianOf(runs, 'rate');
 console.log(
-  `${DB_NAME} ${CALL} median (${CONNECTIONS} connections): ${Math.round(m.rate)} ${UNIT}, p50 ${m.p50} ms, p99 ${m.p99} ms, server CPU ${Math.round(m.cpuPer)} µs/call; ${ceilingName} ${Math.round(m.ceiling)}/s (ratio ${(m.rate / m.ceiling).toFixed(2)})${CALL === 'transfer' ? ' (target 3000/s)' : ''}`,
+  `${DB_NAME} ${CALL} median (${CONNECTIONS} connections; ${m.which}): ${Math.round(m.rate)} ${UNIT}, p50 ${m.p50} ms, p99 ${m.p99} ms, server CPU ${Math.round(m.cpuPer)} µs/call; ${ceilingName} ${Math.round(m.ceiling)}/s (ratio ${(m.rate / m.ceiling).toFixed(2)})${CALL === 'transfer' ? ' (target 3000/s)' : ''}`,
 );
 /** SQL statements per call: one call at a time on a server that counts them (bench/sql-stats.mjs). */
 const countStatements = async () => {

@@ -99,8 +99,8 @@ for (let run = 1; run <= RUNS; run++) {
     `in-process ${DB_NAME} run ${run}: ${Math.round(rate)} transfers/s; ${ceilingName} ${Math.round(top)}/s`,
   );
 }
-const rate = median(results);
-const top = median(ceilings);
+const rate = median(results).value;
+const top = median(ceilings).value;
 console.log(
   `in-process ${DB_NAME} median: ${Math.round(rate)} transfers/s (target 10000); ${ceilingName} ${Math.round(top)}/s (ratio ${(rate / top).toFixed(2)})`,
 );

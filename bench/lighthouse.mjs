@@ -82,7 +82,7 @@ try {
         cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
       });
     }
-    const score = (key) => median(runs.map((r) => r[key]));
+    const score = (key) => median(runs.map((r) => r[key])).value;
     const performance = score('performance');
     below ||= performance < TARGET;
     figures.push({

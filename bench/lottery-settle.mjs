@@ -70,7 +70,6 @@ await writeLotteryBets(db, {
   members,
   draw,
   bets: BETS,
-  label: 'BENCH-1',
   seed: 20261124,
   pg: values.pg,
 });

@@ -22,12 +22,24 @@ export const dist = process.env.BENCH_SERVER_DIST
   : path.join(root, 'apps/server/dist');
 export { createFundedMembers } from '../scripts/funded-members.mjs';
 
-export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-/** The median proper: with an even count, the mean of the two middle values (`median` takes the upper). */
-export const middle = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+/**
+ * The median of `items` (numbers, or runs with `valueOf` answering each one's number): `value` is the
+ * median proper (with an even count, the mean of the two middle values); `at` is the index in `items`
+ * of the run it came from, the one whose other figures (p99, CPU) are reported beside it: with an even
+ * count the upper of the two middle runs; `of` holds the indexes the value is of, in order (one with an
+ * odd count, the two middle runs' with an even one).
+ * No items: value NaN, at -1.
+ */
+export const median = (items, valueOf = (x) => x) => {
+  const order = items.map((item, at) => ({ at, v: valueOf(item) })).sort((a, b) => a.v - b.v);
+  if (!order.length) return { value: NaN, at: -1, of: [] };
+  const half = Math.floor(order.length / 2);
+  const of = order.length % 2 ? [order[half]] : [order[half - 1], order[half]];
+  return {
+    value: of.reduce((sum, o) => sum + o.v, 0) / of.length,
+    at: order[half].at,
+    of: of.map((o) => o.at).sort((a, b) => a - b),
+  };
 };
 
 /** The machine a figure was measured on; the load average says how shared it was at the time. */
@@ -368,13 +380,21 @@ export const load = async ({ connections, seconds, ...options }) => {
   };
 };
 
-/** The median of each numeric field over runs (p99 is the median of the runs' p99s). */
-export const medianOf = (runs) =>
-  Object.fromEntries(
-    Object.keys(runs[0])
-      .filter((k) => typeof runs[0][k] === 'number')
-      .map((k) => [k, median(runs.map((r) => r[k]))]),
-  );
+/**
+ * The runs' median of their `by` figure (the headline: a rate), with the other numeric figures (p50,
+ * p99, CPU, ceiling) of one actual run beside it, the run it came from (figures of one run belong
+ * together): `median`'s run, with an even count the upper of the two middle ones while `by` is the mean
+ * of both. `which` says so for the printed line: 'run 2 of 3', or 'the mean of runs 2 and 3 of 4; the
+ * other figures are run 3's'.
+ */
+export const medianOf = (runs, by) => {
+  const { value, at, of } = median(runs, (run) => run[by]);
+  const which =
+    of.length === 1
+      ? `run ${at + 1} of ${runs.length}`
+      : `the mean of runs ${of.map((i) => i + 1).join(' and ')} of ${runs.length}; the other figures are run ${at + 1}'s`;
+  return { ...runs[at], [by]: value, which };
+};
 
 /** Ceiling: a bare Fastify POST route answering `reply` as JSON, under the same load. req/s. */
 export const bareRouteCeiling = async ({ connections, seconds, reply = { success: true } }) => {
@@ -473,20 +493,23 @@ export const printResult = (script, database, figures) =>
   console.log(`${RESULT_PREFIX}${JSON.stringify({ script, database, machine: machine(), figures })}`);
 
 /**
- * One draw's lottery bets written straight into the database with their betting records (a
- * deterministic mix of đề, bao lô 2 and xiên 2 slips from `members`), as placing them would have,
- * in transactions of 20 chunks.
+ * One draw's lottery bets written straight into the database with their betting records, as placing
+ * them would have (apps/server/src/test/lottery-bets.ts, which the settlement test uses too; loaded
+ * through tsx, since the server's build leaves src/test out): a deterministic mix of đề, bao lô 2 and
+ * xiên 2 slips from `seed`, by `members` in turn, costed by the built code, placed 90 s ago.
  */
-export const writeLotteryBets = async (db, { merchantId, members, draw, bets, label, seed, pg }) => {
+export const writeLotteryBets = async (db, { merchantId, members, draw, bets, seed, pg }) => {
   const { slipCost } = await import(`${dist}/modules/lottery/bet-types.js`);
   const { XSMB } = await import(`${dist}/modules/lottery/structures.js`);
+  const { tsImport } = await import('tsx/esm/api');
+  const written = await tsImport('../apps/server/src/test/lottery-bets.ts', import.meta.url);
   let state = seed;
   const next = (n) => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return state % n;
   };
   const two = () => String(next(100)).padStart(2, '0');
-  const slipAt = () => {
+  const slipOf = () => {
     const kind = next(10);
     if (kind < 5) return { type: 'DE', numbers: [two()], stake: 100 * (1 + next(10)) };
     if (kind < 9) return { type: 'LO2', numbers: [two()], stake: 100 };
@@ -495,59 +518,14 @@ export const writeLotteryBets = async (db, { merchantId, members, draw, bets, la
     while (b === a) b = two();
     return { type: 'XIEN2', numbers: [a, b], stake: 1_000 };
   };
-  const placedAt = new Date(Date.now() - 90_000).toISOString();
-  // Each bet keeps its betting record's id, as placing one does.
-  const { top } = await db
-    .selectFrom('bet_record')
-    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
-    .executeTakeFirstOrThrow();
-  const recordBase = Number(top);
-  const CHUNK = pg ? 1_000 : 500;
-  for (let from = 0; from < bets; from += CHUNK * 20)
-    await db.transaction().execute(async (trx) => {
-      for (let at = from; at < Math.min(from + CHUNK * 20, bets); at += CHUNK) {
-        const betRows = [];
-        const records = [];
-        for (let i = at; i < Math.min(at + CHUNK, bets); i++) {
-          const slip = slipAt();
-          const member = members[i % members.length];
-          const cost = slipCost(XSMB, slip);
-          betRows.push({
-            id: i + 1,
-            merchant_id: merchantId,
-            member_id: member.id,
-            draw_id: draw.id,
-            bet_type: slip.type,
-            numbers: JSON.stringify(slip.numbers),
-            stake: slip.stake,
-            cost,
-            payout: 0,
-            status: 'OPEN',
-            request_key: `bench-${i}`,
-            placed_at: placedAt,
-            settled_at: null,
-            record_id: recordBase + i + 1,
-          });
-          records.push({
-            id: recordBase + i + 1,
-            merchant_id: merchantId,
-            member_id: member.id,
-            vendor_code: 'JADE_ELOTT',
-            game_id: 'LOTTO_1M',
-            category: 'ELOTT',
-            round_id: `LOTTO_1M:${label}:${i + 1}`,
-            stake: cost,
-            valid_bet: 0,
-            payout: 0,
-            win_loss: -cost,
-            status: 'OPEN',
-            placed_at: placedAt,
-            settled_at: null,
-            settled_day: null,
-          });
-        }
-        await trx.insertInto('bet_record').values(records).execute();
-        await trx.insertInto('lottery_bet').values(betRows).execute();
-      }
-    });
+  await written.writeLotteryBets(db, {
+    merchantId,
+    memberIds: members.map((m) => m.id),
+    draw,
+    bets,
+    slipOf,
+    costOf: (slip) => slipCost(XSMB, slip),
+    postgres: pg,
+    placedAt: new Date(Date.now() - 90_000).toISOString(),
+  });
 };

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../../test/funded-member.js';
+import { writeLotteryBets } from '../../test/lottery-bets.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { findBetRecord } from '../games/bet-records.js';
 import * as merchants from '../merchants/service.js';
@@ -354,17 +355,6 @@ describe('lottery draws', () => {
     const memberId = await member(1);
     const draw = await openDraw();
     // 10,001 bets straight into the tables, as the bench writes them (placing each would take minutes).
-    const maxId = async (table: 'bet_record' | 'lottery_bet') =>
-      Number(
-        (
-          await server.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('top'))
-            .executeTakeFirstOrThrow()
-        ).top,
-      );
-    const top = await maxId('bet_record');
-    const last = await maxId('lottery_bet');
     const BETS = 10_001;
     // Đề on each of 100 numbers in turn: one number in a hundred wins.
     const slipOf = (i: number): Slip => ({
@@ -372,62 +362,15 @@ describe('lottery draws', () => {
       numbers: [String(i % 100).padStart(2, '0')],
       stake: 100,
     });
-    const cost = slipCost(XSMB, slipOf(0));
-    const at = new Date().toISOString();
-    for (let from = 0; from < BETS; from += 500) {
-      const ids = Array.from({ length: Math.min(500, BETS - from) }, (_, i) => from + i + 1);
-      await server.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('bet_record')
-          .values(
-            ids.map((i) => ({
-              id: top + i,
-              merchant_id: demo.id,
-              member_id: memberId,
-              vendor_code: 'JADE_ELOTT',
-              game_id: 'ELOTT_1M',
-              category: 'ELOTT',
-              round_id: `ELOTT_1M:${draw.draw_no}:batch-${i}`,
-              stake: cost,
-              valid_bet: 0,
-              payout: 0,
-              win_loss: -cost,
-              status: 'OPEN',
-              placed_at: at,
-              settled_at: null,
-              settled_day: null,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('lottery_bet')
-          .values(
-            ids.map((i) => ({
-              id: last + i,
-              merchant_id: demo.id,
-              member_id: memberId,
-              draw_id: draw.id,
-              bet_type: 'DE',
-              numbers: JSON.stringify(slipOf(i).numbers),
-              stake: 100,
-              cost,
-              payout: 0,
-              status: 'OPEN',
-              request_key: `batch-${draw.id}-${i}`,
-              placed_at: at,
-              settled_at: null,
-              record_id: top + i,
-            })),
-          )
-          .execute();
-      });
-    }
-    if (postgres)
-      await sql`select setval(pg_get_serial_sequence('lottery_bet', 'id'), ${last + BETS})`.execute(
-        server.db,
-      );
-    if (postgres)
-      await sql`select setval(pg_get_serial_sequence('bet_record', 'id'), ${top + BETS})`.execute(server.db);
+    await writeLotteryBets(server.db, {
+      merchantId: demo.id,
+      memberIds: [memberId],
+      draw,
+      bets: BETS,
+      slipOf,
+      costOf: (slip) => slipCost(XSMB, slip),
+      postgres,
+    });
     const result = await drawResult(
       server.db,
       SESSION_SECRET,
@@ -439,7 +382,7 @@ describe('lottery draws', () => {
     expect(settled.settled).toBe(BETS);
     expect(settled.batches).toBe(postgres ? 1 : 2);
     let wins = 0;
-    for (let i = 1; i <= BETS; i++) wins += slipPayout(XSMB, result, slipOf(i), DEMO_ODDS);
+    for (let i = 0; i < BETS; i++) wins += slipPayout(XSMB, result, slipOf(i), DEMO_ODDS);
     expect(wins).toBeGreaterThan(0);
     expect(settled.paid).toBe(wins);
     expect(await main(memberId)).toBe(1 + wins);
