@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPlugin } from '../../platform/db/index.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
@@ -14,6 +15,7 @@ import { DEMO_ODDS, slipPayout, type Slip } from './bet-types.js';
 import { placeBet } from './draws.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { XSMB, type DrawResult } from './structures.js';
+import { LOTTERY_VENDORS } from './schedule.js';
 import { runLotteryTick } from './tick.js';
 
 /**
@@ -145,5 +147,33 @@ describe('the demo North after its bundled history', () => {
     expect(await getAccountBalance(server.db, await memberAccount(server.db, demoId, memberId, 'MAIN'))).toBe(
       100_000 - 4_000 + payout,
     );
+  });
+});
+
+describe('a run of the job with nothing due', () => {
+  it("reads every game's state in a few statements, not a few a game (an idle server's wakeups)", async () => {
+    const now = new Date();
+    await runLotteryTick(server.db, SESSION_SECRET, now);
+    let statements = 0;
+    const counting = withPlugin(server.db, {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        statements += 1;
+        return result;
+      },
+    });
+    const run = await runLotteryTick(counting, SESSION_SECRET, now);
+    expect([run.created, run.drawn, run.settled]).toEqual([0, 0, 0]);
+    expect(run.nextRunAt!.getTime()).toBeGreaterThan(now.getTime());
+    const games = await server.db
+      .selectFrom('game')
+      .innerJoin('vendor', 'vendor.id', 'game.vendor_id')
+      .select('game.game_id')
+      .where('vendor.code', 'in', [...LOTTERY_VENDORS])
+      .execute();
+    // The games, their next draws, then one statement a step (open, close, draw, settle, the corrections,
+    // the next event): 3 statements a game before.
+    expect(games.length).toBeGreaterThan(10);
+    expect(statements).toBeLessThanOrEqual(9);
   });
 });

@@ -13,13 +13,37 @@ export const CATCH_UP_DAYS = 366;
 /** Draws drawn, or settled, per query of the job's loops. */
 const BATCH = 100;
 
+/**
+ * The lottery games, each with its result source and its newest draw's time: one statement, however
+ * many games (the job runs several times a minute for the fast games; a read a game was 3 statements a
+ * game a run, most of an idle server's statements).
+ */
 const lotteryGames = (db: Db) =>
   db
     .selectFrom('game')
     .innerJoin('vendor', 'vendor.id', 'game.vendor_id')
-    .select(['vendor.code as vendor_code', 'game.game_id'])
+    .select((eb) => [
+      'vendor.code as vendor_code',
+      'game.game_id',
+      eb
+        .selectFrom('lottery_game_source')
+        .select('lottery_game_source.source')
+        .whereRef('lottery_game_source.vendor_code', '=', 'vendor.code')
+        .whereRef('lottery_game_source.game_id', '=', 'game.game_id')
+        .as('source'),
+      // A daily draw's number is its date, so the newest number is the newest draw (the unique index).
+      eb
+        .selectFrom('lottery_draw')
+        .select('lottery_draw.draws_at')
+        .whereRef('lottery_draw.vendor_code', '=', 'vendor.code')
+        .whereRef('lottery_draw.game_id', '=', 'game.game_id')
+        .orderBy('lottery_draw.draw_no', 'desc')
+        .limit(1)
+        .as('last_draws_at'),
+    ])
     .where('vendor.code', 'in', [...LOTTERY_VENDORS])
     .execute();
+type LotteryGame = Awaited<ReturnType<typeof lotteryGames>>[number];
 
 /** Makes a draw once: a second maker (another tick, another instance) meets the unique draw number. */
 const createOnce = async (
@@ -64,24 +88,22 @@ const createOnce = async (
  * job's next steps draw and settle what was made, each step a conditional update, so a catch-up run
  * twice, or on two instances at once, makes and settles each draw once.
  */
-export const catchUpDailyDraws = async (db: Db, serverSecret: string, now = new Date()) => {
+export const catchUpDailyDraws = async (
+  db: Db,
+  serverSecret: string,
+  now = new Date(),
+  games?: LotteryGame[],
+) => {
   let created = 0;
-  for (const game of await lotteryGames(db)) {
+  for (const game of games ?? (await lotteryGames(db))) {
     const schedule = scheduleOf(game.vendor_code, game.game_id);
-    if (schedule?.kind !== 'DAILY') continue;
-    if ((await gameSourceOf(db, game.vendor_code, game.game_id)) !== 'FAIR') continue;
-    // A daily draw's number is its date, so the newest number is the newest draw (the unique index).
-    const last = await db
-      .selectFrom('lottery_draw')
-      .select('draws_at')
-      .where('vendor_code', '=', game.vendor_code)
-      .where('game_id', '=', game.game_id)
-      .orderBy('draw_no', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    if (schedule?.kind !== 'DAILY' || (game.source ?? 'FAIR') !== 'FAIR') continue;
     // A game that never drew has no gap: its first draw is the next one.
-    if (!last) continue;
-    for (const planned of missedDailyDraws(schedule, new Date(last.draws_at), now, CATCH_UP_DAYS))
+    if (!game.last_draws_at) continue;
+    const missed = missedDailyDraws(schedule, new Date(game.last_draws_at), now, CATCH_UP_DAYS);
+    // Rare (a server that was stopped): the source is read again just before, as the draws are made.
+    if (missed.length === 0 || (await gameSourceOf(db, game.vendor_code, game.game_id)) !== 'FAIR') continue;
+    for (const planned of missed)
       created += await createOnce(db, serverSecret, game, schedule.structure, 'FAIR', planned, now);
   }
   return { created };
@@ -94,24 +116,40 @@ export const catchUpDailyDraws = async (db: Db, serverSecret: string, now = new 
  * run twice does nothing more.
  */
 export const runLotteryTick = async (db: Db, serverSecret: string, now = new Date()) => {
-  let created = (await catchUpDailyDraws(db, serverSecret, now)).created;
-  // The next time a game's next draw changes (its current one closes): a draw to make then.
-  let nextToMake = Infinity;
-  for (const game of await lotteryGames(db)) {
+  const games = await lotteryGames(db);
+  let created = (await catchUpDailyDraws(db, serverSecret, now, games)).created;
+  const next = games.flatMap((game) => {
     const schedule = scheduleOf(game.vendor_code, game.game_id);
-    if (!schedule) continue;
-    const planned = nextDraw(schedule, now);
-    nextToMake = Math.min(nextToMake, planned.closesAt.getTime());
-    const exists = await db
-      .selectFrom('lottery_draw')
-      .select('id')
-      .where('vendor_code', '=', game.vendor_code)
-      .where('game_id', '=', game.game_id)
-      .where('draw_no', '=', planned.drawNo)
-      .executeTakeFirst();
-    if (exists) continue;
-    // Fair draws unless the game takes official results (`lottery source`); the demo's daily
-    // draws are fair draws too.
+    return schedule ? [{ game, schedule, planned: nextDraw(schedule, now) }] : [];
+  });
+  // The next time a game's next draw changes (its current one closes): a draw to make then.
+  const nextToMake = Math.min(...next.map(({ planned }) => planned.closesAt.getTime()));
+  // Which games' next draws are made already: one statement for all of them.
+  const made = new Set(
+    next.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('lottery_draw')
+            .select(['vendor_code', 'game_id', 'draw_no'])
+            .where((eb) =>
+              eb.or(
+                next.map(({ game, planned }) =>
+                  eb.and([
+                    eb('vendor_code', '=', game.vendor_code),
+                    eb('game_id', '=', game.game_id),
+                    eb('draw_no', '=', planned.drawNo),
+                  ]),
+                ),
+              ),
+            )
+            .execute()
+        ).map((draw) => `${draw.vendor_code}/${draw.game_id}/${draw.draw_no}`),
+  );
+  for (const { game, schedule, planned } of next) {
+    if (made.has(`${game.vendor_code}/${game.game_id}/${planned.drawNo}`)) continue;
+    // Fair draws unless the game takes official results (`lottery source`), read as the draw is made;
+    // the demo's daily draws are fair draws too.
     const source = await gameSourceOf(db, game.vendor_code, game.game_id);
     created += await createOnce(db, serverSecret, game, schedule.structure, source, planned, now);
   }
