@@ -44,6 +44,7 @@ import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { requestLogSerializer } from './platform/http/log-redaction.js';
+import { requestChildLogger } from './platform/http/request-logger.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { installNulGuard } from './platform/http/nul-guard.js';
 import { createResponseSerializerCompiler } from './platform/http/response-serializer.js';
@@ -115,6 +116,8 @@ export const buildApp = async ({
       serializers: { req: requestLogSerializer },
       ...(logStream && { stream: logStream }),
     },
+    // A request's pino child is made only when the request logs something (issue 23).
+    childLoggerFactory: requestChildLogger,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // A client's x-request-id is kept only when it is a well-formed id; anything else gets a new one.
@@ -127,13 +130,6 @@ export const buildApp = async ({
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler(config.responseCheck ?? 'compiled'));
-  const instanceName = config.instanceName;
-  // Hooks on every request take a callback, not a promise: one promise fewer a hook (issue 23).
-  app.addHook('onSend', (request, reply, _payload, done) => {
-    reply.header('x-request-id', request.id);
-    if (instanceName) reply.header('x-jade-instance', instanceName);
-    done();
-  });
   // An empty JSON body is no body (a decision without a note), not a parse error; anything else is
   // parsed by Fastify's own parser, prototype-poisoning guard included.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -148,7 +144,12 @@ export const buildApp = async ({
   });
   installErrorHandler(app);
   installNulGuard(app);
-  await installSecurityHeaders(app, vendorFrameOrigins(db));
+  // Hooks on every request take a callback, not a promise: one promise fewer a hook (issue 23). The
+  // request id and the instance's name are set with the security headers, in one hook.
+  await installSecurityHeaders(app, vendorFrameOrigins(db), {
+    requestId: true,
+    instanceName: config.instanceName,
+  });
   installMetrics(app, config);
   installSiteStateHook(app, db);
 

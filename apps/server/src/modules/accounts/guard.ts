@@ -1,6 +1,6 @@
 import { TRIAL_ACCOUNT_TYPE } from '@jade/contracts/constants';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -14,6 +14,20 @@ export const bearerToken = (request: FastifyRequest) => {
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
   const token = request.headers.token;
   return typeof token === 'string' ? token : undefined;
+};
+
+const requestMerchants = new WeakMap<FastifyRequest, Merchant>();
+
+/**
+ * The brand of a request's host, looked up once a request: the site-state hook and the guard both
+ * need it (issue 23). A host with no brand is not kept; the guard asks again and refuses it.
+ */
+export const requestMerchant = async (db: DbOrTrx, request: FastifyRequest): Promise<Merchant> => {
+  const known = requestMerchants.get(request);
+  if (known) return known;
+  const merchant = await resolveMerchantByHost(db, request.hostname);
+  requestMerchants.set(request, merchant);
+  return merchant;
 };
 
 export type GuardOptions = {
@@ -32,7 +46,7 @@ export type Guard = (
 export const createGuard =
   (db: Db, secrets: Secrets): Guard =>
   async (request, options = {}) => {
-    const merchant = await resolveMerchantByHost(db, request.hostname);
+    const merchant = await requestMerchant(db, request);
     const session = await authenticate(db, secrets, merchant.id, bearerToken(request), () =>
       getAuthSettings(db, merchant.id),
     );

@@ -82,3 +82,31 @@ describe('request ids', () => {
     }
   });
 });
+
+// Issue 23: the request id, Permissions-Policy and helmet's headers are set in one onRequest hook on
+// the raw response, no longer in onSend hooks: refused calls, errors and 404s must carry them still.
+describe('headers on every answer, refused ones too', () => {
+  it.each([
+    ['a call without a session', '/wps/v2/wallets/balance', 401],
+    ['a body the parser refuses', '/wps/relay/GCS_walletTransfer', 400],
+    ['no route', '/wps/nothing/here', 404],
+  ])('come with %s', async (_what, url, status) => {
+    const response = await server.fetch(url, {
+      headers: { 'x-request-id': 'refused-1', 'content-type': 'application/json' },
+      ...(status === 400 && { method: 'POST', body: '{not json' }),
+    });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('x-request-id')).toBe('refused-1');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('come once each', async () => {
+    const response = await server.fetch('/wps/system/status');
+    expect(response.headers.get('x-request-id')).not.toContain(',');
+    expect(response.headers.get('permissions-policy')).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), fullscreen=(self)',
+    );
+  });
+});

@@ -55,6 +55,11 @@ export const installSecurityHeaders = async (
    * asked on every answer (a memo: decision 0066).
    */
   frameOrigins: () => Promise<readonly string[]> = () => Promise.resolve(NO_ORIGINS),
+  /**
+   * The request's own headers, set in the same hook: its id (`x-request-id`) on every answer, and
+   * the instance's name (`x-jade-instance`) when it has one.
+   */
+  requestHeaders: { requestId?: boolean; instanceName?: string } = {},
 ) => {
   /** The origins helmet's policy is being recorded for. */
   let recording: readonly string[] = NO_ORIGINS;
@@ -95,29 +100,33 @@ export const installSecurityHeaders = async (
     if (text !== recordedText) {
       recording = origins;
       recorded = recordHelmet(applyHelmet);
+      // helmet has no Permissions-Policy: the one header it leaves, replayed with its own.
+      recorded.headers.push(['permissions-policy', PERMISSIONS_POLICY]);
       recordedText = text;
     }
     recordedFor = origins;
     return recorded;
   };
-  app.addHook('onRequest', (_request, reply, done) => {
+  const { requestId = false, instanceName } = requestHeaders;
+  // One hook sets every header an answer carries whatever it is (issue 23): onSend hooks (the
+  // request id's and Permissions-Policy's before) cost a hook runner on every answer. Set on the raw
+  // response, so error answers, files and the hijacked Server-Sent Events streams carry them too.
+  app.addHook('onRequest', (request, reply, done) => {
     frameOrigins().then(
       (origins) => {
+        const raw = reply.raw;
+        if (requestId) raw.setHeader('x-request-id', request.id as string);
+        if (instanceName) raw.setHeader('x-jade-instance', instanceName);
         const { headers, removed, error } = current(origins);
         if (error) {
           done(error);
           return;
         }
-        for (const name of removed) reply.raw.removeHeader(name);
-        for (const [name, value] of headers) reply.raw.setHeader(name, value);
+        for (const name of removed) raw.removeHeader(name);
+        for (const [name, value] of headers) raw.setHeader(name, value);
         done();
       },
       (error: unknown) => done(error as Error),
     );
-  });
-  // helmet has no Permissions-Policy: the one header it leaves, set here. Games may go full screen.
-  app.addHook('onSend', (_request, reply, _payload, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    done();
   });
 };
