@@ -10,6 +10,7 @@
 //   node bench/ledger-http.mjs [--call transfer|balance|games] [--seconds 10] [--connections 50] [--runs 3]
 //   node scripts/with-postgres.mjs node bench/ledger-http.mjs --pg ...
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   bareRouteCeiling,
@@ -80,12 +81,27 @@ const ceiling = () =>
 const run = async (runNo) => {
   const database = await benchDatabase(`http-${CALL}`, { pg: values.pg });
   const prepared = await prepare(database.env);
-  const server = await startServer(database.env);
+  // On PostgreSQL the server counts its round trips (bench/pg-round-trips.mjs), read while it is idle.
+  const tripsFile = path.join(database.env.DATA_DIR, 'round-trips.txt');
+  const server = await startServer(
+    values.pg
+      ? {
+          ...database.env,
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.resolve(import.meta.dirname, 'pg-round-trips.mjs')}`,
+          PG_ROUND_TRIPS_FILE: tripsFile,
+        }
+      : database.env,
+  );
+  const roundTrips = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return values.pg ? Number(fs.readFileSync(tripsFile, 'utf8')) : NaN;
+  };
   const request = requestOf(prepared);
   if (CALL !== 'transfer') await transferOnce(server.url, prepared);
   // A second of the same load first, unmeasured: the database pool opens its connections and every
   // cache fills, as on a server that has been up a while.
   await load({ url: server.url, connections: CONNECTIONS, seconds: 1, requests: [request] });
+  const tripsBefore = await roundTrips();
   // The server's own CPU time per call: a figure that other load on the machine barely moves.
   const cpuBefore = server.cpuMs();
   const result = await load({
@@ -95,14 +111,15 @@ const run = async (runNo) => {
     requests: [request],
   });
   const cpu = server.cpuMs() - cpuBefore;
+  const tripsPer = ((await roundTrips()) - tripsBefore) / Math.max(1, result.total);
   await server.stop();
   await database.drop();
   const top = await ceiling();
   const cpuPer = (cpu * 1000) / Math.max(1, result.total);
   console.log(
-    `${DB_NAME} ${CALL} run ${runNo}: ${Math.round(result.rate)} ${UNIT} (${result.ok} ok, ${result.non2xx} non-2xx, ${result.errors} errors), p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${Math.round(cpuPer)} µs/call; ${ceilingName} ${Math.round(top)}/s`,
+    `${DB_NAME} ${CALL} run ${runNo}: ${Math.round(result.rate)} ${UNIT} (${result.ok} ok, ${result.non2xx} non-2xx, ${result.errors} errors), p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${Math.round(cpuPer)} µs/call${values.pg ? `, ${tripsPer.toFixed(2)} round trips/call` : ''}; ${ceilingName} ${Math.round(top)}/s`,
   );
-  return { rate: result.rate, p50: result.p50, p99: result.p99, cpuPer, ceiling: top };
+  return { rate: result.rate, p50: result.p50, p99: result.p99, cpuPer, tripsPer, ceiling: top };
 };
 
 if (!fs.existsSync(`${dist}/main.js`)) throw new Error('run `npm run build` first');
@@ -110,7 +127,7 @@ const runs = [];
 for (let i = 1; i <= Number(values.runs); i++) runs.push(await run(i));
 const m = medianOf(runs, 'rate');
 console.log(
-  `${DB_NAME} ${CALL} median (${CONNECTIONS} connections; ${m.which}): ${Math.round(m.rate)} ${UNIT}, p50 ${m.p50} ms, p99 ${m.p99} ms, server CPU ${Math.round(m.cpuPer)} µs/call; ${ceilingName} ${Math.round(m.ceiling)}/s (ratio ${(m.rate / m.ceiling).toFixed(2)})${CALL === 'transfer' ? ' (target 3000/s)' : ''}`,
+  `${DB_NAME} ${CALL} median (${CONNECTIONS} connections; ${m.which}): ${Math.round(m.rate)} ${UNIT}, p50 ${m.p50} ms, p99 ${m.p99} ms, server CPU ${Math.round(m.cpuPer)} µs/call${values.pg ? `, ${m.tripsPer.toFixed(2)} round trips/call` : ''}; ${ceilingName} ${Math.round(m.ceiling)}/s (ratio ${(m.rate / m.ceiling).toFixed(2)})${CALL === 'transfer' ? ' (target 3000/s)' : ''}`,
 );
 /** SQL statements per call: one call at a time on a server that counts them (bench/sql-stats.mjs). */
 const countStatements = async () => {

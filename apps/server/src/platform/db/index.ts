@@ -16,7 +16,7 @@ import { postgresPool, ROWS_AS_ARRAYS } from './pg-client.js';
 import { readCacheInvalidation, type CacheScope } from './read-cache.js';
 import type { Database } from './schema.js';
 
-export { PREPARED, ROWS_AS_ARRAYS } from './pg-client.js';
+export { PREPARED, ROWS_AS_ARRAYS, THEN_COMMIT } from './pg-client.js';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;

@@ -2,7 +2,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
-import { postgresPool, PREPARED, ROWS_AS_ARRAYS } from './pg-client.js';
+import { postgresPool, PREPARED, ROWS_AS_ARRAYS, THEN_COMMIT } from './pg-client.js';
 import type { Database } from './schema.js';
 
 /**
@@ -132,6 +132,55 @@ describe.skipIf(!postgres)('the PostgreSQL pool client', { timeout: 3 * ANSWER_M
       }),
     ).rejects.toThrow('undo');
     expect(await notes()).toEqual([]);
+  });
+
+  it("sends a transaction's COMMIT in the round trip of its last statement (THEN_COMMIT)", async () => {
+    const last = (id: number, note: string) =>
+      CompiledQuery.raw(`${THEN_COMMIT}${PREPARED}insert into pg_client_probe values ($1, $2)`, [id, note]);
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into pg_client_probe values (${1}, ${'one'})`.execute(trx);
+      await trx.executeQuery(last(2, 'two'));
+    });
+    // BEGIN with the first statement, the last with the COMMIT: two round trips (three before).
+    expect(roundTrips).toBe(2);
+    expect(await notes()).toEqual(['one', 'two']);
+    expect(await inTransaction()).toBe(false);
+
+    // A transaction of that statement alone is one round trip: BEGIN, the statement, COMMIT.
+    roundTrips = 0;
+    await db.transaction().execute((trx) => trx.executeQuery(last(3, 'three')));
+    expect(roundTrips).toBe(1);
+    expect(await notes()).toEqual(['one', 'two', 'three']);
+  });
+
+  it('rolls back the whole transaction when its last statement fails before the COMMIT sent with it', async () => {
+    const duplicate = CompiledQuery.raw(
+      `${THEN_COMMIT}${PREPARED}insert into pg_client_probe values ($1, $2)`,
+      [1, 'again'],
+    );
+    await sql`insert into pg_client_probe values (${1}, ${'kept'})`.execute(db);
+    for (let id = 2; id < 4; id++)
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await sql`insert into pg_client_probe values (${id}, ${'undone'})`.execute(trx);
+          await trx.executeQuery(duplicate);
+        }),
+      ).rejects.toThrow(/duplicate key/);
+    expect(await inTransaction()).toBe(false);
+    expect(await notes()).toEqual(['kept']);
+  });
+
+  it('refuses a statement after the one that committed, rather than run it outside the transaction', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.executeQuery(
+          CompiledQuery.raw(`${THEN_COMMIT}insert into pg_client_probe values ($1, $2)`, [1, 'one']),
+        );
+        await sql`insert into pg_client_probe values (${2}, ${'late'})`.execute(trx);
+      }),
+    ).rejects.toThrow(/committed with its last statement/);
+    expect(await notes()).toEqual(['one']);
+    expect(await inTransaction()).toBe(false);
   });
 
   it('prepares marked text once per connection and answers marked rows as arrays', async () => {

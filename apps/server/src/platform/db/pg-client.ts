@@ -16,6 +16,16 @@ export const PREPARED = '/* prepared */ ';
  */
 export const ROWS_AS_ARRAYS = '/* rows as arrays */ ';
 
+/**
+ * SQL that starts with this comment is its transaction's last statement: on PostgreSQL the COMMIT is
+ * sent in the same write and the same protocol sync, after it (one round trip less), and the caller's
+ * COMMIT that follows is answered at once. If the statement fails, PostgreSQL skips the COMMIT (an
+ * error skips every message up to the Sync), the block is left failed and the caller's ROLLBACK ends
+ * it, as for any failed statement. Nothing may run in the transaction after it (decision 0082).
+ * Put it before `PREPARED` or `ROWS_AS_ARRAYS`. On SQLite it is a comment.
+ */
+export const THEN_COMMIT = '/* then commit */ ';
+
 const NAMED_LIMIT = 500;
 const names = new Map<string, string>();
 
@@ -35,6 +45,7 @@ type Connection = {
   parse: (config: { text: string; name?: string }) => void;
   bind: (config: object) => void;
   execute: (config: object) => void;
+  sync: () => void;
   parsedStatements: Record<string, string>;
 };
 type QueryConfig = {
@@ -49,27 +60,32 @@ type Callback = (error: Error | null, result: QueryResult) => void;
 /** node-pg's Query, whose protocol steps a transaction's first statement extends. */
 type BaseQuery = {
   name?: string;
+  portal: string;
+  _canceledDueToError: Error | false;
   prepare(connection: Connection): void;
+  _getRows(connection: Connection, rows: number | undefined): void;
   handleCommandComplete(message: unknown, connection: Connection): void;
   handleError(error: Error, connection: Connection): void;
 };
 const Query = pg.Query as unknown as new (config: QueryConfig & { callback: Callback }) => BaseQuery;
 
 /**
- * A transaction's BEGIN sent in the same write and the same protocol sync as its first statement
- * (Parse/Bind/Execute of the BEGIN, then the statement's, then one Sync), as pgjdbc does: the BEGIN's
- * answer is not waited for, so a transaction costs one round trip less (issue 23). PostgreSQL runs
- * the messages in order; a BEGIN inside the extended protocol's implicit block opens a real one that
- * outlives the Sync. If the statement fails, the block is left failed, as after a BEGIN of its own,
- * and the caller's ROLLBACK ends it.
+ * A statement sent with its transaction's BEGIN before it, its COMMIT after it, or both, in one write
+ * and one protocol sync (Parse/Bind/Execute of each, then one Sync), as pgjdbc does: the BEGIN's and
+ * the COMMIT's answers are not waited for, each saving a round trip (issue 23). PostgreSQL runs the
+ * messages in order; a BEGIN inside the extended protocol's implicit block opens a real one that
+ * outlives the Sync. If the statement fails, PostgreSQL skips what follows up to the Sync (the COMMIT
+ * too): the block is left failed, as after a BEGIN of its own, and the caller's ROLLBACK ends it.
  */
-class BeginThenQuery extends Query {
-  private beginAnswered = false;
+class PipelinedQuery extends Query {
+  /** CommandCompletes seen: the BEGIN's (when sent), the statement's, the COMMIT's (when sent). */
+  private completes = 0;
   private readonly wasParsed: boolean;
 
   constructor(
     config: QueryConfig & { callback: Callback },
-    private readonly begin: string,
+    private readonly begin: string | undefined,
+    private readonly commit: boolean,
     connection: Connection,
   ) {
     super(config);
@@ -77,39 +93,60 @@ class BeginThenQuery extends Query {
   }
 
   override prepare(connection: Connection) {
-    connection.parse({ text: this.begin });
-    connection.bind({});
-    connection.execute({});
+    if (this.begin !== undefined) {
+      connection.parse({ text: this.begin });
+      connection.bind({});
+      connection.execute({});
+    }
     super.prepare(connection);
   }
 
-  override handleCommandComplete(message: unknown, connection: Connection) {
-    // The first command to complete is the BEGIN; the statement's answer is the second.
-    if (!this.beginAnswered) {
-      this.beginAnswered = true;
-      // node-pg took the BEGIN's ParseComplete for the named statement's: it is parsed only once
-      // its own ParseComplete comes (a Parse that fails leaves it unparsed).
+  /** node-pg's last step of a statement (Execute, then Sync): the COMMIT goes between the two. */
+  override _getRows(connection: Connection, rows: number | undefined) {
+    if (!this.commit) return super._getRows(connection, rows);
+    connection.execute({ portal: this.portal, rows });
+    connection.parse({ text: 'commit' });
+    connection.bind({});
+    connection.execute({});
+    connection.sync();
+  }
+
+  override handleCommandComplete(message: { text?: string }, connection: Connection) {
+    const index = this.completes++;
+    const own = this.begin === undefined ? 0 : 1;
+    if (index === own) return super.handleCommandComplete(message, connection);
+    if (index < own) {
+      // The BEGIN's. node-pg took its ParseComplete for the named statement's: it is parsed only
+      // once its own ParseComplete comes (a Parse that fails leaves it unparsed).
       if (this.name !== undefined && !this.wasParsed) delete connection.parsedStatements[this.name];
       return;
     }
-    super.handleCommandComplete(message, connection);
+    // The COMMIT's: a transaction already failed answers ROLLBACK to it, and nothing was written.
+    if (message.text !== 'COMMIT')
+      this._canceledDueToError = new Error('The transaction rolled back at its commit');
   }
 }
 
 const NO_ROWS: QueryResult = { command: '', rowCount: null, rows: [] };
 
+const endedAlready = () =>
+  Promise.reject(new Error('The transaction committed with its last statement (THEN_COMMIT)'));
+
 /**
  * The pool's client (Kysely's PostgreSQL driver calls `query(text, values)`): a transaction's BEGIN is
  * held until its first statement and sent with it, a BEGIN followed straight by its COMMIT or ROLLBACK
- * is never sent, `PREPARED` text is run as a named statement and `ROWS_AS_ARRAYS` text answers arrays.
- * Every other call is node-pg's own.
+ * is never sent, `THEN_COMMIT` text is sent with the COMMIT after it, `PREPARED` text is run as a
+ * named statement and `ROWS_AS_ARRAYS` text answers arrays. Every other call is node-pg's own.
  */
 export class JadeClient extends pg.Client {
   private heldBegin: string | undefined;
+  /** A `THEN_COMMIT` statement committed its transaction: the caller's COMMIT is answered here. */
+  private committed = false;
 
   /** Called by the pool when the client goes back: a BEGIN held by a caller that gave up is dropped. */
   dropHeldBegin() {
     this.heldBegin = undefined;
+    this.committed = false;
   }
 
   override query(...args: unknown[]): never {
@@ -120,6 +157,11 @@ export class JadeClient extends pg.Client {
   }
 
   private run(text: string, values: unknown[]): Promise<QueryResult> {
+    if (this.committed) {
+      this.committed = false;
+      // Only the caller's COMMIT may follow; a ROLLBACK or a statement there is a mistake to see.
+      return values.length === 0 && text === 'commit' ? Promise.resolve(NO_ROWS) : endedAlready();
+    }
     if (values.length === 0 && isBegin(text) && this.heldBegin === undefined) {
       this.heldBegin = text;
       return Promise.resolve(NO_ROWS);
@@ -127,23 +169,31 @@ export class JadeClient extends pg.Client {
     const begin = this.heldBegin;
     this.heldBegin = undefined;
     if (begin !== undefined && values.length === 0 && isEnd(text)) return Promise.resolve(NO_ROWS);
+    const commit = text.startsWith(THEN_COMMIT);
+    const marked = commit ? text.slice(THEN_COMMIT.length) : text;
     const config: QueryConfig = { text, values };
-    if (text.startsWith(ROWS_AS_ARRAYS)) config.rowMode = 'array';
-    if (text.startsWith(PREPARED) || text.startsWith(ROWS_AS_ARRAYS + PREPARED)) config.name = nameOf(text);
+    if (marked.startsWith(ROWS_AS_ARRAYS)) config.rowMode = 'array';
+    if (marked.startsWith(PREPARED) || marked.startsWith(ROWS_AS_ARRAYS + PREPARED))
+      config.name = nameOf(text);
     const plain = super.query as (t: string, v?: unknown[]) => Promise<QueryResult>;
     // Text of several statements runs only in the simple protocol: the BEGIN goes first, on its own.
     if (begin !== undefined && values.length === 0 && text.includes(';'))
       return plain.call(this, begin).then(() => plain.call(this, text, values));
-    if (begin === undefined && config.name === undefined && config.rowMode === undefined)
+    if (begin === undefined && !commit && config.name === undefined && config.rowMode === undefined)
       return plain.call(this, text, values);
     return new Promise<QueryResult>((resolve, reject) => {
-      const callback: Callback = (error, result) => (error ? reject(error) : resolve(result));
+      const callback: Callback = (error, result) => {
+        if (error) return reject(error);
+        if (commit) this.committed = true;
+        resolve(result);
+      };
       const query =
-        begin === undefined
+        begin === undefined && !commit
           ? new Query({ ...config, callback })
-          : new BeginThenQuery(
+          : new PipelinedQuery(
               { ...config, queryMode: 'extended', callback },
               begin,
+              commit,
               (this as unknown as { connection: Connection }).connection,
             );
       (super.query as (q: unknown) => void)(query);

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
 import { groupCommit } from '../db/group-commit.js';
-import { writeTransaction } from '../db/transaction.js';
+import { isUniqueViolation, writeTransaction } from '../db/transaction.js';
 import type SQLite from 'better-sqlite3';
-import { sqliteHandleOf, type Db, type DbOrTrx } from '../db/index.js';
+import { CompiledQuery } from 'kysely';
+import { PREPARED, sqliteHandleOf, THEN_COMMIT, type Db, type DbOrTrx } from '../db/index.js';
 import { AppError } from '../errors.js';
 
 /** How long a retry waits for the first request with its key to finish before answering 409. */
@@ -233,9 +234,31 @@ const insertAnswered = async (
 };
 
 /**
+ * The key with its answer, as the transaction's last statement, sent with the COMMIT (`THEN_COMMIT`,
+ * decision 0082): one round trip for both. A plain insert, so a key already there fails it, PostgreSQL
+ * skips the COMMIT and the caller's rollback undoes the write (an `on conflict do nothing` answered
+ * with the COMMIT already sent would commit the write without its key).
+ */
+const KEY_THEN_COMMIT = `${THEN_COMMIT}${PREPARED}insert into idempotency_key (scope, key, request_hash, status_code, response, created_at, completed_at) values ($1, $2, $3, 200, $4, $5, $5)`;
+const insertAnsweredThenCommit = async (
+  trx: DbOrTrx,
+  scope: string,
+  key: string,
+  hash: string,
+  answer: StoredAnswer<unknown>,
+) => {
+  const values = [scope, key, hash, JSON.stringify(answer), new Date().toISOString()];
+  try {
+    await trx.executeQuery(CompiledQuery.raw(KEY_THEN_COMMIT, values));
+  } catch (error) {
+    throw isUniqueViolation(error) ? new KeyAnsweredFirst() : error;
+  }
+};
+
+/**
  * `withIdempotentWrite` on PostgreSQL, where every statement is a round trip (issue 23: a transfer in
- * at most 10): the key is written once, with its answer, as the transaction's last statement, instead
- * of claimed, savepointed, released and answered. Two requests with one key still cannot both take
+ * at most 10): the key is written once, with its answer, as the transaction's last statement and in the COMMIT's
+ * round trip, instead of claimed, savepointed, released and answered. Two requests with one key still cannot both take
  * effect: the second's insert waits for the first's commit, finds the key, and rolls its whole
  * transaction back, then answers what the first stored. A refusal rolls the write back and stores
  * the refusal on its own (unless a request with the key committed meanwhile: its answer wins).
@@ -251,7 +274,7 @@ const answerWrittenLast = async <T>(
   try {
     return await writeTransaction(db, async (trx) => {
       const value = await write(trx);
-      if (!(await insertAnswered(trx, scope, key, hash, 200, { value }))) throw new KeyAnsweredFirst();
+      await insertAnsweredThenCommit(trx, scope, key, hash, { value });
       return value;
     });
   } catch (error) {
