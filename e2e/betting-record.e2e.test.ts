@@ -68,8 +68,23 @@ describe('betting record', () => {
     await playStudio(token, 'JADE_BACCARAT', { bets: { BANKER: 100_000 } });
     await playStudio(token, 'JADE_FORTUNE', { lineBet: 10_000 });
     // Two tickets on the Hanoi draw: one stays open, one is cancelled.
-    const numero = (await apiCall(file.server.baseUrl, 'GET', '/lgw/vn/numeros/opened/game?gameCode=VN_HN'))
-      .value.numero as string;
+    // The server's lottery job makes the draw that takes bets a second after it starts (a server started
+    // on a database stopped across the last draw's close has none until then).
+    let numero = '';
+    await expect
+      .poll(
+        async () => {
+          const open = await apiCall(
+            file.server.baseUrl,
+            'GET',
+            '/lgw/vn/numeros/opened/game?gameCode=VN_HN',
+          );
+          numero = open.success ? (open.value.numero as string) : '';
+          return open.success;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const slip = (betType: string, numbers: string[], key: string) =>
       apiCall(
         file.server.baseUrl,
