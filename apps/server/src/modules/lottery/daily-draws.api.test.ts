@@ -12,10 +12,10 @@ import {
   postTransfer,
 } from '../wallet/ledger.js';
 import { DEMO_ODDS, slipPayout, type Slip } from './bet-types.js';
-import { placeBet } from './draws.js';
+import { createDraw, placeBet } from './draws.js';
 import { fairDraw, seedHash } from './fair-draw.js';
 import { XSMB, type DrawResult } from './structures.js';
-import { LOTTERY_VENDORS } from './schedule.js';
+import { LOTTERY_VENDORS, nextDraw, scheduleOf } from './schedule.js';
 import { runLotteryTick } from './tick.js';
 
 /**
@@ -175,5 +175,29 @@ describe('a run of the job with nothing due', () => {
     // the next event): 3 statements a game before.
     expect(games.length).toBeGreaterThan(10);
     expect(statements).toBeLessThanOrEqual(9);
+  });
+});
+
+describe('a run of the job stopped part-way', () => {
+  it('makes the next draw first, and a later run still fills the days missed before it', async () => {
+    // Last in the file: the clock goes three days ahead, closing every game's draws up to then.
+    const schedule = scheduleOf('TCG_LOTTO_VN', 'VN_HN')!;
+    const before = (await northAfterHistory()).at(-1)!;
+    // Three days ahead at 19:00 in Hà Nội, after that day's 18:15 draw (not between its close and draw).
+    const today = new Date();
+    const later = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 3, 12));
+    // The stopped run made the next draw (it comes first now) and none of the missed ones.
+    const planned = nextDraw(schedule, later);
+    await createDraw(
+      server.db,
+      SESSION_SECRET,
+      { vendorCode: 'TCG_LOTTO_VN', gameId: 'VN_HN', structure: 'XSMB', source: 'FAIR', ...planned },
+      later,
+    );
+    await runLotteryTick(server.db, SESSION_SECRET, later);
+    const draws = (await northAfterHistory()).filter((d) => d.draw_no >= before.draw_no);
+    expect(draws.map((d) => d.draw_no)).toEqual(days(before.draw_no, planned.drawNo));
+    expect(draws.at(-1)).toMatchObject({ draw_no: planned.drawNo, status: 'OPEN' });
+    expect(draws.slice(0, -1).every((d) => d.status === 'SETTLED')).toBe(true);
   });
 });

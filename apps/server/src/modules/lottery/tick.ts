@@ -14,11 +14,11 @@ export const CATCH_UP_DAYS = 366;
 const BATCH = 100;
 
 /**
- * The lottery games, each with its result source and its newest draw's time: one statement, however
- * many games (the job runs several times a minute for the fast games; a read a game was 3 statements a
- * game a run, most of an idle server's statements).
+ * The lottery games, each with its result source and the time of its newest draw whose betting closed
+ * by `at`: one statement, however many games (the job runs several times a minute for the fast games;
+ * a read a game was 3 statements a game a run, most of an idle server's statements).
  */
-const lotteryGames = (db: Db) =>
+const lotteryGames = (db: Db, at: string) =>
   db
     .selectFrom('game')
     .innerJoin('vendor', 'vendor.id', 'game.vendor_id')
@@ -31,12 +31,15 @@ const lotteryGames = (db: Db) =>
         .whereRef('lottery_game_source.vendor_code', '=', 'vendor.code')
         .whereRef('lottery_game_source.game_id', '=', 'game.game_id')
         .as('source'),
-      // A daily draw's number is its date, so the newest number is the newest draw (the unique index).
+      // A daily draw's number is its date, so the newest number is the newest draw (the unique index,
+      // read backwards past the draw taking bets). Closed draws only: the catch-up fills the days
+      // after this one, and the next draw is made before it.
       eb
         .selectFrom('lottery_draw')
         .select('lottery_draw.draws_at')
         .whereRef('lottery_draw.vendor_code', '=', 'vendor.code')
         .whereRef('lottery_draw.game_id', '=', 'game.game_id')
+        .where('lottery_draw.closes_at', '<=', at)
         .orderBy('lottery_draw.draw_no', 'desc')
         .limit(1)
         .as('last_draws_at'),
@@ -79,14 +82,16 @@ const createOnce = async (
 };
 
 /**
- * The daily draws a game missed (issue 20 item 5): every draw day since the game's last draw whose
- * betting has closed, up to CATCH_UP_DAYS back, is made with the game's result source. The demo's
- * North history ends in August, and a server that was stopped made no draws meanwhile; without this
- * the job only ever made the next draw, and the latest result stayed where the gap began. Only games
- * on the fair draw are filled: an official game's past dates come from the results feed as history
- * (`lottery results import`), and no operator should be asked for draws no one could bet on. The
- * job's next steps draw and settle what was made, each step a conditional update, so a catch-up run
- * twice, or on two instances at once, makes and settles each draw once.
+ * The daily draws a game missed (issue 20 item 5): every draw day since the game's last closed draw
+ * whose betting has closed, up to CATCH_UP_DAYS back, is made with the game's result source. A run
+ * stopped part-way leaves the next draw made and the gap's newest filled day as the last closed
+ * draw, so the next run goes on from there. The demo's North history ends in August, and a server
+ * that was stopped made no draws meanwhile; without this the job only ever made the next draw, and
+ * the latest result stayed where the gap began. Only games on the fair draw are filled: an official
+ * game's past dates come from the results feed as history (`lottery results import`), and no operator
+ * should be asked for draws no one could bet on. The job's next steps draw and settle what was made,
+ * each step a conditional update, so a catch-up run twice, or on two instances at once, makes and
+ * settles each draw once.
  */
 export const catchUpDailyDraws = async (
   db: Db,
@@ -95,7 +100,7 @@ export const catchUpDailyDraws = async (
   games?: LotteryGame[],
 ) => {
   let created = 0;
-  for (const game of games ?? (await lotteryGames(db))) {
+  for (const game of games ?? (await lotteryGames(db, now.toISOString()))) {
     const schedule = scheduleOf(game.vendor_code, game.game_id);
     if (schedule?.kind !== 'DAILY' || (game.source ?? 'FAIR') !== 'FAIR') continue;
     // A game that never drew has no gap: its first draw is the next one.
@@ -110,14 +115,16 @@ export const catchUpDailyDraws = async (
 };
 
 /**
- * The lottery's leased job (every few seconds): the daily draws missed are made (catch-up), every
- * scheduled game has its next draw; draws open, close, are drawn (fair ones from their sealed seed;
- * an operator's wait for the official result) and settled, each step a conditional update, so a step
- * run twice does nothing more.
+ * The lottery's leased job (every few seconds): every scheduled game has its next draw, made first so
+ * that a server started after a stop takes bets at once; then the daily draws missed are made
+ * (catch-up: a year's gap is thousands of draws); draws open, close, are drawn (fair ones from their
+ * sealed seed; an operator's wait for the official result) and settled, each step a conditional
+ * update, so a step run twice does nothing more.
  */
 export const runLotteryTick = async (db: Db, serverSecret: string, now = new Date()) => {
-  const games = await lotteryGames(db);
-  let created = (await catchUpDailyDraws(db, serverSecret, now, games)).created;
+  const at = now.toISOString();
+  const games = await lotteryGames(db, at);
+  let created = 0;
   const next = games.flatMap((game) => {
     const schedule = scheduleOf(game.vendor_code, game.game_id);
     return schedule ? [{ game, schedule, planned: nextDraw(schedule, now) }] : [];
@@ -153,7 +160,7 @@ export const runLotteryTick = async (db: Db, serverSecret: string, now = new Dat
     const source = await gameSourceOf(db, game.vendor_code, game.game_id);
     created += await createOnce(db, serverSecret, game, schedule.structure, source, planned, now);
   }
-  const at = now.toISOString();
+  created += (await catchUpDailyDraws(db, serverSecret, now, games)).created;
   const opened = await db
     .updateTable('lottery_draw')
     .set({ status: 'OPEN' })
