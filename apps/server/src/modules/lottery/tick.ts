@@ -93,14 +93,9 @@ const createOnce = async (
  * each step a conditional update, so a catch-up run twice, or on two instances at once, makes and
  * settles each draw once.
  */
-export const catchUpDailyDraws = async (
-  db: Db,
-  serverSecret: string,
-  now = new Date(),
-  games?: LotteryGame[],
-) => {
+const catchUpDailyDraws = async (db: Db, serverSecret: string, now: Date, games: LotteryGame[]) => {
   let created = 0;
-  for (const game of games ?? (await lotteryGames(db, now.toISOString()))) {
+  for (const game of games) {
     const schedule = scheduleOf(game.vendor_code, game.game_id);
     if (schedule?.kind !== 'DAILY' || (game.source ?? 'FAIR') !== 'FAIR') continue;
     // A game that never drew has no gap: its first draw is the next one.
