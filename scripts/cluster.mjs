@@ -60,7 +60,12 @@ const prefixLines = (stream, name, out) => {
  */
 export const startBalancer = async (backends, { host = '127.0.0.1', port = 0 } = {}) => {
   const pool = backends.map((url) => ({ url, up: true, probing: false }));
-  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true });
+  // Connections to the instances are kept open and reused, as a real balancer's upstream pool
+  // (nginx's `keepalive`, HAProxy's default). Without an agent http-proxy asks each instance to close
+  // its connection after every answer and passes that `connection: close` on to the client, so every
+  // request paid two TCP handshakes and clients reconnected for each call.
+  const agent = new http.Agent({ keepAlive: true });
+  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true, agent });
   let next = 0;
   const pick = () => {
     for (let i = 0; i < pool.length; i++) {
@@ -131,6 +136,7 @@ export const startBalancer = async (backends, { host = '127.0.0.1', port = 0 } =
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       proxy.close();
+      agent.destroy();
     },
   };
 };

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startCluster, type Cluster } from '../../../scripts/cluster.mjs';
+import { startBalancer, startCluster, type Cluster } from '../../../scripts/cluster.mjs';
 import { createFundedMembers } from '../../../scripts/funded-members.mjs';
 import { runCommand } from './cli/commands.js';
 import { createSession } from './modules/accounts/sessions.js';
@@ -298,5 +299,39 @@ describe.skipIf(!postgres || !redis)('three instances behind a balancer', () => 
       JSON.stringify(audit.sums),
     ).toBe(true);
     expect(audit.ok).toBe(true);
+  });
+});
+
+describe('the balancer of `npm run cluster`', () => {
+  it("keeps its connections to an instance open and its client's too", async () => {
+    let connections = 0;
+    const instance = http.createServer((_request, response) => response.end('ok'));
+    instance.on('connection', () => connections++);
+    await new Promise<void>((resolve) => instance.listen(0, '127.0.0.1', resolve));
+    const { port } = instance.address() as { port: number };
+    const balancer = await startBalancer([`http://127.0.0.1:${port}`]);
+    const client = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answers: (string | undefined)[] = [];
+      for (let i = 0; i < 10; i++)
+        answers.push(
+          await new Promise<string | undefined>((resolve, reject) =>
+            http
+              .get(`${balancer.url}/healthz`, { agent: client }, (response) => {
+                response.resume();
+                response.on('end', () => resolve(response.headers.connection));
+              })
+              .on('error', reject),
+          ),
+        );
+      // Without a keep-alive agent http-proxy closed the instance's connection after every answer
+      // and told the client to close its own: 10 connections and `close` ten times.
+      expect(answers).toEqual(Array.from({ length: 10 }, () => 'keep-alive'));
+      expect(connections).toBe(1);
+    } finally {
+      client.destroy();
+      await balancer.close();
+      await new Promise((resolve) => instance.close(resolve));
+    }
   });
 });
