@@ -9,6 +9,8 @@ export const isAgentAccountType = (type: number): boolean =>
   (AGENT_CENTER_TYPES as readonly number[]).includes(type);
 export const HEADER_AGENT_TYPES = [1, 2, 4, 41, 42] as const;
 export const TRIAL_ACCOUNT_TYPE = 4;
+/** Levels above this one reach the brand's VIP customer service instead of live chat (§6). */
+export const VIP_SERVICE_MIN_LEVEL = 5;
 
 /** SMS: resend countdown is 60 s x the server's expiredMinutes; get-SMS at most once per 1000 ms. */
 export const SMS_RESEND_SECONDS_PER_EXPIRED_MINUTE = 60;

@@ -6,8 +6,8 @@ import { importedVipRank } from './engagement.js';
  * operator's calls on ranks. Money is integer minor units of the brand currency.
  */
 
-/** Levels above this one reach the brand's VIP customer service instead of live chat (§6). */
-export const VIP_SERVICE_MIN_LEVEL = 5;
+// The web app's shell reads it from constants.ts, which loads no zod (the /index script budget).
+export { VIP_SERVICE_MIN_LEVEL } from './constants.js';
 
 /** A rolling period is at least a day and at most a year of the brand's business days. */
 export const vipPeriodDays = z.number().int().min(1).max(366);

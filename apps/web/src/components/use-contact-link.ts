@@ -1,5 +1,5 @@
 import type { CustomerServiceLink } from '@jade/contracts/system';
-import { VIP_SERVICE_MIN_LEVEL } from '@jade/contracts/vip';
+import { VIP_SERVICE_MIN_LEVEL } from '@jade/contracts/constants';
 import { useBrand } from '../config/brand';
 import { useMemberInfo } from '../features/accounts/api/get-member-info';
 import { isLoggedIn, useSession } from '../lib/session';
