@@ -20,6 +20,7 @@ import {
   netOf,
   postingKey,
   requestHash,
+  transferRow,
   uniquePostings,
   validateLegs,
   type AccountState,
@@ -418,17 +419,7 @@ const postInTwoStatements = async (
   const net = netOf([input]);
   checkNet([input], net, new Map(locked.map((a) => [a.id, a])));
 
-  const legValues = legs.map((leg, i) => [
-    merchantId,
-    batchId,
-    i,
-    leg.kind,
-    leg.debitAccountId,
-    leg.creditAccountId,
-    leg.amount,
-    leg.reference ?? null,
-    at,
-  ]);
+  const legValues = legs.map((leg, i) => transferRow(merchantId, batchId!, leg, i, at));
   const statement = () => {
     const deltas = sql.join(
       [...net].map(([id, delta]) => sql`(cast(${id} as integer), cast(${delta} as bigint))`),
