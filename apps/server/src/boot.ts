@@ -12,7 +12,11 @@ export const openAndPrepareDb = async (
   config: Config,
   { tellsServer = false }: { tellsServer?: boolean } = {},
 ): Promise<DbHandle & { migrated: string[]; seeded: boolean }> => {
-  const handle = openDb(config.databaseUrl, { redisUrl: config.redisUrl, tellsServer });
+  const handle = openDb(config.databaseUrl, {
+    redisUrl: config.redisUrl,
+    tellsServer,
+    poolSize: config.databasePoolSize,
+  });
   try {
     const migrated = await migrateToLatest(handle.db);
     const seeded = config.seedDemo ? await seedDemo(handle.db, config) : false;

@@ -11,6 +11,11 @@ const envSchema = z.object({
     .refine((url) => url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url), {
       message: 'must start with sqlite: or postgres://',
     }),
+  /**
+   * PostgreSQL: the connections each server process's pool opens at most (the change bus's LISTEN
+   * connection is one more); unset, `postgresPool`'s default (decision 0084).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   REDIS_URL: z
     .string()
     .refine((url) => /^rediss?:\/\//.test(url), { message: 'must start with redis:// or rediss://' })
@@ -67,6 +72,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections in the pool, at most (unset: the pool's default). */
+  databasePoolSize: number | undefined;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   dataDir: string;
@@ -104,6 +111,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
     dataDir: path.resolve(e.DATA_DIR),

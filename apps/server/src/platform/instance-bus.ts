@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { Redis } from 'ioredis';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { ChangeBus } from './change-bus.js';
+import { PREPARED } from './db/pg-client.js';
 import { watchOtherCommits } from './sqlite-commits.js';
 
 /**
@@ -255,6 +256,12 @@ export const createSqliteBus = (
 };
 
 /**
+ * The messages of one turn, told in one statement that commits without waiting for its flush: one
+ * text whatever their number, prepared once per connection (decision 0084).
+ */
+const NOTIFY_MESSAGES = `${PREPARED}select set_config('synchronous_commit', 'off', true), pg_notify('${BUS_CHANNEL}', m) from unnest($1::text[]) as m`;
+
+/**
  * PostgreSQL: published with `pg_notify` from the pool once the change committed, heard on the change
  * bus's LISTEN connection (which must listen on BUS_CHANNEL). Draws are told by the database's own
  * triggers, in the committing transaction, so they cost the write no statement; balance changes were
@@ -271,29 +278,32 @@ export const createPostgresBus = (db: AnyDb, changes: ChangeBus): InstanceBus =>
     // The first LISTEN is the start; any later one follows a loss, during which messages went unheard.
     if (connects++ > 0) listeners.resync();
   });
-  // The messages of one turn of the event loop (a settlement batch's commit tells each of its thousand
-  // bettors; the transfers whose commits were answered in one turn each tell their member) go in one
-  // statement, in order: one round trip, not one a message, so they do not queue the pool's
-  // connections ahead of the next write. Identical messages of it arrive once (PostgreSQL folds them
-  // within a transaction), which listeners that re-read on a key cannot tell apart. The statement
-  // commits without waiting for its WAL flush: a NOTIFY holds PostgreSQL's one notify lock through its
-  // commit, so a flush there would queue every instance's messages behind the disk (decision 0071).
-  // It carries nothing durable: a listener that lost its connection resyncs (`onResync`). Each
-  // statement waits for the one before it, so the pool's connections cannot reorder what this
-  // instance told.
+  // The messages told while no statement of this bus is in flight (a settlement batch's commit tells
+  // each of its thousand bettors; the transfers whose commits were answered in one turn each tell their
+  // member) go in one statement at the end of the turn, in order; those told while one is in flight
+  // go in the next, sent as soon as it is answered (decision 0084): under load one statement a round
+  // trip, not one a turn, and none waits longer than it did, since each waited for the one before.
+  // They do not queue the pool's connections ahead of the next write. Identical messages of one
+  // statement arrive once (PostgreSQL folds them within a transaction), which listeners that re-read on
+  // a key cannot tell apart. The statement commits without waiting for its WAL flush: a NOTIFY holds
+  // PostgreSQL's one notify lock through its commit, so a flush there would queue every instance's
+  // messages behind the disk (decision 0071). It carries nothing durable: a listener that lost its
+  // connection resyncs (`onResync`). One statement at a time, so the pool's connections cannot reorder
+  // what this instance told; a failed one is not retried.
   let queued: string[] = [];
-  let sent: Promise<unknown> = Promise.resolve();
+  let sending: Promise<void> | undefined;
+  const send = async (): Promise<void> => {
+    while (queued.length > 0) {
+      const messages = queued;
+      queued = [];
+      await db.executeQuery(CompiledQuery.raw(NOTIFY_MESSAGES, [messages])).catch(() => undefined);
+    }
+  };
   const flush = () => {
-    const messages = queued;
-    if (messages.length === 0) return;
-    queued = [];
-    sent = sent
-      .catch(() => undefined)
-      .then(() =>
-        sql`select set_config('synchronous_commit', 'off', true), pg_notify(${BUS_CHANNEL}, m)
-            from unnest(${messages}::text[]) as m`.execute(db),
-      );
-    pending.track(sent);
+    // The statement in flight sends what was told meanwhile once it is answered.
+    if (sending || queued.length === 0) return;
+    sending = send().finally(() => (sending = undefined));
+    pending.track(sending);
   };
   return {
     transport: 'postgres',

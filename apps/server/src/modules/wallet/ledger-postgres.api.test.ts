@@ -62,12 +62,13 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
   it("posts a transfer between two wallets in two statements, answering the member's balances", async () => {
     const { memberId, main, vendor } = wallets[0]!;
     let statements = 0;
+    // Every statement run through Kysely, built or compiled once, has its result transformed.
     const counting = withPlugin(db, {
-      transformQuery: ({ node }) => {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
         statements += 1;
-        return node;
+        return result;
       },
-      transformResult: async ({ result }) => result,
     });
     const posted = await writeTransaction(counting, async (trx) => {
       statements = 0;
@@ -98,6 +99,36 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
     });
     expect(again).toMatchObject({ replayed: true, batchId: posted.batchId });
     expect(await getAccountBalance(db, main)).toBe(1_000_000 - 250);
+  });
+
+  it("builds and compiles a transfer's two statements once, not on every post", async () => {
+    // Kysely builds a query and compiles it on every call (a plugin's transformQuery sees each build);
+    // a post of one leg has the same two texts every time (decision 0084).
+    const { main, vendor } = wallets[3]!;
+    let builds = 0;
+    const counting = withPlugin(db, {
+      transformQuery: ({ node }) => {
+        builds += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const post = (n: number) =>
+      writeTransaction(counting, (trx) =>
+        postTransfersWithin(counting, trx, {
+          merchantId,
+          idempotencyKey: `built-once-${n}`,
+          legs: [{ kind: 'WALLET_IN', debitAccountId: main, creditAccountId: vendor, amount: 1 }],
+        }),
+      );
+    const before = await getAccountBalance(db, main);
+    await post(1);
+    builds = 0;
+    const posted = await post(2);
+    expect(builds).toBe(0);
+    expect(posted.replayed).toBe(false);
+    expect(posted.transfers.map((t) => [t.leg, t.amount, t.batchId])).toEqual([[0, 1, posted.batchId]]);
+    expect(await getAccountBalance(db, main)).toBe(before - 2);
   });
 
   it('refuses what the wallet does not hold, and moves nothing', async () => {

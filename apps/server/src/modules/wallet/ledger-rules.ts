@@ -53,6 +53,26 @@ export const keyReused = () =>
   new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer');
 
 /** A post of a set, checked and hashed. */
+/** A leg's `ledger_transfer` row: its values in the column order the ledger's inserts name. */
+export type TransferRow = [number, number, number, string, number, number, number, string | null, string];
+export const transferRow = (
+  merchantId: number,
+  batchId: number,
+  leg: Leg,
+  i: number,
+  at: string,
+): TransferRow => [
+  merchantId,
+  batchId,
+  i,
+  leg.kind,
+  leg.debitAccountId,
+  leg.creditAccountId,
+  leg.amount,
+  leg.reference ?? null,
+  at,
+];
+
 export type HashedPosting = Posting & { hash: string };
 
 export const postingKey = (merchantId: number, idempotencyKey: string) => `${merchantId}:${idempotencyKey}`;

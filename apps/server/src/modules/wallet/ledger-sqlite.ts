@@ -7,8 +7,10 @@ import {
   checkNet,
   keyReused,
   netOf,
+  transferRow,
   type AccountState,
   type HashedPosting,
+  type TransferRow,
 } from './ledger-rules.js';
 import type { Balance, Leg, PostResult, Transfer } from './ledger-types.js';
 
@@ -58,9 +60,7 @@ const statements = (raw: SQLite.Database) => ({
     'select merchant_id, balance, allow_negative, member_id from ledger_account where id = ?',
   ),
   move: raw.prepare<[number, number]>('update ledger_account set balance = balance + ? where id = ?'),
-  insertTransfer: raw.prepare<
-    [number, number, number, string, number, number, number, string | null, string]
-  >(
+  insertTransfer: raw.prepare<TransferRow>(
     'insert into ledger_transfer (merchant_id, batch_id, leg, kind, debit_account_id, credit_account_id, amount, reference, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ),
 });
@@ -125,17 +125,7 @@ const postOne = (raw: SQLite.Database, s: Statements, input: Input): PostResult 
     if (credited.changes !== 1) throw balanceLimit();
     const reference = leg.reference ?? null;
     const id = Number(
-      s.insertTransfer.run(
-        input.merchantId,
-        batchId,
-        i,
-        leg.kind,
-        leg.debitAccountId,
-        leg.creditAccountId,
-        leg.amount,
-        reference,
-        input.at,
-      ).lastInsertRowid,
+      s.insertTransfer.run(...transferRow(input.merchantId, batchId, leg, i, input.at)).lastInsertRowid,
     );
     return { ...leg, reference, id, batchId, leg: i, createdAt: input.at };
   });
@@ -185,17 +175,7 @@ export const postManyWithPreparedStatements = (
       s.insertBatch.run(posting.merchantId, posting.idempotencyKey, posting.hash, at).lastInsertRowid,
     );
     posting.legs.forEach((leg, i) =>
-      s.insertTransfer.run(
-        posting.merchantId,
-        batchId,
-        i,
-        leg.kind,
-        leg.debitAccountId,
-        leg.creditAccountId,
-        leg.amount,
-        leg.reference ?? null,
-        at,
-      ),
+      s.insertTransfer.run(...transferRow(posting.merchantId, batchId, leg, i, at)),
     );
   }
   for (const [id, delta] of net) if (delta !== 0) s.move.run(delta, id);

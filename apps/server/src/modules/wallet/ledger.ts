@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import type SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type QueryResult, type RawBuilder } from 'kysely';
 import { PREPARED, sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -19,6 +20,7 @@ import {
   netOf,
   postingKey,
   requestHash,
+  transferRow,
   uniquePostings,
   validateLegs,
   type AccountState,
@@ -339,6 +341,35 @@ type MovedAnswer = {
   balances: { id: number; code: string; kind: string; balance: number }[] | null;
 };
 
+/** Posts of at most this many legs run texts compiled once (`runFixed`) and prepared per connection. */
+const FIXED_LEGS = 2;
+const fixedTexts = new Map<string, string>();
+
+/**
+ * Runs one of the post's statements. For a post of at most `FIXED_LEGS` legs its text is the same on
+ * every call of its `shape`, so Kysely builds and compiles it once and later calls send that text with
+ * their `values` (issue 23: the build and compile of a transfer's two statements on every call,
+ * decision 0084). `values` are the statement's bound values in the order the template binds them;
+ * the first compile checks that they are. Other posts build their statement each time.
+ */
+const runFixed = async <R>(
+  trx: DbOrTrx,
+  shape: string | undefined,
+  statement: () => RawBuilder<R>,
+  values: readonly unknown[],
+): Promise<QueryResult<R>> => {
+  if (shape === undefined) return statement().execute(trx);
+  let text = fixedTexts.get(shape);
+  if (text === undefined) {
+    const compiled = statement().compile(trx);
+    if (!isDeepStrictEqual(compiled.parameters, values))
+      throw new Error(`postTransfersIn: the values of statement ${shape} are not the ones it binds`);
+    text = compiled.sql;
+    fixedTexts.set(shape, text);
+  }
+  return trx.executeQuery(CompiledQuery.raw(text, [...values]) as CompiledQuery<R>);
+};
+
 /**
  * `postTransfersIn` on PostgreSQL in two round trips where it took six (issue 23: every statement is
  * a round trip, and a round trip's socket write and wake-up cost more of the server's CPU than
@@ -358,9 +389,14 @@ const postInTwoStatements = async (
   const { merchantId, idempotencyKey, legs } = input;
   const ids = [...new Set(legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))].sort((a, b) => a - b);
   // The key's insert runs once, whatever the select reads (a data-modifying WITH always completes).
-  // A transfer's two statements have one text for every transfer: prepared once per connection.
-  const prepared = sql.raw(legs.length <= 2 ? PREPARED : '');
-  const { rows: locked } = await sql<LockedAccount>`${prepared}
+  // A transfer's two statements have one text for every transfer: compiled once, and prepared once
+  // per connection.
+  const isFixed = legs.length <= FIXED_LEGS;
+  const prepared = sql.raw(isFixed ? PREPARED : '');
+  const { rows: locked } = await runFixed(
+    trx,
+    isFixed ? `lock:${legs.length}` : undefined,
+    () => sql<LockedAccount>`${prepared}
     with b as (
       insert into ledger_batch (merchant_id, idempotency_key, request_hash, created_at)
       values (${merchantId}, ${idempotencyKey}, ${hash}, ${at})
@@ -370,7 +406,9 @@ const postInTwoStatements = async (
     from ledger_account a
     where a.id in (${sql.join(ids)})
     order by a.id
-    for update of a`.execute(trx);
+    for update of a`,
+    [merchantId, idempotencyKey, hash, at, ...ids],
+  );
   // Every account missing: no row tells whether the key was free, but no post could have used them.
   const batchId = locked[0]?.batch_id ?? null;
   if (locked.length > 0 && batchId === null) {
@@ -381,26 +419,21 @@ const postInTwoStatements = async (
   const net = netOf([input]);
   checkNet([input], net, new Map(locked.map((a) => [a.id, a])));
 
-  const deltas = sql.join(
-    [...net].map(([id, delta]) => sql`(cast(${id} as integer), cast(${delta} as bigint))`),
-  );
-  const rows = sql.join(
-    legs.map(
-      (leg, i) =>
-        sql`(${merchantId}, ${batchId}, ${i}, ${leg.kind}, ${leg.debitAccountId}, ${leg.creditAccountId}, ${leg.amount}, ${leg.reference ?? null}, ${at})`,
-    ),
-  );
-  // The member's accounts as the post leaves them: this statement's snapshot precedes its update.
-  const balances =
-    balancesOf === undefined
-      ? sql`null`
-      : sql`(select json_agg(json_build_object('id', a.id, 'code', a.code, 'kind', a.kind,
+  const legValues = legs.map((leg, i) => transferRow(merchantId, batchId!, leg, i, at));
+  const statement = () => {
+    const deltas = sql.join(
+      [...net].map(([id, delta]) => sql`(cast(${id} as integer), cast(${delta} as bigint))`),
+    );
+    const rows = sql.join(legValues.map((values) => sql`(${sql.join(values)})`));
+    // The member's accounts as the post leaves them: this statement's snapshot precedes its update.
+    const balances =
+      balancesOf === undefined
+        ? sql`null`
+        : sql`(select json_agg(json_build_object('id', a.id, 'code', a.code, 'kind', a.kind,
             'balance', coalesce(u.balance, a.balance)) order by a.id)
           from ledger_account a left join u on u.id = a.id
           where a.merchant_id = ${merchantId} and a.member_id = ${balancesOf})`;
-  const {
-    rows: [answer],
-  } = await sql<MovedAnswer>`${prepared}
+    return sql<MovedAnswer>`${prepared}
     with d (id, delta) as (values ${deltas}),
     u as (
       update ledger_account set balance = ledger_account.balance + d.delta
@@ -412,7 +445,16 @@ const postInTwoStatements = async (
       values ${rows}
       returning id, leg)
     select (select count(*) from u) as moved, (select json_agg(id order by leg) from t) as ids,
-      ${balances} as balances`.execute(trx);
+      ${balances} as balances`;
+  };
+  const {
+    rows: [answer],
+  } = await runFixed(
+    trx,
+    isFixed ? `move:${legs.length}:${balancesOf === undefined ? 'no balances' : 'balances'}` : undefined,
+    statement,
+    [...[...net].flat(), ...legValues.flat(), ...(balancesOf === undefined ? [] : [merchantId, balancesOf])],
+  );
   if (Number(answer?.moved) !== net.size)
     throw new Error('postTransfersIn: an account locked a moment ago did not move');
   announceBalances(trx, locked);

@@ -107,7 +107,11 @@ const withStatementCache = (sqlite: SQLite.Database) => {
  */
 export const openDb = (
   databaseUrl: string,
-  { redisUrl, tellsServer = false }: { redisUrl?: string; tellsServer?: boolean } = {},
+  {
+    redisUrl,
+    tellsServer = false,
+    poolSize,
+  }: { redisUrl?: string; tellsServer?: boolean; poolSize?: number } = {},
 ): DbHandle => {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = sqlitePath(databaseUrl);
@@ -139,7 +143,7 @@ export const openDb = (
       },
     };
   }
-  const pool = postgresPool(databaseUrl);
+  const pool = postgresPool(databaseUrl, poolSize);
   // An idle connection the server drops (a restart, a failover) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
