@@ -37,7 +37,7 @@ describe('lottery lobby', () => {
     const page = await open(member.token);
     await page.goto(`${file.server.baseUrl}/elott?gameCode=FAST_VN_45S`);
     await page.getByRole('heading', { level: 2, name: 'VN Fast 45 Seconds' }).waitFor();
-    await page.getByText('Prize mode: Elott', { exact: true }).waitFor();
+    await page.getByText('Prize mode: E-lottery', { exact: true }).waitFor();
     await page.getByTestId('closes-in').waitFor();
     const balance = page.getByTestId('header-balance');
     await expect.poll(async () => minorOf(await balance.textContent())).toBe(10_000_000);
@@ -98,7 +98,7 @@ describe('lottery lobby', () => {
     await page.goto(`${file.server.baseUrl}/seaLottery?gameCode=SEA_MAGNUM`);
     await page.getByRole('radio', { name: '4D Big' }).waitFor();
     await page.getByText('Big returns 96% and Small 97%', { exact: false }).waitFor();
-    await page.getByText('Prize mode: SEA', { exact: true }).waitFor();
+    await page.getByText('Prize mode: Southeast Asian lottery', { exact: true }).waitFor();
     await page.getByLabel('Type a 4-digit number').fill('1234');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('radio', { name: 'Big box' }).click();

@@ -780,19 +780,24 @@ export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promis
   return { refunded };
 };
 
+/** Runs a write in one commit: `groupCommit`, or the route's `withIdempotentWrite` (the key in the same commit). */
+export type OneCommit = <T>(write: (trx: DbOrTrx) => Promise<T>) => Promise<T>;
+
 /**
  * Cancels one open bet of the member before its draw closes: its cost goes back, its limit counters
- * come down, its record is VOID, in one write.
+ * come down, its record is VOID, in one write. `oneCommit` runs that write (decision 0085: the
+ * route's request key commits with the refund).
  */
 export const cancelBet = async (
   db: Db,
   input: { merchantId: number; memberId: number; betId: number },
   now = new Date(),
-): Promise<void> => {
+  oneCommit: OneCommit = (write) => groupCommit(db, write),
+): Promise<{ cancelled: true }> => {
   const main = await ledger.memberAccount(db, input.merchantId, input.memberId, 'MAIN');
   const float = await ledger.houseAccount(db, input.merchantId, 'VENDOR_FLOAT');
   const at = now.toISOString();
-  await groupCommit(db, async (trx) => {
+  return oneCommit(async (trx) => {
     const bet = (await trx
       .selectFrom('lottery_bet')
       .select(['id', 'merchant_id', 'member_id', 'draw_id', 'bet_type', 'numbers', 'stake', 'cost', 'status'])
@@ -827,5 +832,6 @@ export const cancelBet = async (
     await lower('#member', String(input.memberId), Number(bet.cost));
     for (const { betType, number, amount } of exposureOf(slipOf(bet))) await lower(betType, number, amount);
     await refundBet(db, trx, draw, bet, { main, float }, now);
+    return { cancelled: true as const };
   });
 };

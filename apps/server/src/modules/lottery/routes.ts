@@ -25,7 +25,9 @@ import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import { AppError } from '../../platform/errors.js';
+import { withIdempotentWrite } from '../../platform/http/idempotency.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
+import type { OneCommit } from './draws.js';
 import { createDrawWatch } from './events.js';
 import * as lottery from './service.js';
 
@@ -36,6 +38,7 @@ import * as lottery from './service.js';
 export const VN_STATISTICS_PER_IP = { count: 30, windowSeconds: 60 } as const;
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
+const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200) }).partial();
 const tags = ['lottery'];
 
 /** §7 lottery calls (decision 0019): the open draw, recent results, and a member's bets. */
@@ -250,15 +253,30 @@ export const lotteryRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; s
     {
       schema: {
         tags,
-        summary: 'Cancel an open bet before its draw closes; its cost comes back (token)',
+        summary: `Cancel an open bet before its draw closes; its cost comes back (token; an ${IDEMPOTENCY_HEADER} header makes a retry answer as the first cancel did)`,
+        headers: idempotencyHeaders,
         params: z.object({ betId: z.coerce.number().int().positive() }),
         response: { 200: okEnvelope(z.object({ cancelled: z.literal(true) })), ...errors },
       },
     },
     async (request) => {
       const session = await guard(request);
-      await lottery.cancelLotteryBet(db, session.merchant, session.member.id, request.params.betId);
-      return { success: true as const, value: { cancelled: true as const } };
+      // Decision 0085: with a key, the key and its answer commit with the refund; without one, a
+      // second cancel of the bet is refused as before.
+      const oneCommit: OneCommit | undefined =
+        request.headers[IDEMPOTENCY_HEADER] === undefined
+          ? undefined
+          : (write) => withIdempotentWrite(db, request, `member:${session.member.id}`, write);
+      return {
+        success: true as const,
+        value: await lottery.cancelLotteryBet(
+          db,
+          session.merchant,
+          session.member.id,
+          request.params.betId,
+          oneCommit,
+        ),
+      };
     },
   );
 };

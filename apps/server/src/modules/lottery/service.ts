@@ -23,7 +23,7 @@ import {
   isFourD,
   type BetTypeCode,
 } from './bet-types.js';
-import { cancelBet, placeBet, type DrawRow } from './draws.js';
+import { cancelBet, placeBet, type DrawRow, type OneCommit } from './draws.js';
 import { prizeModeOf } from './prize-modes.js';
 import { currentSettings } from './settings.js';
 import { allNumbers, SEA4D, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';
@@ -421,10 +421,16 @@ export const getMyLotteryBets = async (
   };
 };
 
+/**
+ * Takes back an open bet of the member before its draw closes. `oneCommit` is the route's
+ * `withIdempotentWrite` when the member sent a key: a retry whose first answer was lost is answered
+ * as the first was (decision 0085).
+ */
 export const cancelLotteryBet = (
   db: Db,
   merchant: Merchant,
   memberId: number,
   betId: number,
+  oneCommit?: OneCommit,
   now = new Date(),
-) => cancelBet(db, { merchantId: merchant.id, memberId, betId }, now);
+) => cancelBet(db, { merchantId: merchant.id, memberId, betId }, now, oneCommit);

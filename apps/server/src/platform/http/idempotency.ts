@@ -32,9 +32,13 @@ const keyOf = (request: FastifyRequest) => {
       `Send a unique ${IDEMPOTENCY_HEADER} header (at most 200 characters) with this request`,
     );
   }
+  // A route's path parameters name what it acts on (the bet a cancel takes back): the same key sent
+  // for another is another request. Routes without them hash as they always did.
+  const params = request.params as Record<string, unknown> | undefined;
+  const target = params && Object.keys(params).length > 0 ? `\n${JSON.stringify(params)}` : '';
   const hash = createHash('sha256')
     .update(
-      `${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.body ?? null)}`,
+      `${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.body ?? null)}${target}`,
     )
     .digest('hex');
   return { key, hash };

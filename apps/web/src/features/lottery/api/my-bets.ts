@@ -3,6 +3,7 @@ import { myLotteryBets, type LotteryBet } from '@jade/contracts/lottery';
 import { z } from 'zod';
 import { apiGet, apiSend } from '../../../api/client';
 import { useSession } from '../../../lib/session';
+import { idempotencyHeaders } from '../../wallet/api/idempotency';
 import { lotteryKeys } from './query-keys';
 
 export const MY_BETS_PAGE_SIZE = 10;
@@ -22,6 +23,11 @@ export const useMyLotteryBets = (gameCode: string | undefined, pageNo: number) =
   });
 };
 
-/** Cancels an open bet before its draw closes; its cost comes back. */
-export const cancelLotteryBet = (bet: Pick<LotteryBet, 'betId'>) =>
-  apiSend('POST', `/lotto/bets/${bet.betId}/cancel`, undefined, z.object({ cancelled: z.literal(true) }));
+/**
+ * Cancels an open bet before its draw closes; its cost comes back. A retry with the same key is
+ * answered as the first cancel was, even when that answer was lost (decision 0085).
+ */
+export const cancelLotteryBet = (bet: Pick<LotteryBet, 'betId'>, idempotencyKey: string) =>
+  apiSend('POST', `/lotto/bets/${bet.betId}/cancel`, undefined, z.object({ cancelled: z.literal(true) }), {
+    headers: idempotencyHeaders(idempotencyKey),
+  });

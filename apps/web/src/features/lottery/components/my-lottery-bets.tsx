@@ -7,6 +7,7 @@ import { useModals } from '../../../components/modal/modal-context';
 import { Pagination } from '../../../components/pagination';
 import { balanceQueryKey } from '../../accounts/api/get-balance';
 import { StatusBadge, useFailureText, type BadgeTone } from '../../wallet/components/panel-state';
+import { useIdempotentSend } from '../../wallet/hooks/use-idempotent-send';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import '../../wallet/wallet.css';
 import { cancelLotteryBet, useMyLotteryBets } from '../api/my-bets';
@@ -35,12 +36,14 @@ export function MyLotteryBets({
   const queryClient = useQueryClient();
   const failureText = useFailureText();
   const [failure, setFailure] = useState<string>();
+  const send = useIdempotentSend();
 
   const cancel = async (bet: LotteryBet) => {
     if (!(await modals.confirm({ message: t('lotto.cancelConfirm') }))) return;
     setFailure(undefined);
     try {
-      await cancelLotteryBet(bet);
+      // One key per cancel of a bet: a retry after a lost answer reuses it and is told the bet was cancelled.
+      await send({ cancel: bet.betId }, (key) => cancelLotteryBet(bet, key));
     } catch (error) {
       setFailure(failureText(error));
     }

@@ -12,6 +12,7 @@ import { BetSlip } from '../components/bet-slip';
 import { DrawClock } from '../components/draw-clock';
 import { MyLotteryBets } from '../components/my-lottery-bets';
 import { ResultHistory } from '../components/result-history';
+import { useLottoName } from '../hooks/use-lotto-name';
 import '../lottery.css';
 
 type LotteryLobbyProps = {
@@ -27,21 +28,9 @@ type LotteryLobbyProps = {
  * playType) taking bets: its draw with live countdowns, the bet slip, the member's bets, the latest
  * result and the history with each draw's fairness proof. Draw state arrives by Server-Sent Events.
  */
-/**
- * A game's group in the catalogue ('Fast Lotto', 'Miền Bắc') in the member's language; a group the
- * language files do not know yet reads as the catalogue names it.
- */
-const useGroupName = () => {
-  const { t, i18n } = useTranslation();
-  return (name: string) => {
-    const key = `lotto.groups.${name}`;
-    return i18n.exists(key) ? t(key as 'lotto.groups.Fast Lotto') : name;
-  };
-};
-
 export function LotteryLobby({ vassalage, category, titleKey }: LotteryLobbyProps) {
   const { t } = useTranslation();
-  const groupName = useGroupName();
+  const groupName = useLottoName('groups');
   const [params] = useSearchParams();
   const menu = useLotteryMenu(vassalage);
   const { pathname } = useLocation();
@@ -101,7 +90,8 @@ export function LotteryLobby({ vassalage, category, titleKey }: LotteryLobbyProp
 
 function LotteryStage({ game, playType }: { game: GameItem; playType: string | null }) {
   const { t } = useTranslation();
-  const groupName = useGroupName();
+  const groupName = useLottoName('groups');
+  const prizeModeName = useLottoName('prizeModes');
   const code = game.code ?? game.gameId;
   const rules = useLotteryRules(code);
   const isDrawnHere = Boolean(rules.data?.structure);
@@ -116,7 +106,9 @@ function LotteryStage({ game, playType }: { game: GameItem; playType: string | n
           <h2 id="lottery-game-title">{game.gameName}</h2>
           {game.nodeName && <p className="lotto-stage__region">{groupName(game.nodeName)}</p>}
           {rules.data && (
-            <p className="lotto-stage__mode">{t('lotto.prizeMode', { mode: rules.data.prizeMode })}</p>
+            <p className="lotto-stage__mode">
+              {t('lotto.prizeMode', { mode: prizeModeName(rules.data.prizeMode) })}
+            </p>
           )}
         </div>
         {open && <DrawClock open={open} clockSkew={live.clockSkew} />}
