@@ -1,7 +1,7 @@
 // bench/callgrind-call: the instructions (callgrind's Ir, noise-free on a shared machine) the server
 // runs for one authenticated balance call, on SQLite: the built server under valgrind, warmed with
 // WARM calls, its counters zeroed, then CALLS calls one at a time, dumped. BENCH_SERVER_DIST sets two
-// builds side by side.
+// builds side by side. It prints one answer's bytes first (head and body).
 //   node bench/callgrind-call.mjs [--calls 2000] [--warm 1000]
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,7 +58,36 @@ const call = async (n) => {
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`balance: ${response.status}`);
 };
+/**
+ * One balance answer's bytes as the server writes them (a raw socket, no client's parsing): its head
+ * (the status line and headers) and its body. Both are written by the server and read by the client
+ * on every call.
+ */
+const answerBytes = (token) =>
+  new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(
+        `GET /wps/v2/wallets/balance HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+      ),
+    );
+    let data = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      data = Buffer.concat([data, chunk]);
+      const end = data.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = data.subarray(0, end + 4).toString('latin1');
+      const body = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      if (data.length < end + 4 + body) return;
+      socket.destroy();
+      resolve({ head: end + 4, headers: head.split('\r\n').length - 3, body });
+    });
+    socket.on('error', reject);
+  });
 await transferOnce(url, prepared);
+const bytes = await answerBytes(prepared.tokens[0]);
+console.log(
+  `balance answer: ${bytes.head} bytes of status line and ${bytes.headers} headers, ${bytes.body} bytes of body`,
+);
 for (let i = 0; i < Number(values.warm); i++) await call(i);
 execFileSync('callgrind_control', ['-z', String(server.pid)], { env: vgdbEnv });
 for (let i = 0; i < Number(values.calls); i++) await call(i);

@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MAX_BODY_BYTES } from '@jade/contracts/constants';
 import { errorEnvelope } from '@jade/contracts/envelope';
 import { healthResponse } from '@jade/contracts/system';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { contractRoutes } from './modules/agents/contract-routes.js';
@@ -76,8 +76,16 @@ const cacheControlFor = (filePath: string) => {
 /** A request id a client may choose: 1-64 letters, digits, dots, dashes or underscores. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** Paths that belong to the API: never answered with the web app's index.html. */
-const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/gw/', '/docs', '/metrics', '/healthz'];
+/**
+ * The API's routes: JSON, the payment gateways' plain-text replies, Prometheus' text, event streams.
+ * Their answers carry the API's security headers (decision 0083).
+ */
+const API_ROUTES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/gw/', '/metrics', '/healthz'];
+/** Whether a route (the pattern the router chose) is the API's. */
+const isApiRoute = (route: string) => API_ROUTES.some((prefix) => route.startsWith(prefix));
+
+/** Paths that belong to the API and its OpenAPI browser: never answered with the web app's index.html. */
+const API_PREFIXES = [...API_ROUTES, '/docs'];
 
 /**
  * The path as the router reads it (percent-decoded, repeated slashes as one), for the fallback's
@@ -144,11 +152,28 @@ export const buildApp = async ({
   });
   installErrorHandler(app);
   installNulGuard(app);
+  const webDist = config.webDist ?? defaultWebDist();
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  /**
+   * Whether a request no route matched gets the web app (history fallback: a page route gets the app,
+   * which routes on the client). A path with an extension is a missing file (a 404 the chunk loader can
+   * see), except the §2 page /register.html.
+   */
+  const isWebPage = (request: FastifyRequest) => {
+    if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    const url = request.url.split('?', 1)[0] ?? '/';
+    const decoded = routerPath(request.url);
+    const isApi = decoded === undefined || API_PREFIXES.some((prefix) => decoded.startsWith(prefix));
+    return !isApi && (!path.extname(url) || path.extname(url) === '.html');
+  };
   // Hooks on every request take a callback, not a promise: one promise fewer a hook (issue 23). The
-  // request id and the instance's name are set with the security headers, in one hook.
+  // request id and the instance's name are set with the security headers, in one hook. API answers
+  // get the API's security headers, pages and files the document's (decision 0083).
   await installSecurityHeaders(app, vendorFrameOrigins(db), {
     requestId: true,
     instanceName: config.instanceName,
+    isApiRoute,
+    isWebPage,
   });
   installMetrics(app, config);
   installSiteStateHook(app, db);
@@ -201,8 +226,6 @@ export const buildApp = async ({
   invitationRoutes(app, { db, secrets, messaging });
   await accountRoutes(app, { db, secrets, config, messaging, captchaText });
 
-  const webDist = config.webDist ?? defaultWebDist();
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -224,12 +247,7 @@ export const buildApp = async ({
   const preloadFor = createWebPreload(webDist, db);
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '/';
-    const decoded = routerPath(request.url);
-    const isApi = decoded === undefined || API_PREFIXES.some((prefix) => decoded.startsWith(prefix));
-    // History fallback: a page route gets the app, which routes on the client. A path with an
-    // extension is a missing file (a 404 the chunk loader can see), except the §2 page /register.html.
-    const isPage = !path.extname(url) || path.extname(url) === '.html';
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
+    if (isWebPage(request)) {
       const links = await preloadFor(url, request.host);
       if (links) reply.header('link', links);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

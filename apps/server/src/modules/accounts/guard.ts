@@ -35,6 +35,11 @@ export type GuardOptions = {
   allowPendingPasswordChange?: boolean;
   /** Trial accounts (type 4) are blocked from real-account features (§6). */
   allowTrial?: boolean;
+  /**
+   * The member's ledger accounts read with the session, in its statement, on SQLite (a balance call,
+   * decision 0083): `ledgerAccounts` in the answer; absent on PostgreSQL.
+   */
+  withLedgerAccounts?: boolean;
 };
 
 export type Guard = (
@@ -47,8 +52,13 @@ export const createGuard =
   (db: Db, secrets: Secrets): Guard =>
   async (request, options = {}) => {
     const merchant = await requestMerchant(db, request);
-    const session = await authenticate(db, secrets, merchant.id, bearerToken(request), () =>
-      getAuthSettings(db, merchant.id),
+    const session = await authenticate(
+      db,
+      secrets,
+      merchant.id,
+      bearerToken(request),
+      () => getAuthSettings(db, merchant.id),
+      { withLedgerAccounts: options.withLedgerAccounts },
     );
     if (session.member.must_change_password === 1 && !options.allowPendingPasswordChange) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Change your password before going on');

@@ -205,6 +205,25 @@ const sessionsWithMembers = compiledOnceAsArrays((db: DbOrTrx, tokenHashes: read
     .where(sql<boolean>`s.token_hash = any(${tokenHashes})`),
 );
 
+/**
+ * The member's ledger accounts as one value: a JSON array of `[id, code, kind, balance]`, by id.
+ * SQLite's JSON functions; `s` is the session's row.
+ */
+const ledgerAccountsOfSession = sql<string>`(
+  select json_group_array(json_array(a.id, a.code, a.kind, a.balance) order by a.id)
+  from ledger_account a where a.merchant_id = s.merchant_id and a.member_id = s.member_id)`;
+
+/**
+ * SQLite: a balance call's session read with the member's ledger accounts in the same statement
+ * (decision 0083): one statement where the call ran two, read together in one snapshot. Still the
+ * session read of every call, fresh; the accounts are used only once the session has passed.
+ */
+const sessionWithMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
+  selectSessionWithMember(db)
+    .select(ledgerAccountsOfSession.as('session_ledger_accounts'))
+    .where('s.token_hash', '=', tokenHash),
+);
+
 /** Where the session's values start in a row of sessionWithMember, after the member's. */
 const S = MEMBER_COLUMNS.length;
 /** The most token hashes one read of sessionsWithMembers asks for. */
@@ -260,10 +279,28 @@ const sessionRow = (db: DbOrTrx, tokenHash: string): Promise<unknown[] | undefin
   });
 };
 
-export const findSessionWithMember = async (db: DbOrTrx, tokenHash: string) => {
-  const row = await sessionRow(db, tokenHash);
+/** A member's ledger account as the session read brings it: id, code, kind, balance. */
+export type LedgerAccountValues = readonly [id: number, code: string, kind: string, balance: number];
+
+/**
+ * A session by its token's hash with its member; with `withLedgerAccounts` on SQLite, the member's
+ * ledger accounts too, read in the same statement (`ledgerAccounts`; absent on PostgreSQL, whose
+ * session reads of a turn go out together, decision 0078).
+ */
+export const findSessionWithMember = async (
+  db: DbOrTrx,
+  tokenHash: string,
+  { withLedgerAccounts = false }: { withLedgerAccounts?: boolean } = {},
+) => {
+  const withAccounts = withLedgerAccounts && dialectOf(db) === 'sqlite';
+  const row = withAccounts
+    ? (await sessionWithMemberAndLedgerAccounts(db, tokenHash))[0]
+    : await sessionRow(db, tokenHash);
   if (!row) return undefined;
   return {
+    ...(withAccounts && {
+      ledgerAccounts: JSON.parse(row[S + 8] as string) as LedgerAccountValues[],
+    }),
     session: {
       id: row[S] as number,
       merchant_id: row[S + 1] as number,

@@ -75,6 +75,8 @@ export type AuthenticatedSession = {
   member: repo.MemberRow;
   site: Site;
   method: LoginMethod;
+  /** The member's ledger accounts, read with the session when asked for (SQLite only, decision 0083). */
+  ledgerAccounts?: repo.LedgerAccountValues[];
 };
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'You are not logged in, please login');
@@ -89,15 +91,15 @@ export const authenticate = async (
   merchantId: number,
   token: string | undefined,
   settings: () => Promise<AuthSettings>,
-  now = new Date(),
+  { now = new Date(), withLedgerAccounts = false }: { now?: Date; withLedgerAccounts?: boolean } = {},
 ): Promise<AuthenticatedSession> => {
   if (!token || token.length < 32 || token.length > 128) throw unauthenticated();
   const hashes = tokenHashesOf(secrets);
   const known = hashes.get(token);
   const hash = known ?? tokenHash(secrets, token);
-  const found = await repo.findSessionWithMember(db, hash);
+  const found = await repo.findSessionWithMember(db, hash, { withLedgerAccounts });
   if (!found) throw unauthenticated();
-  const { session, member } = found;
+  const { session, member, ledgerAccounts } = found;
   const at = now.toISOString();
   if (
     session.merchant_id !== merchantId ||
@@ -121,6 +123,7 @@ export const authenticate = async (
     member,
     site: session.site as Site,
     method: session.login_method as LoginMethod,
+    ...(ledgerAccounts && { ledgerAccounts }),
   };
 };
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db, openDb } from '../../platform/db/index.js';
 import { startInstancesApart, type InstancesApart } from '../../test/instances-apart.js';
@@ -35,11 +38,15 @@ const configureEndpoint = async (set: typeof setVendorConnection, db: Db, server
   });
 };
 
-/** The frame-src of the policy `server` answers with. */
+/** A web app of one page: the policy with the frame's origins comes with pages (decision 0083). */
+const web = fs.mkdtempSync(path.join(os.tmpdir(), 'jade-origins-web-'));
+fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Jade</title>');
+afterAll(() => fs.rmSync(web, { recursive: true, force: true }));
+
+/** The frame-src of the policy `server` answers the /game page with. */
 const frameSrcOf = async (server: TestServer) =>
-  /frame-src ([^;]*)/.exec(
-    (await server.fetch('/healthz')).headers.get('content-security-policy') ?? '',
-  )?.[1] ?? '';
+  /frame-src ([^;]*)/.exec((await server.fetch('/game')).headers.get('content-security-policy') ?? '')?.[1] ??
+  '';
 
 const framedWithinASecond = async (server: TestServer) => {
   const deadline = Date.now() + 1_000;
@@ -58,6 +65,8 @@ describe.skipIf(!postgres)("the game frame's vendor origins across instances", (
   beforeAll(async () => {
     instances = await startInstancesApart({
       applicationName: APART,
+      env: { WEB_DIST: web },
+      secondEnv: { WEB_DIST: web },
       // Timers that repeat are the test's to advance: an instance that re-reads on one is caught at once.
       setUp: () => void vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }),
     });
@@ -97,7 +106,7 @@ describe.skipIf(postgres)("the game frame's vendor origins on SQLite", () => {
   beforeAll(async () => {
     // Timers that repeat never fire here: only the file's change can bring the origin in.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    server = await startTestServer();
+    server = await startTestServer({ WEB_DIST: web });
   });
   afterAll(async () => {
     vi.useRealTimers();

@@ -693,6 +693,14 @@ export const getBalances = async (db: DbOrTrx, merchantId: number, memberId: num
     balance: a.balance,
   }));
 
+/**
+ * A member's balances from the accounts its session read brought (`[id, code, kind, balance]` by id,
+ * the guard's `withLedgerAccounts`, decision 0083): what `getBalances` answers, without its statement.
+ */
+export const balancesOfValues = (
+  accounts: readonly (readonly [id: number, code: string, kind: string, balance: number])[],
+): Balance[] => accounts.map(([accountId, code, kind, balance]) => ({ accountId, code, kind, balance }));
+
 /** `getBalances` inside a write the caller holds (see `postTransfersWithin`). */
 export const getBalancesWithin = async (
   db: Db,

@@ -41,11 +41,11 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
       },
     },
     async (request) => {
-      const session = await guard(request, { allowTrial: true });
-      const { merchant } = session;
+      // On SQLite the accounts come with the session, in its statement (decision 0083).
+      const session = await guard(request, { allowTrial: true, withLedgerAccounts: true });
       return {
         success: true as const,
-        value: await wallet.getWalletBalances(db, merchant, session.member.id, request.query.language),
+        value: await wallet.getSessionWalletBalances(db, session, request.query.language),
       };
     },
   );

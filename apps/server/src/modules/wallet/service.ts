@@ -12,6 +12,7 @@ import { listTransferVendors } from '../games/service.js';
 import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.js';
 import type { BrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
+import type { AuthenticatedSession } from '../accounts/sessions.js';
 import { groupCommit } from '../../platform/db/group-commit.js';
 import * as ledger from './ledger.js';
 import * as vendorWallets from './vendor-wallets.js';
@@ -56,6 +57,24 @@ export const getWalletBalances = async (
     wallets,
   };
 };
+
+/**
+ * The balance call's answer: from the member's accounts its session read brought (SQLite, the guard's
+ * `withLedgerAccounts`, decision 0083), else read here.
+ */
+export const getSessionWalletBalances = (
+  db: DbOrTrx,
+  session: Pick<AuthenticatedSession, 'member' | 'ledgerAccounts'> & { merchant: Merchant },
+  language?: string,
+) =>
+  getWalletBalances(
+    db,
+    session.merchant,
+    session.member.id,
+    language,
+    undefined,
+    session.ledgerAccounts && ledger.balancesOfValues(session.ledgerAccounts),
+  );
 
 /** The brand's wallets (GCS_merchantWallet). */
 export const getMerchantWallets = async (db: DbOrTrx, merchant: Merchant, language?: string) => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteHandleOf } from '../../platform/db/index.js';
 import { settledRound } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import * as accounts from '../accounts/repo.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants } from './ledger.js';
 import { updateMoneySettings } from './money-settings.js';
@@ -25,6 +27,28 @@ const fundedMember = (funds: number) =>
   fundedMemberOf(server, demoId, funds, { prefix: 'wallet', captcha: CAPTCHA });
 const wallet = walletBalance;
 
+/** The SQL of every statement the server's SQLite connection ran while `call` ran. */
+const statementsDuring = async (call: () => Promise<unknown>) => {
+  const sqlite = sqliteHandleOf(server.db)!;
+  type Run = (this: { source: string }, ...args: unknown[]) => unknown;
+  const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<string, Run>;
+  const methods = ['all', 'get', 'run', 'iterate'];
+  const originals = methods.map((name) => statement[name]!);
+  const sources: string[] = [];
+  methods.forEach((name, i) => {
+    statement[name] = function (...args) {
+      sources.push(this.source);
+      return originals[i]!.apply(this, args);
+    };
+  });
+  try {
+    await call();
+  } finally {
+    methods.forEach((name, i) => (statement[name] = originals[i]!));
+  }
+  return sources;
+};
+
 describe('wallet balance', () => {
   it('lists the main wallet and every transfer-mode vendor wallet, with their sum', async () => {
     const m = await fundedMember(12_345);
@@ -40,6 +64,36 @@ describe('wallet balance', () => {
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe('UNAUTHENTICATED');
   });
+
+  // Decision 0083: on SQLite the session read of a balance call brings the member's accounts.
+  it.skipIf(process.env.TEST_POSTGRES_URL)(
+    'reads its session, member and accounts in one statement on SQLite, as strict as ever',
+    async () => {
+      const m = await fundedMember(7_000);
+      expect(wallet(await m.balances(), 'MAIN')).toBe(7_000);
+      const sources = await statementsDuring(async () =>
+        expect(wallet(await m.balances(), 'MAIN')).toBe(7_000),
+      );
+      const reads = sources.filter((sql) => sql.includes('member_session') || sql.includes('ledger_account'));
+      expect(reads, reads.join('\n')).toHaveLength(1);
+      expect(reads[0]).toContain('ledger_account');
+
+      // Read fresh on every call: a revoked session, then a frozen member, refused at the next call.
+      const [session] = await server.db
+        .selectFrom('member_session')
+        .select('id')
+        .where('member_id', '=', m.memberId)
+        .execute();
+      await accounts.revokeSession(server.db, session!.id, new Date().toISOString());
+      const revoked = await m.client.call('GET', '/wps/v2/wallets/balance', { token: m.token });
+      expect([revoked.status, revoked.body.error?.code]).toEqual([401, 'UNAUTHENTICATED']);
+      const frozen = await fundedMember(1_000);
+      expect(wallet(await frozen.balances(), 'MAIN')).toBe(1_000);
+      await accounts.updateMember(server.db, frozen.memberId, { status: 'DISABLED' });
+      const afterFreeze = await frozen.client.call('GET', '/wps/v2/wallets/balance', { token: frozen.token });
+      expect([afterFreeze.status, afterFreeze.body.error?.code]).toEqual([401, 'UNAUTHENTICATED']);
+    },
+  );
 
   it('lists the brand wallets publicly', async () => {
     const answer = await createClient(server).call('POST', '/wps/relay/GCS_merchantWallet', {

@@ -21,12 +21,25 @@ afterAll(async () => {
   fs.rmSync(web, { recursive: true, force: true });
 });
 
+/** The API's set (decision 0083, OWASP REST Security Cheat Sheet), exactly. */
+const expectApiSet = (response: Response) => {
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('referrer-policy')).toBe('same-origin');
+  // The document's headers govern what a page loads and frames; an API answer is no page.
+  for (const pageOnly of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster'])
+    expect(response.headers.get(pageOnly)).toBeNull();
+};
+
 describe('security headers', () => {
   it.each([
-    ['an API answer', '/wps/system/status'],
     ['the HTML of a page', '/index'],
+    ['the HTML of a page asked by an encoded path', '/%69ndex'],
     ['a hashed asset', '/assets/app-abc123.js'],
-  ])('come with %s', async (_what, url) => {
+  ])("the document's set comes with %s", async (_what, url) => {
     const response = await server.fetch(url);
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy') ?? '';
@@ -34,9 +47,24 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-src 'self' https:");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it.each([
+    ['an API answer', '/wps/system/status'],
+    ['an API answer asked by an encoded path (the route the router chose)', '/%77ps/system/status'],
+    ['the liveness check', '/healthz'],
+  ])("the API's set comes with %s", async (_what, url) => {
+    const response = await server.fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expectApiSet(response);
   });
 });
 
@@ -83,13 +111,15 @@ describe('request ids', () => {
   });
 });
 
-// Issue 23: the request id, Permissions-Policy and helmet's headers are set in one onRequest hook on
-// the raw response, no longer in onSend hooks: refused calls, errors and 404s must carry them still.
+// Issue 23: the request id and the security headers are set in one onRequest hook on the raw
+// response, no longer in onSend hooks: refused calls, errors and 404s must carry them still, and an
+// error is an API answer (decision 0083).
 describe('headers on every answer, refused ones too', () => {
   it.each([
     ['a call without a session', '/wps/v2/wallets/balance', 401],
     ['a body the parser refuses', '/wps/relay/GCS_walletTransfer', 400],
     ['no route', '/wps/nothing/here', 404],
+    ['no route and no page (a missing file)', '/assets/missing-abc123.js', 404],
   ])('come with %s', async (_what, url, status) => {
     const response = await server.fetch(url, {
       headers: { 'x-request-id': 'refused-1', 'content-type': 'application/json' },
@@ -97,15 +127,16 @@ describe('headers on every answer, refused ones too', () => {
     });
     expect(response.status).toBe(status);
     expect(response.headers.get('x-request-id')).toBe('refused-1');
-    expect(response.headers.get('permissions-policy')).toContain('camera=()');
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expectApiSet(response);
   });
 
   it('come once each', async () => {
-    const response = await server.fetch('/wps/system/status');
-    expect(response.headers.get('x-request-id')).not.toContain(',');
-    expect(response.headers.get('permissions-policy')).toBe(
+    for (const url of ['/wps/system/status', '/index']) {
+      const response = await server.fetch(url);
+      expect(response.headers.get('x-request-id')).not.toContain(',');
+      expect(response.headers.get('content-security-policy')).not.toContain(',');
+    }
+    expect((await server.fetch('/index')).headers.get('permissions-policy')).toBe(
       'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), fullscreen=(self)',
     );
   });

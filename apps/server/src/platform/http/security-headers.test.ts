@@ -34,3 +34,47 @@ describe('security headers replayed', () => {
     expect(answer.headers['permissions-policy']).toContain('fullscreen=(self)');
   });
 });
+
+// Decision 0083: API answers get the short API set, chosen by the route the router chose, without
+// asking the vendors' origins; a request no route matched gets it unless it is a page of the web app.
+describe("the API's set", () => {
+  let asked = 0;
+  const app = Fastify();
+  afterAll(() => app.close());
+
+  it("is fixed, asks no origins, and keeps the pages' HSTS and Referrer-Policy", async () => {
+    await installSecurityHeaders(
+      app,
+      () => {
+        asked++;
+        return Promise.resolve(['http://127.0.0.1:4100']);
+      },
+      {
+        requestId: true,
+        isApiRoute: (route) => route.startsWith('/wps/'),
+        isWebPage: (request) => request.url === '/a-page',
+      },
+    );
+    app.get('/wps/x', async () => ({ ok: true }));
+    app.get('/page', async () => 'page');
+
+    const api = await app.inject({ method: 'GET', url: '/wps/x' });
+    expect(asked).toBe(0);
+    const page = await app.inject({ method: 'GET', url: '/page' });
+    expect(asked).toBe(1);
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['cache-control']).toBe('no-store');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
+    expect(api.headers['referrer-policy']).toBe(page.headers['referrer-policy']);
+    expect(api.headers['x-request-id']).toBeDefined();
+    expect(page.headers['content-security-policy']).toContain('http://127.0.0.1:4100');
+
+    const unmatched = await app.inject({ method: 'GET', url: '/nothing' });
+    expect(unmatched.statusCode).toBe(404);
+    expect(unmatched.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const webPage = await app.inject({ method: 'GET', url: '/a-page' });
+    expect(webPage.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
