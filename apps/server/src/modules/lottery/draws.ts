@@ -4,7 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import type { Database } from '../../platform/db/schema.js';
-import { groupCommit } from '../../platform/db/group-commit.js';
+import { groupCommit, type OneCommit } from '../../platform/db/group-commit.js';
 import { publishMemberEvent } from '../../platform/member-events.js';
 import { isUniqueViolation } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -779,9 +779,6 @@ export const voidDraw = async (db: Db, drawId: number, now = new Date()): Promis
   }
   return { refunded };
 };
-
-/** Runs a write in one commit: `groupCommit`, or the route's `withIdempotentWrite` (the key in the same commit). */
-export type OneCommit = <T>(write: (trx: DbOrTrx) => Promise<T>) => Promise<T>;
 
 /**
  * Cancels one open bet of the member before its draw closes: its cost goes back, its limit counters

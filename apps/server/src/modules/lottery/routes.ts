@@ -27,7 +27,7 @@ import { resolveMerchantByHost } from '../merchants/service.js';
 import { AppError } from '../../platform/errors.js';
 import { withIdempotentWrite } from '../../platform/http/idempotency.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
-import type { OneCommit } from './draws.js';
+import type { OneCommit } from '../../platform/db/group-commit.js';
 import { createDrawWatch } from './events.js';
 import * as lottery from './service.js';
 

@@ -11,6 +11,7 @@ import {
   type VnNumbers,
 } from '@jade/contracts/lottery';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
+import type { OneCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/errors.js';
 import { findBrandGame } from '../games/service.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -23,7 +24,7 @@ import {
   isFourD,
   type BetTypeCode,
 } from './bet-types.js';
-import { cancelBet, placeBet, type DrawRow, type OneCommit } from './draws.js';
+import { cancelBet, placeBet, type DrawRow } from './draws.js';
 import { prizeModeOf } from './prize-modes.js';
 import { currentSettings } from './settings.js';
 import { allNumbers, SEA4D, STRUCTURES, type DrawResult, type DrawStructureCode } from './structures.js';

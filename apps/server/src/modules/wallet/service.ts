@@ -13,7 +13,7 @@ import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.j
 import type { BrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
 import type { AuthenticatedSession } from '../accounts/sessions.js';
-import { groupCommit } from '../../platform/db/group-commit.js';
+import { groupCommit, type OneCommit } from '../../platform/db/group-commit.js';
 import * as ledger from './ledger.js';
 import * as vendorWallets from './vendor-wallets.js';
 import { pullVendorBets } from '../vendors/bet-pull.js';
@@ -94,7 +94,7 @@ export const getMerchantWallets = async (db: DbOrTrx, merchant: Merchant, langua
 
 export type TransferRunners = {
   /** Runs database-only work in one commit (the route passes `withIdempotentWrite`). */
-  oneCommit: <T>(write: (trx: DbOrTrx) => Promise<T>) => Promise<T>;
+  oneCommit: OneCommit;
   /** Runs work that calls a vendor, outside any transaction (the route passes `withIdempotency`). */
   idempotent: <T>(handler: () => Promise<T>) => Promise<T>;
 };

@@ -78,6 +78,12 @@ const drain = async (db: Db, queue: Queue) => {
   }
 };
 
+/**
+ * Runs a write in one commit: `groupCommit` by default, or a route's `withIdempotentWrite` (the
+ * request's idempotency key commits with the write).
+ */
+export type OneCommit = <T>(write: (trx: DbOrTrx) => Promise<T>) => Promise<T>;
+
 export const groupCommit = <T>(db: Db, work: (trx: DbOrTrx) => Promise<T>): Promise<T> => {
   if (!sqliteHandleOf(db)) return writeTransaction(db, work);
   let queue = queues.get(db);
