@@ -25,9 +25,8 @@ import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import { AppError } from '../../platform/errors.js';
-import { withIdempotentWrite } from '../../platform/http/idempotency.js';
+import { memberOneCommit } from '../../platform/http/idempotency.js';
 import { hitRateLimit } from '../../platform/rate-limit.js';
-import type { OneCommit } from '../../platform/db/group-commit.js';
 import { createDrawWatch } from './events.js';
 import * as lottery from './service.js';
 
@@ -263,10 +262,10 @@ export const lotteryRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; s
       const session = await guard(request);
       // Decision 0085: with a key, the key and its answer commit with the refund; without one, a
       // second cancel of the bet is refused as before.
-      const oneCommit: OneCommit | undefined =
+      const oneCommit =
         request.headers[IDEMPOTENCY_HEADER] === undefined
           ? undefined
-          : (write) => withIdempotentWrite(db, request, `member:${session.member.id}`, write);
+          : memberOneCommit(db, request, session.member.id);
       return {
         success: true as const,
         value: await lottery.cancelLotteryBet(

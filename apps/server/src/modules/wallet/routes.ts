@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
-import { withIdempotency, withIdempotentWrite } from '../../platform/http/idempotency.js';
+import { memberOneCommit, memberScope, withIdempotency } from '../../platform/http/idempotency.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
@@ -71,8 +71,8 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
         request.body,
         String(request.headers[IDEMPOTENCY_HEADER] ?? ''),
         {
-          oneCommit: (write) => withIdempotentWrite(db, request, `member:${session.member.id}`, write),
-          idempotent: (handler) => withIdempotency(db, request, `member:${session.member.id}`, handler),
+          oneCommit: memberOneCommit(db, request, session.member.id),
+          idempotent: (handler) => withIdempotency(db, request, memberScope(session.member.id), handler),
         },
       );
       return { success: true as const, value };
@@ -131,7 +131,7 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
     async (request) => {
       const session = await guard(request);
       const { merchant } = session;
-      const value = await withIdempotency(db, request, `member:${session.member.id}`, () =>
+      const value = await withIdempotency(db, request, memberScope(session.member.id), () =>
         payments.transferToUpline(
           db,
           merchant,

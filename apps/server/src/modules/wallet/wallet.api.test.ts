@@ -198,6 +198,15 @@ describe('idempotency', () => {
     expect(fromB.status).toBe(200);
     expect(fromB.body.value.transfers[0].id).not.toBe(fromA.body.value.transfers[0].id);
     expect(wallet(await b.balances(), 'MAIN')).toBe(900);
+    // Keys already stored name their member this way: a retry after an upgrade must still find its key.
+    const scopes = await server.db
+      .selectFrom('idempotency_key')
+      .select('scope')
+      .where('key', '=', 'shared-key')
+      .execute();
+    expect(scopes.map((row) => row.scope).sort()).toEqual(
+      [`member:${a.memberId}`, `member:${b.memberId}`].sort(),
+    );
   });
 });
 

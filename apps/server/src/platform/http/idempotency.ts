@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
-import { groupCommit } from '../db/group-commit.js';
+import { groupCommit, type OneCommit } from '../db/group-commit.js';
 import { isUniqueViolation, writeTransaction } from '../db/transaction.js';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
@@ -207,6 +207,15 @@ export const withIdempotentWrite = async <T>(
   if ('refusal' in outcome) throw outcome.refusal;
   return outcome.value;
 };
+
+/** A member's idempotency keys are scoped to the member: nobody can replay another member's answer. */
+export const memberScope = (memberId: number) => `member:${memberId}`;
+
+/** The one-commit runner of a member's money request: `withIdempotentWrite` under the member's scope. */
+export const memberOneCommit =
+  (db: Db, request: FastifyRequest, memberId: number): OneCommit =>
+  (write) =>
+    withIdempotentWrite(db, request, memberScope(memberId), write);
 
 /** Thrown inside the write's transaction when another request answered the key first: rolls it all back. */
 class KeyAnsweredFirst extends Error {}
