@@ -169,7 +169,7 @@ export const buildApp = async ({
   // Hooks on every request take a callback, not a promise: one promise fewer a hook (issue 23). The
   // request id and the instance's name are set with the security headers, in one hook. API answers
   // get the API's security headers, pages and files the document's (decision 0083).
-  await installSecurityHeaders(app, vendorFrameOrigins(db), {
+  const { getsWebPage } = await installSecurityHeaders(app, vendorFrameOrigins(db), {
     requestId: true,
     instanceName: config.instanceName,
     isApiRoute,
@@ -247,7 +247,7 @@ export const buildApp = async ({
   const preloadFor = createWebPreload(webDist, db);
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0] ?? '/';
-    if (isWebPage(request)) {
+    if (getsWebPage(request)) {
       const links = await preloadFor(url, request.host);
       if (links) reply.header('link', links);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

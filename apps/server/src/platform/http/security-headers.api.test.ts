@@ -130,6 +130,32 @@ describe('headers on every answer, refused ones too', () => {
     expectApiSet(response);
   });
 
+  // The not-found handler serves what the headers were chosen for (decision 0083): the web app's
+  // page with the document's set, or the JSON 404 with the API's.
+  it.each([
+    ['a page of the web app', '/some/page', 'GET'],
+    ['a page of the web app, asked by HEAD', '/register.html', 'HEAD'],
+  ])('the page and its set come together for %s', async (_what, url, method) => {
+    const response = await server.fetch(url, { method });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    if (method === 'GET') expect(await response.text()).toContain('<title>Jade</title>');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  it.each([
+    ['an unknown API path', '/wps/no/such/call', 'GET'],
+    ['a page path asked by POST', '/some/page', 'POST'],
+    ['a missing file', '/missing-abc123.css', 'GET'],
+  ])('the JSON 404 and the API set come together for %s', async (_what, url, method) => {
+    const response = await server.fetch(url, { method });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    expectApiSet(response);
+  });
+
   it('come once each', async () => {
     for (const url of ['/wps/system/status', '/index']) {
       const response = await server.fetch(url);

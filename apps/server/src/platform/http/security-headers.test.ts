@@ -78,3 +78,33 @@ describe("the API's set", () => {
     expect(webPage.headers['content-security-policy']).toContain("script-src 'self'");
   });
 });
+
+// Issue 23: the hook decides once whether a request no route matched is a page; the not-found
+// handler reads that decision instead of asking again, so the answer and its headers agree.
+describe('a request no route matched', () => {
+  let asked = 0;
+  const app = Fastify();
+  afterAll(() => app.close());
+
+  it('is judged a page once, and gets the answer its headers were chosen for', async () => {
+    const { getsWebPage } = await installSecurityHeaders(app, () => Promise.resolve([]), {
+      isApiRoute: () => true,
+      isWebPage: (request) => {
+        asked++;
+        return request.url === '/a-page';
+      },
+    });
+    app.setNotFoundHandler(async (request, reply) =>
+      getsWebPage(request) ? reply.type('text/html').send('<title>page</title>') : reply.status(404).send({}),
+    );
+
+    const page = await app.inject({ method: 'GET', url: '/a-page' });
+    expect(asked).toBe(1);
+    expect([page.statusCode, page.body]).toEqual([200, '<title>page</title>']);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const missing = await app.inject({ method: 'GET', url: '/wps/none' });
+    expect(asked).toBe(2);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});

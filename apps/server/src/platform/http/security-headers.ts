@@ -73,7 +73,7 @@ const recordedValue = (recorded: Recorded, name: string): string => {
  *   (and the pages of vendors configured at a plain-http endpoint, such as the in-house studio on
  *   loopback); and no other site may frame ours.
  * A request no route matched gets the document set when it gets the web app's page, else (a JSON 404,
- * an error) the API set.
+ * an error) the API set; `getsWebPage` (returned) tells the not-found handler which it decided.
  */
 export const installSecurityHeaders = async (
   app: FastifyInstance,
@@ -154,10 +154,15 @@ export const installSecurityHeaders = async (
     isApiRoute = () => false,
     isWebPage = () => false,
   } = requestHeaders;
+  /** The requests no route matched that the hook found to be the web app's pages. */
+  const webPages = new WeakSet<FastifyRequest>();
   /** Whether an answer gets the API set: by its route's pattern; with no route, unless it is a page. */
   const answersApi = (request: FastifyRequest) => {
     const route = request.routeOptions.url;
-    return route === undefined ? !isWebPage(request) : isApiRoute(route);
+    if (route !== undefined) return isApiRoute(route);
+    if (!isWebPage(request)) return true;
+    webPages.add(request);
+    return false;
   };
   // One hook sets every header an answer carries whatever it is (issue 23): onSend hooks (the
   // request id's and Permissions-Policy's before) cost a hook runner on every answer. Set on the raw
@@ -186,4 +191,12 @@ export const installSecurityHeaders = async (
       (error: unknown) => done(error as Error),
     );
   });
+  return {
+    /**
+     * Whether a request no route matched gets the web app's page, as the hook decided when it chose its
+     * headers: the not-found handler asks this, so a page and its headers never disagree and
+     * `isWebPage` runs once a request.
+     */
+    getsWebPage: (request: FastifyRequest) => webPages.has(request),
+  };
 };
