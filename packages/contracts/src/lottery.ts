@@ -128,6 +128,10 @@ export const myLotteryBets = z.object({
   totalPages: z.number().int(),
 });
 
+/** The answer to a cancel of an open bet: its cost is back (decision 0085). */
+export const cancelLotteryBetResponse = z.object({ cancelled: z.literal(true) });
+export type CancelLotteryBetResponse = z.infer<typeof cancelLotteryBetResponse>;
+
 export const lotteryGameQuery = z.object({ gameCode });
 
 /** A prize tier of a draw structure, top to bottom. */

@@ -1,5 +1,5 @@
 import type { GameCategory } from '@jade/contracts/games';
-import type { LotteryCosts, StakeLimits } from '@jade/contracts/lottery';
+import type { CancelLotteryBetResponse, LotteryCosts, StakeLimits } from '@jade/contracts/lottery';
 import { sql, type Selectable } from 'kysely';
 import { openSetting, randomToken, sealSetting } from '../../platform/crypto.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
@@ -790,7 +790,7 @@ export const cancelBet = async (
   input: { merchantId: number; memberId: number; betId: number },
   now = new Date(),
   oneCommit: OneCommit = (write) => groupCommit(db, write),
-): Promise<{ cancelled: true }> => {
+): Promise<CancelLotteryBetResponse> => {
   const main = await ledger.memberAccount(db, input.merchantId, input.memberId, 'MAIN');
   const float = await ledger.houseAccount(db, input.merchantId, 'VENDOR_FLOAT');
   const at = now.toISOString();

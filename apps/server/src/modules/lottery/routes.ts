@@ -1,5 +1,6 @@
 import { errorEnvelope, okEnvelope } from '@jade/contracts/envelope';
 import {
+  cancelLotteryBetResponse,
   lotteryGameQuery,
   lotteryRules,
   myLotteryBets,
@@ -255,7 +256,7 @@ export const lotteryRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; s
         summary: `Cancel an open bet before its draw closes; its cost comes back (token; an ${IDEMPOTENCY_HEADER} header makes a retry answer as the first cancel did)`,
         headers: idempotencyHeaders,
         params: z.object({ betId: z.coerce.number().int().positive() }),
-        response: { 200: okEnvelope(z.object({ cancelled: z.literal(true) })), ...errors },
+        response: { 200: okEnvelope(cancelLotteryBetResponse), ...errors },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { myLotteryBets, type LotteryBet } from '@jade/contracts/lottery';
-import { z } from 'zod';
+import { cancelLotteryBetResponse, myLotteryBets, type LotteryBet } from '@jade/contracts/lottery';
 import { apiGet, apiSend } from '../../../api/client';
 import { useSession } from '../../../lib/session';
 import { idempotencyHeaders } from '../../wallet/api/idempotency';
@@ -28,6 +27,6 @@ export const useMyLotteryBets = (gameCode: string | undefined, pageNo: number) =
  * answered as the first cancel was, even when that answer was lost (decision 0085).
  */
 export const cancelLotteryBet = (bet: Pick<LotteryBet, 'betId'>, idempotencyKey: string) =>
-  apiSend('POST', `/lotto/bets/${bet.betId}/cancel`, undefined, z.object({ cancelled: z.literal(true) }), {
+  apiSend('POST', `/lotto/bets/${bet.betId}/cancel`, undefined, cancelLotteryBetResponse, {
     headers: idempotencyHeaders(idempotencyKey),
   });
