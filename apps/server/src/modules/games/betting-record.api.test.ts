@@ -1,16 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../test/funded-member.js';
 import { openDraw } from '../../test/lottery.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { startStudio, type Studio } from '../../test/studio.js';
 import { runLotteryTick } from '../lottery/tick.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants } from '../wallet/ledger.js';
-import { setVendorConnection } from '../vendors/connections.js';
 
 /**
  * Issue 20 item 4: the betting record (personalHistoryCopy) beside the profit page (personalProfit)
@@ -23,10 +20,8 @@ const SESSION_SECRET = randomBytes(32).toString('hex');
 const STUDIO_SECRET = randomBytes(32).toString('base64url');
 let server: TestServer;
 let demo: Merchant;
-let studio: ChildProcess;
+let studio: Studio;
 let studioUrl: string;
-
-const root = path.resolve(import.meta.dirname, '../../../../..');
 
 beforeAll(async () => {
   server = await startTestServer(
@@ -35,36 +30,12 @@ beforeAll(async () => {
   );
   demo = await merchants.getMerchantByCode(server.db, 'DEMO');
   await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
-  studio = spawn(process.execPath, ['--import', 'tsx', 'apps/studio/src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      STUDIO_PORT: '0',
-      STUDIO_DATA_DIR: path.join(server.dataDir, 'studio'),
-      STUDIO_BRANDS: JSON.stringify({
-        DEMO: {
-          walletUrl: `${server.url}/gw/wallet/DEMO/JADE_STUDIO`,
-          secret: STUDIO_SECRET,
-          timeoutMs: 2000,
-        },
-      }),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(studio.stdout!, 'data')) as [Buffer];
-  studioUrl = `http://127.0.0.1:${/listening (\d+)/.exec(line.toString())![1]}`;
-  await setVendorConnection(server.db, SESSION_SECRET, {
-    merchantId: demo.id,
-    vendorCode: 'JADE_STUDIO',
-    endpoint: studioUrl,
-    algorithm: 'HMAC-SHA256',
-    key: STUDIO_SECRET,
-    timeoutMs: 2000,
-  });
+  studio = await startStudio(server, { merchantId: demo.id, secret: STUDIO_SECRET });
+  studioUrl = studio.url;
   await runLotteryTick(server.db, SESSION_SECRET);
 }, 60_000);
 afterAll(async () => {
-  studio?.kill('SIGTERM');
+  studio?.stop();
   expect((await checkInvariants(server.db)).ok).toBe(true);
   await server.close();
 });
