@@ -7,6 +7,7 @@ import { createClient } from '../../test/client.js';
 import { fundedMember, registeredMember } from '../../test/funded-member.js';
 import { openDraw } from '../../test/lottery.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { openMemberStream } from '../../test/sse.js';
 import * as merchants from '../merchants/service.js';
 import { runLotteryTick } from '../lottery/tick.js';
 import { createOperator } from '../operators/service.js';
@@ -51,58 +52,6 @@ afterAll(async () => {
 const operator = (method: string, path: string) =>
   createClient(server).call(method, path, { token: operatorToken, body: {} });
 
-type Event = { type: string; [field: string]: unknown };
-
-/** A member's stream read as it comes: every event so far, and a wait for one that matches. */
-const openStream = async (token: string) => {
-  const response = await server.fetch('/wps/member/events', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const events: Event[] = [];
-  const waiters = new Set<() => void>();
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let opened!: () => void;
-  const isOpen = new Promise<void>((resolve) => (opened = resolve));
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-      if (chunk.done) return;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith(': open')) opened();
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (data) events.push(JSON.parse(data.slice(6)));
-      }
-      for (const waiter of waiters) waiter();
-    }
-  })();
-  await isOpen;
-  const waitFor = (match: (event: Event) => boolean, timeoutMs = 5_000) =>
-    new Promise<Event>((resolve, reject) => {
-      const check = () => {
-        const found = events.find(match);
-        if (!found) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching event; saw ${JSON.stringify(events)}`));
-      }, timeoutMs);
-      waiters.add(check);
-      check();
-    });
-  return { events, waitFor, close: () => reader.cancel() };
-};
-
 const newMember = async () => {
   const member = await registeredMember(server, { prefix: 'live', captcha: CAPTCHA });
   let key = 0;
@@ -122,8 +71,8 @@ describe("a member's live stream (issue 20 item 8)", () => {
   it("tells member A of A's approved deposit and balance, after the commit, and member B nothing of A's", async () => {
     const a = await newMember();
     const b = await newMember();
-    const streamA = await openStream(a.token);
-    const streamB = await openStream(b.token);
+    const streamA = await openMemberStream(server, a.token);
+    const streamB = await openMemberStream(server, b.token);
 
     const depositA = await a.deposit(6_000_000);
     expect((await operator('POST', `/api/operator/deposits/${depositA}/approve`)).status).toBe(200);
@@ -152,7 +101,7 @@ describe("a member's live stream (issue 20 item 8)", () => {
 
   it('tells nothing of a post that was rolled back, in a transaction or a group-commit job', async () => {
     const a = await newMember();
-    const stream = await openStream(a.token);
+    const stream = await openMemberStream(server, a.token);
     const legs = async () => [
       {
         kind: 'DEPOSIT',
@@ -199,8 +148,8 @@ describe("a member's live stream (issue 20 item 8)", () => {
   it("tells the bettor, not another member, of a lottery draw's settlement and its payout", async () => {
     const bettor = await fundedMember(server, demoId, 1_000_000, { prefix: 'livel', captcha: CAPTCHA });
     const other = await newMember();
-    const stream = await openStream(bettor.token);
-    const otherStream = await openStream(other.token);
+    const stream = await openMemberStream(server, bettor.token);
+    const otherStream = await openMemberStream(server, other.token);
     const open = await openDraw(server, SESSION_SECRET, 'FAST_VN_45S');
     // Đề on all hundred numbers: one is the special prize's last two digits, 97.50 for a 1.00 point.
     const placed = await bettor.client.call('POST', '/lotto/bets', {
@@ -236,7 +185,7 @@ describe("a member's live stream (issue 20 item 8)", () => {
     expect((await server.fetch('/wps/member/events')).status).toBe(401);
     const a = await newMember();
     const streams = await Promise.all(
-      Array.from({ length: MEMBER_STREAMS_PER_MEMBER }, () => openStream(a.token)),
+      Array.from({ length: MEMBER_STREAMS_PER_MEMBER }, () => openMemberStream(server, a.token)),
     );
     const extra = await server.fetch('/wps/member/events', {
       headers: { authorization: `Bearer ${a.token}` },

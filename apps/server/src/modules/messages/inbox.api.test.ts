@@ -8,6 +8,7 @@ import { runCli } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { openMemberStream } from '../../test/sse.js';
 import { offerContract } from '../agents/contracts.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
@@ -66,57 +67,6 @@ const newMember = async () => {
     return res.body.value.count as number;
   };
   return { ...member, account, call, inbox, unread };
-};
-
-type Event = { type: string; [field: string]: unknown };
-
-/** The member's live stream (decision 0036), read as it comes. */
-const openStream = async (token: string) => {
-  const response = await server.fetch('/wps/member/events', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status).toBe(200);
-  const events: Event[] = [];
-  const waiters = new Set<() => void>();
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let opened!: () => void;
-  const isOpen = new Promise<void>((resolve) => (opened = resolve));
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-      if (chunk.done) return;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith(': open')) opened();
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (data) events.push(JSON.parse(data.slice(6)) as Event);
-      }
-      for (const waiter of waiters) waiter();
-    }
-  })();
-  await isOpen;
-  const waitFor = (match: (event: Event) => boolean) =>
-    new Promise<Event>((resolve, reject) => {
-      const check = () => {
-        const found = events.find(match);
-        if (!found) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching event; saw ${JSON.stringify(events)}`));
-      }, 5_000);
-      waiters.add(check);
-      check();
-    });
-  return { events, waitFor, close: () => reader.cancel() };
 };
 
 describe('the member inbox (issue 22 item 6)', () => {
@@ -252,7 +202,7 @@ describe('the member inbox (issue 22 item 6)', () => {
 
   it('a deposit decision reaches the inbox and the live count; a rolled-back change leaves no message', async () => {
     const a = await newMember();
-    const stream = await openStream(a.token);
+    const stream = await openMemberStream(server, a.token);
     const deposit = await a.client.call('POST', '/wps/payment/deposit', {
       token: a.token,
       body: { channelCode: 'VCB_MANUAL', amount: 6_000_000, reference: 'FT123' },
@@ -292,7 +242,7 @@ describe('the member inbox (issue 22 item 6)', () => {
 
   it('notifyMember counts the unread messages after the money transaction commits; the live count still arrives', async () => {
     const a = await newMember();
-    const stream = await openStream(a.token);
+    const stream = await openMemberStream(server, a.token);
     // Every statement run inside the transaction, as the database is sent it.
     const inside: string[] = [];
     let tracing = false;
