@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { Merchant } from '../merchants/repo.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
-import { authenticate, authenticateNow, type AuthenticatedSession } from './sessions.js';
+import { authenticate, type AuthenticatedSession } from './sessions.js';
 import { getAuthSettings } from './settings.js';
 
 /** The bearer token of a request: `Authorization: Bearer <token>`, or the `token` header of the seed's clients. */
@@ -42,36 +42,15 @@ export type GuardOptions = {
   withLedgerAccounts?: boolean;
 };
 
-type GuardedSession = AuthenticatedSession & { merchantId: number; merchant: Merchant };
-
-export type Guard = ((request: FastifyRequest, options?: GuardOptions) => Promise<GuardedSession>) & {
-  /**
-   * The guard at once, without a promise (decision 0086): when the request's brand is known already
-   * (the site-state hook looked it up) and its session read can run at once (SQLite, no transaction
-   * open) and needs no renewal. Undefined when it cannot: `await guard(...)` then. Refusals throw as
-   * the guard's do.
-   */
-  now: (request: FastifyRequest, options?: GuardOptions) => GuardedSession | undefined;
-};
-
-/** The checks the guard makes on an authenticated session besides the session's own. */
-const guarded = (
-  session: AuthenticatedSession,
-  merchant: Merchant,
-  options: GuardOptions,
-): GuardedSession => {
-  if (session.member.must_change_password === 1 && !options.allowPendingPasswordChange) {
-    throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Change your password before going on');
-  }
-  if (session.member.type === TRIAL_ACCOUNT_TYPE && !options.allowTrial) {
-    throw new AppError('TRIAL_ACCOUNT', 'Please register an account first');
-  }
-  return { ...session, merchantId: merchant.id, merchant };
-};
+export type Guard = (
+  request: FastifyRequest,
+  options?: GuardOptions,
+) => Promise<AuthenticatedSession & { merchantId: number; merchant: Merchant }>;
 
 /** Every token-protected endpoint of §6 calls this; a missing or bad token is always UNAUTHENTICATED. */
-export const createGuard = (db: Db, secrets: Secrets): Guard => {
-  const guard = async (request: FastifyRequest, options: GuardOptions = {}) => {
+export const createGuard =
+  (db: Db, secrets: Secrets): Guard =>
+  async (request, options = {}) => {
     const merchant = await requestMerchant(db, request);
     const session = await authenticate(
       db,
@@ -81,15 +60,11 @@ export const createGuard = (db: Db, secrets: Secrets): Guard => {
       () => getAuthSettings(db, merchant.id),
       { withLedgerAccounts: options.withLedgerAccounts },
     );
-    return guarded(session, merchant, options);
+    if (session.member.must_change_password === 1 && !options.allowPendingPasswordChange) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Change your password before going on');
+    }
+    if (session.member.type === TRIAL_ACCOUNT_TYPE && !options.allowTrial) {
+      throw new AppError('TRIAL_ACCOUNT', 'Please register an account first');
+    }
+    return { ...session, merchantId: merchant.id, merchant };
   };
-  const now = (request: FastifyRequest, options: GuardOptions = {}) => {
-    const merchant = requestMerchants.get(request);
-    if (!merchant) return undefined;
-    const session = authenticateNow(db, secrets, merchant.id, bearerToken(request), {
-      withLedgerAccounts: options.withLedgerAccounts,
-    });
-    return session && guarded(session, merchant, options);
-  };
-  return Object.assign(guard, { now });
-};

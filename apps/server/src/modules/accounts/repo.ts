@@ -282,45 +282,6 @@ const sessionRow = (db: DbOrTrx, tokenHash: string): Promise<unknown[] | undefin
 /** A member's ledger account as the session read brings it: id, code, kind, balance. */
 export type LedgerAccountValues = readonly [id: number, code: string, kind: string, balance: number];
 
-/** A session's row of `findSessionWithMember` as the session, its member and (asked for) accounts. */
-const sessionOfRow = (row: unknown[], withAccounts: boolean) => ({
-  ...(withAccounts && {
-    ledgerAccounts: JSON.parse(row[S + 8] as string) as LedgerAccountValues[],
-  }),
-  session: {
-    id: row[S] as number,
-    merchant_id: row[S + 1] as number,
-    site: row[S + 2] as string,
-    login_method: row[S + 3] as string,
-    last_seen_at: row[S + 4] as string,
-    expires_at: row[S + 5] as string,
-    absolute_expires_at: row[S + 6] as string,
-    revoked_at: row[S + 7] as string | null,
-  },
-  member: memberOfValues(row),
-});
-
-export type SessionWithMember = ReturnType<typeof sessionOfRow>;
-/** `findSessionWithMemberNow` could not read at once: read it with `findSessionWithMember`. */
-export const NOT_NOW = Symbol('not now');
-
-/**
- * `findSessionWithMember` at once, without a promise: on SQLite when no transaction is open on the
- * connection (decision 0086); NOT_NOW where it cannot (PostgreSQL, a transaction).
- */
-export const findSessionWithMemberNow = (
-  db: DbOrTrx,
-  tokenHash: string,
-  { withLedgerAccounts = false }: { withLedgerAccounts?: boolean } = {},
-): SessionWithMember | undefined | typeof NOT_NOW => {
-  const rows = (withLedgerAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember).now(
-    db,
-    tokenHash,
-  );
-  if (!rows) return NOT_NOW;
-  return rows[0] && sessionOfRow(rows[0], withLedgerAccounts);
-};
-
 /**
  * A session by its token's hash with its member; with `withLedgerAccounts` on SQLite, the member's
  * ledger accounts too, read in the same statement (`ledgerAccounts`; absent on PostgreSQL, whose
@@ -330,14 +291,33 @@ export const findSessionWithMember = async (
   db: DbOrTrx,
   tokenHash: string,
   { withLedgerAccounts = false }: { withLedgerAccounts?: boolean } = {},
-): Promise<SessionWithMember | undefined> => {
+) => {
   const withAccounts = withLedgerAccounts && dialectOf(db) === 'sqlite';
-  const now = findSessionWithMemberNow(db, tokenHash, { withLedgerAccounts: withAccounts });
-  if (now !== NOT_NOW) return now;
-  const row = withAccounts
-    ? (await sessionWithMemberAndLedgerAccounts(db, tokenHash))[0]
-    : await sessionRow(db, tokenHash);
-  return row && sessionOfRow(row, withAccounts);
+  const read = withAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember;
+  // SQLite, no transaction open: read at once, without Kysely's lock and its promises (decision 0086).
+  const rows = read.now(db, tokenHash);
+  const row = rows
+    ? rows[0]
+    : withAccounts
+      ? (await read(db, tokenHash))[0]
+      : await sessionRow(db, tokenHash);
+  if (!row) return undefined;
+  return {
+    ...(withAccounts && {
+      ledgerAccounts: JSON.parse(row[S + 8] as string) as LedgerAccountValues[],
+    }),
+    session: {
+      id: row[S] as number,
+      merchant_id: row[S + 1] as number,
+      site: row[S + 2] as string,
+      login_method: row[S + 3] as string,
+      last_seen_at: row[S + 4] as string,
+      expires_at: row[S + 5] as string,
+      absolute_expires_at: row[S + 6] as string,
+      revoked_at: row[S + 7] as string | null,
+    },
+    member: memberOfValues(row),
+  };
 };
 
 export const touchSession = async (db: DbOrTrx, id: number, lastSeenAt: string, expiresAt: string) => {

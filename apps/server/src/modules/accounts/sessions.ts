@@ -81,54 +81,6 @@ export type AuthenticatedSession = {
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'You are not logged in, please login');
 
-/** The keyed hash of a token, and whether it was known (a live session's, memoised). */
-const hashOfToken = (secrets: Secrets, token: string) => {
-  const known = tokenHashesOf(secrets).get(token);
-  return { known: known !== undefined, hash: known ?? tokenHash(secrets, token) };
-};
-
-/**
- * A session found by its token's hash, checked: its brand, revocation, both expiries and its member's
- * status (every failure the same code). The token's hash is kept once the session has passed.
- */
-const checkedSession = (
-  secrets: Secrets,
-  merchantId: number,
-  token: string,
-  { known, hash }: { known: boolean; hash: string },
-  found: repo.SessionWithMember | undefined,
-  at: string,
-) => {
-  if (!found) throw unauthenticated();
-  const { session, member } = found;
-  if (
-    session.merchant_id !== merchantId ||
-    session.revoked_at !== null ||
-    session.expires_at <= at ||
-    session.absolute_expires_at <= at ||
-    member.status !== 'ACTIVE'
-  ) {
-    throw unauthenticated();
-  }
-  if (!known) keepTokenHash(tokenHashesOf(secrets), token, hash);
-  return found;
-};
-
-const authenticatedOf = ({
-  session,
-  member,
-  ledgerAccounts,
-}: repo.SessionWithMember): AuthenticatedSession => ({
-  sessionId: session.id,
-  member,
-  site: session.site as Site,
-  method: session.login_method as LoginMethod,
-  ...(ledgerAccounts && { ledgerAccounts }),
-});
-
-const validToken = (token: string | undefined): token is string =>
-  token !== undefined && token.length >= 32 && token.length <= 128;
-
 /**
  * Resolves a bearer token to its live session and member, renewing the idle expiry. Every failure
  * answers the same code, so a caller cannot tell a wrong token from an expired or revoked one.
@@ -141,18 +93,24 @@ export const authenticate = async (
   settings: () => Promise<AuthSettings>,
   { now = new Date(), withLedgerAccounts = false }: { now?: Date; withLedgerAccounts?: boolean } = {},
 ): Promise<AuthenticatedSession> => {
-  if (!validToken(token)) throw unauthenticated();
-  const hash = hashOfToken(secrets, token);
+  if (!token || token.length < 32 || token.length > 128) throw unauthenticated();
+  const hashes = tokenHashesOf(secrets);
+  const known = hashes.get(token);
+  const hash = known ?? tokenHash(secrets, token);
+  const found = await repo.findSessionWithMember(db, hash, { withLedgerAccounts });
+  if (!found) throw unauthenticated();
+  const { session, member, ledgerAccounts } = found;
   const at = now.toISOString();
-  const found = checkedSession(
-    secrets,
-    merchantId,
-    token,
-    hash,
-    await repo.findSessionWithMember(db, hash.hash, { withLedgerAccounts }),
-    at,
-  );
-  const { session } = found;
+  if (
+    session.merchant_id !== merchantId ||
+    session.revoked_at !== null ||
+    session.expires_at <= at ||
+    session.absolute_expires_at <= at ||
+    member.status !== 'ACTIVE'
+  ) {
+    throw unauthenticated();
+  }
+  if (known === undefined) keepTokenHash(hashes, token, hash);
   if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) {
     const idle = (await settings()).sessionIdleMinutes * MINUTE;
     const expires = new Date(
@@ -160,29 +118,13 @@ export const authenticate = async (
     ).toISOString();
     await repo.touchSession(db, session.id, at, expires);
   }
-  return authenticatedOf(found);
-};
-
-/**
- * `authenticate` at once, without a promise (decision 0086): the same read and the same checks, for
- * a call whose session read can run at once (SQLite, no transaction open) and whose session needs no
- * renewal now. Undefined when it cannot (PostgreSQL, or a renewal is due): call `authenticate`, which
- * reads the session again. Refusals throw as `authenticate`'s do.
- */
-export const authenticateNow = (
-  db: Db,
-  secrets: Secrets,
-  merchantId: number,
-  token: string | undefined,
-  { now = new Date(), withLedgerAccounts = false }: { now?: Date; withLedgerAccounts?: boolean } = {},
-): AuthenticatedSession | undefined => {
-  if (!validToken(token)) throw unauthenticated();
-  const hash = hashOfToken(secrets, token);
-  const read = repo.findSessionWithMemberNow(db, hash.hash, { withLedgerAccounts });
-  if (read === repo.NOT_NOW) return undefined;
-  const found = checkedSession(secrets, merchantId, token, hash, read, now.toISOString());
-  if (now.getTime() - Date.parse(found.session.last_seen_at) >= TOUCH_EVERY_MS) return undefined;
-  return authenticatedOf(found);
+  return {
+    sessionId: session.id,
+    member,
+    site: session.site as Site,
+    method: session.login_method as LoginMethod,
+    ...(ledgerAccounts && { ledgerAccounts }),
+  };
 };
 
 export const revoke = (db: DbOrTrx, sessionId: number, now = new Date()) =>

@@ -24,7 +24,6 @@ import * as wallet from './service.js';
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const tags = ['wallet'];
 const languageQuery = z.object({ language: z.string().min(2).max(8).optional() });
-const BALANCE_GUARD = { allowTrial: true, withLedgerAccounts: true };
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200) }).partial();
 
 export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; secrets: Secrets }) => {
@@ -42,9 +41,8 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
       },
     },
     async (request) => {
-      // On SQLite the accounts come with the session, in its statement (decision 0083), read at once
-      // when no transaction is open (decision 0086).
-      const session = guard.now(request, BALANCE_GUARD) ?? (await guard(request, BALANCE_GUARD));
+      // On SQLite the accounts come with the session, in its statement (decision 0083).
+      const session = await guard(request, { allowTrial: true, withLedgerAccounts: true });
       return {
         success: true as const,
         value: await wallet.getSessionWalletBalances(db, session, request.query.language),
