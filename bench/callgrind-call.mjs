@@ -2,7 +2,8 @@
 // runs for one authenticated balance call, on SQLite: the built server under valgrind, warmed with
 // WARM calls, its counters zeroed, then CALLS calls one at a time, dumped. BENCH_SERVER_DIST sets two
 // builds side by side. It prints one answer's bytes first (head and body).
-//   node bench/callgrind-call.mjs [--calls 2000] [--warm 1000]
+// --keep FILE keeps the main thread's dump of the measured calls (for callgrind_annotate).
+//   node bench/callgrind-call.mjs [--calls 2000] [--warm 1000] [--keep FILE]
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -11,7 +12,11 @@ import { parseArgs } from 'node:util';
 import { benchDatabase, dist, prepareMemberLoad, transferOnce } from './support.mjs';
 
 const { values } = parseArgs({
-  options: { calls: { type: 'string', default: '2000' }, warm: { type: 'string', default: '1000' } },
+  options: {
+    calls: { type: 'string', default: '2000' },
+    warm: { type: 'string', default: '1000' },
+    keep: { type: 'string' },
+  },
 });
 const freePort = () =>
   new Promise((resolve) => {
@@ -27,7 +32,13 @@ const port = await freePort();
 const out = path.join(database.dir, 'callgrind.out');
 const server = spawn(
   'valgrind',
-  ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, path.join(dist, 'main.js')],
+  [
+    '--tool=callgrind',
+    '--separate-threads=yes',
+    `--callgrind-out-file=${out}`,
+    process.execPath,
+    path.join(dist, 'main.js'),
+  ],
   {
     env: {
       ...process.env,
@@ -99,11 +110,17 @@ const irOf = (file) => {
   const text = fs.readFileSync(path.join(database.dir, file), 'utf8');
   return Number(/^(?:totals|summary): (\d+)/m.exec(text)?.[1] ?? 0);
 };
-// callgrind_control's dump is numbered (callgrind.out.1) and holds exactly the calls; the unnumbered
-// one is what ran from there to the exit.
-const measured = { f: dumps.find((f) => /\.\d+$/.test(f)) };
-measured.ir = irOf(measured.f);
+// callgrind_control's dump is numbered (callgrind.out.1-01, one file a thread) and holds exactly the
+// calls; the unnumbered ones are what ran from there to the exit. Thread 01 is the main thread (the
+// event loop: the calls themselves); the others are V8's helpers (its optimising compiler above all,
+// which runs until the code is hot, then stops) and libuv's pool.
+const measured = dumps.filter((f) => /\.\d+-\d+$/.test(f));
+const main = measured.find((f) => f.endsWith('-01'));
+const total = measured.reduce((sum, f) => sum + irOf(f), 0);
+if (values.keep) fs.copyFileSync(path.join(database.dir, main), values.keep);
+const perCall = (ir) => Math.round(ir / Number(values.calls));
 console.log(
-  `callgrind balance (${dist}): ${Math.round(measured.ir / Number(values.calls))} instructions a call over ${values.calls} calls`,
+  `callgrind balance (${dist}): ${perCall(total)} instructions a call over ${values.calls} calls, ` +
+    `${perCall(irOf(main))} of them on the main thread`,
 );
 await database.drop();

@@ -293,9 +293,14 @@ export const findSessionWithMember = async (
   { withLedgerAccounts = false }: { withLedgerAccounts?: boolean } = {},
 ) => {
   const withAccounts = withLedgerAccounts && dialectOf(db) === 'sqlite';
-  const row = withAccounts
-    ? (await sessionWithMemberAndLedgerAccounts(db, tokenHash))[0]
-    : await sessionRow(db, tokenHash);
+  const read = withAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember;
+  // SQLite, no transaction open: read at once, without Kysely's lock and its promises (decision 0086).
+  const rows = read.now(db, tokenHash);
+  const row = rows
+    ? rows[0]
+    : withAccounts
+      ? (await read(db, tokenHash))[0]
+      : await sessionRow(db, tokenHash);
   if (!row) return undefined;
   return {
     ...(withAccounts && {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteHandleOf } from '../../platform/db/index.js';
+import { writeTransaction } from '../../platform/db/transaction.js';
 import { settledRound } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
@@ -92,6 +93,55 @@ describe('wallet balance', () => {
       await accounts.updateMember(server.db, frozen.memberId, { status: 'DISABLED' });
       const afterFreeze = await frozen.client.call('GET', '/wps/v2/wallets/balance', { token: frozen.token });
       expect([afterFreeze.status, afterFreeze.body.error?.code]).toEqual([401, 'UNAUTHENTICATED']);
+    },
+  );
+
+  // Decision 0086: on SQLite a balance call's session read runs at once, without Kysely's lock, when
+  // no transaction is open on the connection; beside an open one it waits behind the lock as before.
+  it.skipIf(process.env.TEST_POSTGRES_URL)(
+    'reads at once while another caller holds the connection with no transaction open',
+    async () => {
+      const m = await fundedMember(4_000);
+      expect(wallet(await m.balances(), 'MAIN')).toBe(4_000);
+      const answered = await server.db
+        .connection()
+        .execute(() =>
+          Promise.race([
+            m.balances().then((b) => wallet(b, 'MAIN')),
+            new Promise((resolve) => setTimeout(() => resolve('waited for the connection'), 2_000)),
+          ]),
+        );
+      expect(answered).toBe(4_000);
+    },
+  );
+
+  it.skipIf(process.env.TEST_POSTGRES_URL)(
+    "never sees another request's uncommitted money, read beside its open write transaction",
+    async () => {
+      const m = await fundedMember(5_000);
+      expect(wallet(await m.balances(), 'MAIN')).toBe(5_000);
+      let during: Promise<number | undefined> | undefined;
+      let readsDuring = 0;
+      await expect(
+        writeTransaction(server.db, async (trx) => {
+          await trx
+            .updateTable('ledger_account')
+            .set({ balance: 999_999 })
+            .where('member_id', '=', m.memberId)
+            .where('kind', '=', 'MAIN')
+            .execute();
+          // A balance call arrives while the write is open; the transaction then rolls back.
+          const reads = await statementsDuring(async () => {
+            during = m.balances().then((b) => wallet(b, 'MAIN'));
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          });
+          readsDuring = reads.filter((sql) => sql.includes('member_session')).length;
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      // It waited behind the transaction (no session read ran inside it) and saw the money as committed.
+      expect(readsDuring).toBe(0);
+      expect(await during).toBe(5_000);
     },
   );
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { compiledOnce, compiledOnceAsArrays } from './compiled-once.js';
 import { ROWS_AS_ARRAYS, type DbOrTrx } from './index.js';
+import { writeTransaction } from './transaction.js';
 
 // Issue 23, item 2: the hot reads (session lookup, balances) are compiled once, then run with each
 // call's values, on both databases, inside and outside a transaction.
@@ -66,6 +67,30 @@ describe('compiledOnce', () => {
         .where('id', '=', first!.id)
         .execute(),
     ).toEqual([{ code: first!.code, id: first!.id, again: first!.id }]);
+  });
+
+  // Decision 0086: `now` runs at once on SQLite only where it sees what a read through Kysely sees.
+  it('reads now on SQLite outside any transaction, never inside one or beside an open write', async () => {
+    const [first] = await server.db.selectFrom('merchant').select(['id', 'code']).orderBy('id').execute();
+    const asArrays = compiledOnceAsArrays((db: DbOrTrx, id: number) =>
+      db.selectFrom('merchant').select(['code', 'id']).where('id', '=', id),
+    );
+    if (process.env.TEST_POSTGRES_URL) {
+      expect(merchantByCode.now(server.db, first!.code)).toBeUndefined();
+      return;
+    }
+    expect(merchantByCode.now(server.db, first!.code)).toEqual([first]);
+    expect(asArrays.now(server.db, first!.id)).toEqual([[first!.code, first!.id]]);
+    expect(asArrays.now(server.db, -1)).toEqual([]);
+    await writeTransaction(server.db, async (trx) => {
+      expect(asArrays.now(trx, first!.id)).toBeUndefined();
+      // The database handle too: its one connection has this write open.
+      expect(asArrays.now(server.db, first!.id)).toBeUndefined();
+    });
+    await server.db.transaction().execute(async () => {
+      expect(merchantByCode.now(server.db, first!.code)).toBeUndefined();
+    });
+    expect(merchantByCode.now(server.db, first!.code)).toEqual([first]);
   });
 
   it('has the driver build the rows of marked SQL as arrays itself, not from objects', async () => {

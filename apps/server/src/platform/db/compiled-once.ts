@@ -1,5 +1,15 @@
 import type { CompiledQuery, Compilable } from 'kysely';
 import { PREPARED, ROWS_AS_ARRAYS, type DbOrTrx } from './index.js';
+import { readNowOnSqlite, sqliteReadableNow } from './sqlite-read.js';
+
+/**
+ * A compiled-once read: run through Kysely, or `now` (SQLite): run at once, without a promise, on a
+ * database handle whose connection has no transaction open (`sqliteReadableNow`, decision 0086);
+ * undefined where it cannot (PostgreSQL, a transaction): read it through Kysely then.
+ */
+export type CompiledRead<A extends readonly unknown[], R> = ((db: DbOrTrx, ...args: A) => Promise<R[]>) & {
+  now: (db: DbOrTrx, ...args: A) => R[] | undefined;
+};
 
 /**
  * A read query built and compiled once per dialect, then run with each call's values (issue 23):
@@ -12,10 +22,10 @@ import { PREPARED, ROWS_AS_ARRAYS, type DbOrTrx } from './index.js';
 export const compiledOnce = <A extends readonly unknown[], R>(
   build: (db: DbOrTrx, ...args: A) => Compilable<R>,
   { rowsAsArrays = false }: { rowsAsArrays?: boolean } = {},
-) => {
+): CompiledRead<A, R> => {
   // One compiled form per dialect adapter: a database handle and its transactions share one.
   const compiled = new WeakMap<object, { query: CompiledQuery<R>; slots: (number | undefined)[] }>();
-  return async (db: DbOrTrx, ...args: A): Promise<R[]> => {
+  const compiledFor = (db: DbOrTrx, args: A) => {
     const adapter = db.getExecutor().adapter;
     let entry = compiled.get(adapter);
     if (!entry) {
@@ -38,8 +48,19 @@ export const compiledOnce = <A extends readonly unknown[], R>(
       const slot = slots[i];
       return slot === undefined ? p : args[slot];
     });
+    return { query, parameters };
+  };
+  const read = async (db: DbOrTrx, ...args: A): Promise<R[]> => {
+    const { query, parameters } = compiledFor(db, args);
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
+  const now = (db: DbOrTrx, ...args: A): R[] | undefined => {
+    const sqlite = sqliteReadableNow(db);
+    if (!sqlite) return undefined;
+    const { query, parameters } = compiledFor(db, args);
+    return readNowOnSqlite(sqlite, query.sql, parameters, rowsAsArrays) as R[];
+  };
+  return Object.assign(read, { now }) as CompiledRead<A, R>;
 };
 
 /**
@@ -49,4 +70,4 @@ export const compiledOnce = <A extends readonly unknown[], R>(
  */
 export const compiledOnceAsArrays = <A extends readonly unknown[]>(
   build: (db: DbOrTrx, ...args: A) => Compilable<unknown>,
-) => compiledOnce(build, { rowsAsArrays: true }) as (db: DbOrTrx, ...args: A) => Promise<unknown[][]>;
+) => compiledOnce(build, { rowsAsArrays: true }) as CompiledRead<A, unknown[]>;
