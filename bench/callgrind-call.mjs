@@ -1,23 +1,29 @@
 // bench/callgrind-call: the instructions (callgrind's Ir, noise-free on a shared machine) the server
-// runs for one authenticated balance call, on SQLite: the built server under valgrind, warmed with
-// WARM calls, its counters zeroed, then CALLS calls one at a time, dumped. BENCH_SERVER_DIST sets two
-// builds side by side. It prints one answer's bytes first (head and body).
+// runs for one authenticated balance call (or, with --call transfer, one GCS_walletTransfer), on SQLite
+// or, with --pg, PostgreSQL: the built server under valgrind, warmed with WARM calls, its counters
+// zeroed, then CALLS calls one at a time, dumped. BENCH_SERVER_DIST sets two builds side by side. It
+// prints one balance answer's bytes first (head and body).
 // --keep FILE keeps the main thread's dump of the measured calls (for callgrind_annotate).
-//   node bench/callgrind-call.mjs [--calls 2000] [--warm 1000] [--keep FILE]
+//   node bench/callgrind-call.mjs [--call balance|transfer] [--calls 2000] [--warm 1000] [--keep FILE]
+//   node scripts/with-postgres.mjs node bench/callgrind-call.mjs --pg --call transfer ...
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchDatabase, dist, prepareMemberLoad, transferOnce } from './support.mjs';
+import { benchDatabase, dist, prepareMemberLoad, transferOnce, transferRequest } from './support.mjs';
 
 const { values } = parseArgs({
   options: {
     calls: { type: 'string', default: '2000' },
     warm: { type: 'string', default: '1000' },
     keep: { type: 'string' },
+    call: { type: 'string', default: 'balance' },
+    pg: { type: 'boolean', default: false },
   },
 });
+const CALL = values.call;
+if (!['balance', 'transfer'].includes(CALL)) throw new Error(`--call ${CALL}: balance or transfer`);
 const freePort = () =>
   new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -26,7 +32,7 @@ const freePort = () =>
     });
   });
 
-const database = await benchDatabase('callgrind');
+const database = await benchDatabase('callgrind', { pg: values.pg });
 const prepared = await prepareMemberLoad(database.env, 10);
 const port = await freePort();
 const out = path.join(database.dir, 'callgrind.out');
@@ -62,13 +68,31 @@ for (let i = 0; ; i++) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-const call = async (n) => {
+const balance = async (n) => {
   const response = await fetch(`${url}/wps/v2/wallets/balance`, {
     headers: { authorization: `Bearer ${prepared.tokens[n % prepared.tokens.length]}` },
   });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`balance: ${response.status}`);
 };
+// Transfers: each member's own connection context, so its transfers alternate in and out.
+const transfers = transferRequest(prepared, 'callgrind-');
+const contexts = prepared.tokens.map(() => ({}));
+const transfer = async (n) => {
+  const {
+    method,
+    path: at,
+    headers,
+    body,
+  } = transfers.setupRequest(
+    { method: transfers.method, path: transfers.path },
+    contexts[n % contexts.length],
+  );
+  const response = await fetch(url + at, { method, headers, body });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`transfer: ${response.status}`);
+};
+const call = CALL === 'transfer' ? transfer : balance;
 /**
  * One balance answer's bytes as the server writes them (a raw socket, no client's parsing): its head
  * (the status line and headers) and its body. Both are written by the server and read by the client
@@ -120,7 +144,7 @@ const total = measured.reduce((sum, f) => sum + irOf(f), 0);
 if (values.keep) fs.copyFileSync(path.join(database.dir, main), values.keep);
 const perCall = (ir) => Math.round(ir / Number(values.calls));
 console.log(
-  `callgrind balance (${dist}): ${perCall(total)} instructions a call over ${values.calls} calls, ` +
-    `${perCall(irOf(main))} of them on the main thread`,
+  `callgrind ${CALL} on ${values.pg ? 'PostgreSQL' : 'SQLite'} (${dist}): ${perCall(total)} instructions ` +
+    `a call over ${values.calls} calls, ${perCall(irOf(main))} of them on the main thread`,
 );
 await database.drop();

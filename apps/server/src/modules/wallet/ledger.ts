@@ -391,6 +391,13 @@ const postInTwoStatements = async (
   // The key's insert runs once, whatever the select reads (a data-modifying WITH always completes).
   // A transfer's two statements have one text for every transfer: compiled once, and prepared once
   // per connection.
+  // Keying a compiled text by the number of legs alone is sound because this path runs only when
+  // `legsOwnTheirAccounts` (postTransfersIn checks it): no account is in two legs, so a post of n
+  // legs locks exactly 2n distinct accounts (`ids`) and moves 2n balances (`net`), and writes n leg
+  // rows of fixed columns. Every list the two templates join has a length fixed by n, so the text
+  // is the same for every post of n legs (and, for the second, whether balances are asked); only
+  // the values differ. A post whose legs shared an account would have fewer ids and deltas, a
+  // shorter text under the same key: it never comes here (decision 0084).
   const isFixed = legs.length <= FIXED_LEGS;
   const prepared = sql.raw(isFixed ? PREPARED : '');
   const { rows: locked } = await runFixed(

@@ -183,6 +183,36 @@ describe.skipIf(!postgres)('the PostgreSQL pool client', { timeout: 3 * ANSWER_M
     expect(await inTransaction()).toBe(false);
   });
 
+  it("asks for a named statement's row description once per connection, and answers its rows as before", async () => {
+    let descriptions = 0;
+    const client = await pool.connect();
+    (
+      client as unknown as { connection: { on: (event: string, listener: () => void) => void } }
+    ).connection.on('rowDescription', () => descriptions++);
+    client.release();
+    const asObjects = `${PREPARED}select $1::integer as a, 'x' as b, $2::bigint as c`;
+    const asArrays = `${ROWS_AS_ARRAYS}${PREPARED}select $1::integer as a, 'x' as b`;
+    const noRows = `${PREPARED}insert into pg_client_probe values ($1, $2)`;
+    for (const value of [1, 2, 3]) {
+      expect((await db.executeQuery(CompiledQuery.raw(asObjects, [value, value * 10]))).rows).toEqual([
+        { a: value, b: 'x', c: value * 10 },
+      ]);
+      expect((await db.executeQuery(CompiledQuery.raw(asArrays, [value]))).rows).toEqual([[value, 'x']]);
+      const inserted = await db.executeQuery(CompiledQuery.raw(noRows, [value, `note ${value}`]));
+      expect(inserted.numAffectedRows).toBe(1n);
+      expect(inserted.rows).toEqual([]);
+    }
+    // In a transaction, with its BEGIN before it and its COMMIT after it: the same.
+    await db.transaction().execute(async (trx) => {
+      expect((await trx.executeQuery(CompiledQuery.raw(asArrays, [4]))).rows).toEqual([[4, 'x']]);
+      await trx.executeQuery(CompiledQuery.raw(`${THEN_COMMIT}${noRows}`, [4, 'note 4']));
+    });
+    // One description for each of the two statements that answer rows, on their first run (eight
+    // without decision 0088: one an execution that answers rows).
+    expect(descriptions).toBe(2);
+    expect(await notes()).toEqual(['note 1', 'note 2', 'note 3', 'note 4']);
+  });
+
   it('prepares marked text once per connection and answers marked rows as arrays', async () => {
     const text = `${ROWS_AS_ARRAYS}${PREPARED}select $1::integer as a, 'x' as b`;
     for (const value of [1, 2, 3])

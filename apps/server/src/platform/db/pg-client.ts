@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
 
 /**
@@ -48,47 +49,90 @@ type Connection = {
   sync: () => void;
   parsedStatements: Record<string, string>;
 };
-type QueryConfig = {
+type QueryConfig = { text: string; values: unknown[]; name?: string; rowMode?: 'array' };
+type QueryResult = { command: string; rowCount: number | null; rows: unknown[] };
+type Callback = (error: Error | null, result: QueryResult) => void;
+type Field = { name: string };
+/** node-pg's Result: the fields of a statement's RowDescription and a parser a column built from them. */
+type BaseResult = {
+  fields: Field[];
+  _parsers: unknown[] | undefined;
+  _prebuiltEmptyResultObject: object | null;
+};
+/** node-pg's Query, whose protocol steps a marked statement replaces. */
+type BaseQuery = {
   text: string;
   values: unknown[];
   name?: string;
-  rowMode?: 'array';
   queryMode?: 'extended';
-};
-type QueryResult = { command: string; rowCount: number | null; rows: unknown[] };
-type Callback = (error: Error | null, result: QueryResult) => void;
-/** node-pg's Query, whose protocol steps a transaction's first statement extends. */
-type BaseQuery = {
-  name?: string;
   portal: string;
+  binary?: boolean;
+  rows?: number;
+  _rowMode?: 'array';
+  _result: BaseResult;
+  _results: BaseResult;
+  _accumulateRows: boolean;
   _canceledDueToError: Error | false;
   prepare(connection: Connection): void;
-  _getRows(connection: Connection, rows: number | undefined): void;
-  handleCommandComplete(message: unknown, connection: Connection): void;
+  hasBeenParsed(connection: Connection): boolean;
   handleError(error: Error, connection: Connection): void;
+  _getRows(connection: Connection, rows: number | undefined): void;
+  handleRowDescription(message: { fields: Field[] }): void;
+  handleCommandComplete(message: unknown, connection: Connection): void;
 };
-const Query = pg.Query as unknown as new (config: QueryConfig & { callback: Callback }) => BaseQuery;
+const Query = pg.Query as unknown as new (text: string, values: unknown[], callback: Callback) => BaseQuery;
+/** node-pg's own mapping of a bound value to its text (what `Query.prepare` binds with). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 /**
- * A statement sent with its transaction's BEGIN before it, its COMMIT after it, or both, in one write
- * and one protocol sync (Parse/Bind/Execute of each, then one Sync), as pgjdbc does: the BEGIN's and
- * the COMMIT's answers are not waited for, each saving a round trip (issue 23). PostgreSQL runs the
- * messages in order; a BEGIN inside the extended protocol's implicit block opens a real one that
- * outlives the Sync. If the statement fails, PostgreSQL skips what follows up to the Sync (the COMMIT
- * too): the block is left failed, as after a BEGIN of its own, and the caller's ROLLBACK ends it.
+ * What a named statement answers, taken from its first RowDescription on a connection: node-pg's
+ * Result state after `addFields` (the fields, a parser a column, the empty row), or no fields for a
+ * statement that answers no rows.
  */
-class PipelinedQuery extends Query {
+type Described = Pick<BaseResult, 'fields' | '_parsers' | '_prebuiltEmptyResultObject'>;
+
+/**
+ * A statement of the pool's own: marked text (`PREPARED`, `ROWS_AS_ARRAYS`), or one sent with its
+ * transaction's BEGIN before it, its COMMIT after it, or both.
+ *
+ * - **BEGIN and COMMIT in the statement's write**: Parse/Bind/Execute of each, then one Sync, as pgjdbc
+ *   does: the BEGIN's and the COMMIT's answers are not waited for, each saving a round trip (issue 23).
+ *   PostgreSQL runs the messages in order; a BEGIN inside the extended protocol's implicit block opens
+ *   a real one that outlives the Sync. If the statement fails, PostgreSQL skips what follows up to the
+ *   Sync (the COMMIT too): the block is left failed, as after a BEGIN of its own, and the caller's
+ *   ROLLBACK ends it.
+ * - **No Describe for a named statement described before on the connection** (decision 0088): node-pg
+ *   asks for the portal's RowDescription on every execution and builds a parser a column from it
+ *   (`Result.addFields`); a named statement's text, and so its columns, cannot change on its
+ *   connection, so its first description is kept and every later execution is Bind/Execute/Sync,
+ *   its result set up from that description.
+ * - **No copy of the statement's config**: node-pg's Query copies an object config through its
+ *   property descriptors (`cloneQueryConfig`) on every construction; built from the text, nothing is
+ *   copied.
+ */
+class JadeQuery extends Query {
   /** CommandCompletes seen: the BEGIN's (when sent), the statement's, the COMMIT's (when sent). */
   private completes = 0;
   private readonly wasParsed: boolean;
 
   constructor(
-    config: QueryConfig & { callback: Callback },
+    config: QueryConfig,
+    callback: Callback,
     private readonly begin: string | undefined,
     private readonly commit: boolean,
     connection: Connection,
+    private readonly described: Map<string, Described>,
   ) {
-    super(config);
+    super(config.text, config.values, callback);
+    if (config.name !== undefined) this.name = config.name;
+    if (config.rowMode !== undefined) {
+      this._rowMode = config.rowMode;
+      const Result = this._result.constructor as new (rowMode: string) => BaseResult;
+      this._results = this._result = new Result(config.rowMode);
+    }
+    if (begin !== undefined || commit) this.queryMode = 'extended';
     this.wasParsed = config.name !== undefined && connection.parsedStatements[config.name] !== undefined;
   }
 
@@ -98,7 +142,29 @@ class PipelinedQuery extends Query {
       connection.bind({});
       connection.execute({});
     }
-    super.prepare(connection);
+    const described = this.name === undefined ? undefined : this.described.get(this.name);
+    if (described === undefined || !this.hasBeenParsed(connection)) return super.prepare(connection);
+    // node-pg's prepare of a parsed statement, without its Describe.
+    try {
+      connection.bind({
+        portal: this.portal,
+        statement: this.name,
+        values: this.values,
+        binary: this.binary,
+        valueMapper: prepareValue,
+      });
+    } catch (error) {
+      // As node-pg does: a value it cannot bind fails the statement before anything is executed.
+      connection.sync();
+      this.handleError(error as Error, connection);
+      return;
+    }
+    const result = this._result;
+    result.fields = described.fields;
+    result._parsers = described._parsers;
+    result._prebuiltEmptyResultObject = described._prebuiltEmptyResultObject;
+    this._accumulateRows = true;
+    this._getRows(connection, this.rows);
   }
 
   /** node-pg's last step of a statement (Execute, then Sync): the COMMIT goes between the two. */
@@ -111,10 +177,28 @@ class PipelinedQuery extends Query {
     connection.sync();
   }
 
+  override handleRowDescription(message: { fields: Field[] }) {
+    super.handleRowDescription(message);
+    if (this.name !== undefined) this.described.set(this.name, this.descriptionOf(this._result));
+  }
+
+  private descriptionOf(result: BaseResult): Described {
+    return {
+      fields: result.fields,
+      _parsers: result._parsers,
+      _prebuiltEmptyResultObject: result._prebuiltEmptyResultObject,
+    };
+  }
+
   override handleCommandComplete(message: { text?: string }, connection: Connection) {
     const index = this.completes++;
     const own = this.begin === undefined ? 0 : 1;
-    if (index === own) return super.handleCommandComplete(message, connection);
+    if (index === own) {
+      // A statement that answers no rows had no RowDescription: it has no fields to describe.
+      if (this.name !== undefined && !this.described.has(this.name))
+        this.described.set(this.name, this.descriptionOf(this._result));
+      return super.handleCommandComplete(message, connection);
+    }
     if (index < own) {
       // The BEGIN's. node-pg took its ParseComplete for the named statement's: it is parsed only
       // once its own ParseComplete comes (a Parse that fails leaves it unparsed).
@@ -142,6 +226,8 @@ export class JadeClient extends pg.Client {
   private heldBegin: string | undefined;
   /** A `THEN_COMMIT` statement committed its transaction: the caller's COMMIT is answered here. */
   private committed = false;
+  /** The RowDescription of each named statement run on this connection (decision 0088). */
+  private readonly described = new Map<string, Described>();
 
   /** Called by the pool when the client goes back: a BEGIN held by a caller that gave up is dropped. */
   dropHeldBegin() {
@@ -187,15 +273,8 @@ export class JadeClient extends pg.Client {
         if (commit) this.committed = true;
         resolve(result);
       };
-      const query =
-        begin === undefined && !commit
-          ? new Query({ ...config, callback })
-          : new PipelinedQuery(
-              { ...config, queryMode: 'extended', callback },
-              begin,
-              commit,
-              (this as unknown as { connection: Connection }).connection,
-            );
+      const connection = (this as unknown as { connection: Connection }).connection;
+      const query = new JadeQuery(config, callback, begin, commit, connection, this.described);
       (super.query as (q: unknown) => void)(query);
     });
   }
