@@ -13,12 +13,13 @@ import { RouteBoundary } from './route-status';
  * /seaLottery, /vnlottery and /elott share one chunk), seamless, byIframe (/game), help (/help, /helpmc), download, joinus, plus the notice page,
  * the points mall and the not-found page.
  */
+// The home page's strings are in the language's first part; every other page's come in its late part,
+// asked for alongside the page's chunk (build/boot-messages.ts, CORE_SECTIONS).
 const index = () => import('./pages/home-page');
-const live = () => import('../features/games/pages/category-page');
-// The lobbies' strings are in the language's late part.
+const live = () => withLateStrings(import('../features/games/pages/category-page'));
 const eaLottery = () => withLateStrings(import('../features/lottery/pages/lottery-lobby'));
-const help = () => import('../features/help/pages/help-page');
-const download = () => import('../features/download/pages/download-page');
+const help = () => withLateStrings(import('../features/help/pages/help-page'));
+const download = () => withLateStrings(import('../features/download/pages/download-page'));
 
 /** Header, footer and the right side bar: most pages (§2). */
 const fullPages: RouteObject[] = [
@@ -28,28 +29,28 @@ const fullPages: RouteObject[] = [
   {
     path: paths.login,
     Component: lazyPage(
-      () => import('./pages/login-page'),
+      () => withLateStrings(import('./pages/login-page')),
       (m) => m.LoginPage,
     ),
   },
   {
     path: paths.resetPassword,
     Component: lazyPage(
-      () => import('../features/accounts/pages/reset-password-page'),
+      () => withLateStrings(import('../features/accounts/pages/reset-password-page')),
       (m) => m.ResetPasswordPage,
     ),
   },
   {
     path: paths.notices,
     Component: lazyPage(
-      () => import('../features/notices/pages/notice-page'),
+      () => withLateStrings(import('../features/notices/pages/notice-page')),
       (m) => m.NoticePage,
     ),
   },
   {
     path: paths.vip,
     Component: lazyPage(
-      () => import('../features/vip/pages/vip-page'),
+      () => withLateStrings(import('../features/vip/pages/vip-page')),
       (m) => m.VipPage,
     ),
   },
@@ -57,7 +58,7 @@ const fullPages: RouteObject[] = [
   {
     path: paths.slots,
     Component: lazyPage(
-      () => import('../features/games/pages/slots-page'),
+      () => withLateStrings(import('../features/games/pages/slots-page')),
       (m) => m.SlotsPage,
     ),
   },
@@ -66,7 +67,7 @@ const fullPages: RouteObject[] = [
   {
     path: paths.pvp,
     Component: lazyPage(
-      () => import('../features/games/pages/pvp-page'),
+      () => withLateStrings(import('../features/games/pages/pvp-page')),
       (m) => m.PvpPage,
     ),
   },
@@ -74,14 +75,14 @@ const fullPages: RouteObject[] = [
   {
     path: paths.promotions,
     Component: lazyPage(
-      () => import('../features/promotions/pages/promotions-page'),
+      () => withLateStrings(import('../features/promotions/pages/promotions-page')),
       (m) => m.PromotionsPage,
     ),
   },
   {
     path: paths.promoDetail,
     Component: lazyPage(
-      () => import('../features/promotions/pages/promo-detail-page'),
+      () => withLateStrings(import('../features/promotions/pages/promo-detail-page')),
       (m) => m.PromoDetailPage,
     ),
   },
@@ -91,14 +92,14 @@ const fullPages: RouteObject[] = [
   {
     path: paths.join,
     Component: lazyPage(
-      () => import('./pages/join-page'),
+      () => withLateStrings(import('./pages/join-page')),
       (m) => m.JoinPage,
     ),
   },
   {
     path: '*',
     Component: lazyPage(
-      () => import('./pages/not-found-page'),
+      () => withLateStrings(import('./pages/not-found-page')),
       (m) => m.NotFoundPage,
     ),
   },
@@ -109,7 +110,7 @@ const headerFooterPages: RouteObject[] = [
   {
     path: paths.pointMall,
     Component: lazyPage(
-      () => import('../features/points/pages/point-mall-page'),
+      () => withLateStrings(import('../features/points/pages/point-mall-page')),
       (m) => m.PointMallPage,
     ),
   },
@@ -123,14 +124,13 @@ const headerOnlyPages: RouteObject[] = [
   {
     path: paths.seamless,
     Component: lazyPage(
-      () => import('../features/games/pages/seamless-page'),
+      () => withLateStrings(import('../features/games/pages/seamless-page')),
       (m) => m.SeamlessPage,
     ),
   },
   {
     path: paths.game,
     Component: lazyPage(
-      // The game frame's strings are in the language's late part.
       () => withLateStrings(import('../features/games/pages/game-page')),
       (m) => m.GamePage,
     ),
