@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MemberInfo } from '@jade/contracts/auth';
@@ -590,6 +590,49 @@ describe("the home page's scripts", () => {
     // zod's chunk (apps/web/vite.config.ts) is 25 KB gzipped of issue 9's 150 KB budget for /index; a
     // static import of a contracts schema module from the shell (the language update did) brings it back.
     expect(scripts.filter((script) => /\/zod-[^/]*\.js$/.test(script))).toEqual([]);
+  });
+
+  it("loads only the strings the shell and home page show, and no member's stream for a visitor", async () => {
+    const page = await newPage();
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.set(
+          new URL(response.url()).pathname,
+          response.text().catch(() => ''),
+        );
+    });
+    await go(page, '/index');
+    await page.locator('.banners__slide img').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const names = [...scripts.keys()];
+    // The brand's language comes in two parts (apps/web/build/boot-messages.ts, CORE_SECTIONS): the
+    // other pages', the modals' and the member centre's strings are in the late one.
+    expect(names.filter((script) => /\/[a-z]{2}-late-[^/]*\.js$/.test(script))).toEqual([]);
+    const core = names.filter((script) => /\/[a-z]{2}-core-[^/]*\.js$/.test(script));
+    expect(core).toHaveLength(1);
+    const language = /\/([a-z]{2})-core-/.exec(core[0] ?? '')?.[1] ?? '';
+    const messages = JSON.parse(
+      await readFile(path.join(repoRoot, 'apps/web/src/i18n', `${language}.json`), 'utf8'),
+    ) as Record<string, unknown>;
+    // A section's texts, as far as they read the same in the built chunk and no other section has them.
+    const texts = (sections: string[]) => {
+      const leaves = (value: unknown): string[] =>
+        typeof value === 'string' ? [value] : Object.values(value as object).flatMap(leaves);
+      const elsewhere = new Set(
+        Object.entries(messages).flatMap(([name, value]) => (sections.includes(name) ? [] : leaves(value))),
+      );
+      return sections
+        .flatMap((name) => leaves(messages[name]))
+        .filter((text) => text.length >= 12 && !/[\\`$"]/.test(text) && !elsewhere.has(text));
+    };
+    const chunk = (await scripts.get(core[0] ?? '')) ?? '';
+    expect(texts(['header']).some((text) => chunk.includes(text))).toBe(true);
+    const late = texts(['promotions', 'agentContracts', 'raffle', 'promoClaim', 'join', 'vip']);
+    expect(late.length).toBeGreaterThan(20);
+    expect(late.filter((text) => chunk.includes(text))).toEqual([]);
+    // The member's event stream (apps/web/src/app/boot.tsx) loads only for a logged-in member.
+    expect(names.filter((script) => /\/member-events-[^/]*\.js$/.test(script))).toEqual([]);
   });
 });
 

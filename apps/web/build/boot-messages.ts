@@ -9,7 +9,27 @@ const I18N_DIR = fileURLToPath(new URL('../src/i18n', import.meta.url));
 /** The languages whose boot screens ship in the first bundle: the fallback and the flagship market's. */
 const BOOT_LANGUAGES = ['en', 'vi'];
 /** The sections the boot screens use before the brand (and so its language) is known. */
-const BOOT_SECTIONS = ['common', 'errors', 'system'];
+const BOOT_SECTIONS = ['common', 'system'];
+/**
+ * The errors a boot screen can show: what the brand and status calls answer, and the transport's own.
+ * Any other code reads 'Unknown error' (src/i18n/error-message.ts) until the brand's language, which
+ * holds every error, arrives; the whole section would cost both boot languages 5 KB gzipped on /index.
+ */
+export const BOOT_ERRORS = [
+  'BAD_REQUEST',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'MERCHANT_NOT_FOUND',
+  'RATE_LIMITED',
+  'SITE_MAINTENANCE',
+  'SITE_RESTRICTED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'INVALID_RESPONSE',
+  'UNKNOWN',
+];
 
 /**
  * `virtual:boot-messages`: the boot screens' messages, picked at build time from each language's one
@@ -26,7 +46,14 @@ export const bootMessages = (): Plugin => ({
         const file = path.join(I18N_DIR, `${language}.json`);
         this.addWatchFile(file);
         const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-        return [language, Object.fromEntries(BOOT_SECTIONS.map((section) => [section, all[section]]))];
+        const errors = all.errors as Record<string, string>;
+        return [
+          language,
+          {
+            ...Object.fromEntries(BOOT_SECTIONS.map((section) => [section, all[section]])),
+            errors: Object.fromEntries(BOOT_ERRORS.map((code) => [code, errors[code]])),
+          },
+        ];
       }),
     );
     return `export default ${JSON.stringify(messages)};`;
@@ -34,11 +61,35 @@ export const bootMessages = (): Plugin => ({
 });
 
 /**
- * Sections only lazily loaded screens use (the member centre's panels, the game frame): they ship in
- * a second, "late" part of each language, fetched after the first part, so the landing page's
- * language chunk stays small as features add strings.
+ * The sections the shell (header, footer, side bar, modal frame, boot and system screens) and the home
+ * page use: the first, "core" part of each language. Every other section (the other pages, the modals'
+ * forms, the member centre) ships in the second, "late" part, which comes with the screens that use it
+ * (withLateStrings, src/i18n/i18n.ts), so /index loads only the strings it shows (issue 9's 150 KB).
+ * A new section is late unless added here; src/i18n/core-sections.test.ts fails when a module the first
+ * page imports uses a late one.
  */
-export const LATE_SECTIONS = ['wallet', 'bets', 'profit', 'gameFrame', 'securityCenter', 'lotto'];
+export const CORE_SECTIONS = [
+  'common',
+  'errors',
+  'system',
+  'shell',
+  'home',
+  'routeError',
+  'modal',
+  'pagination',
+  'header',
+  'nav',
+  'games',
+  'notices',
+  'footer',
+  'sideBar',
+  'download',
+  'vipService',
+  'accounts',
+  'memberCenter',
+  'agentCenter',
+  'inbox',
+];
 const PART = /(?:^|\/)(\w+)\.json\?part=(core|late)$/;
 const PART_PREFIX = '\0jade-i18n/';
 
@@ -62,7 +113,7 @@ export const languageParts = (): Plugin => ({
     this.addWatchFile(file);
     const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     const picked = Object.fromEntries(
-      Object.entries(all).filter(([section]) => LATE_SECTIONS.includes(section) === (part === 'late')),
+      Object.entries(all).filter(([section]) => CORE_SECTIONS.includes(section) === (part === 'core')),
     );
     return `export default ${JSON.stringify(picked)};`;
   },

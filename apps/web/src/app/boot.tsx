@@ -14,9 +14,9 @@ import { gameMenusQueryOptions } from '../features/games/api/get-game-menus';
 import { hotGamesQueryOptions } from '../features/games/api/get-hot-games';
 import { prefetchCategoryPage } from '../features/games/category-routes';
 import { BrandProvider } from './brand-provider';
-import { MemberEvents } from './member-events';
 import { ContractPromptGate } from '../features/agents/components/contract-prompt-gate';
 import { withChunkTimeout } from './chunk-load';
+import { isLoggedIn, useSession } from '../lib/session';
 
 // The router and shell are only needed in the normal state. Their chunk starts loading now, alongside
 // the boot calls, so it is usually ready by the time the status arrives.
@@ -24,6 +24,10 @@ const loadAppRouter = withChunkTimeout(import('./router'));
 // Marks the rejection handled when the app never needs the router; lazy() below still sees it.
 loadAppRouter.catch(() => undefined);
 const AppRouter = lazy(() => loadAppRouter.then((module) => ({ default: module.AppRouter })));
+// The member's stream is a chunk of its own: a visitor never loads it (issue 9's 150 KB for /index).
+const MemberEvents = lazy(() =>
+  import('./member-events').then((module) => ({ default: module.MemberEvents })),
+);
 
 /** §4 start-up: brand and system status in parallel, merchant code stored, then the state of §2 chosen. */
 export function Boot() {
@@ -71,7 +75,7 @@ function SystemState({ status, whitelabel }: { status: StatusResponse; whitelabe
           {/* Outside the boundary: its effect runs while the router's chunk is still loading. */}
           <PrefetchFrame merchantCode={whitelabel.merchant.code} />
           {/* One live stream for the whole app while a member is logged in (decision 0036). */}
-          <MemberEvents />
+          <MemberStream />
           <ContractPromptGate />
           <Suspense fallback={<BootLoading />}>
             <AppRouter />
@@ -79,6 +83,17 @@ function SystemState({ status, whitelabel }: { status: StatusResponse; whitelabe
         </>
       );
   }
+}
+
+/** The stream renders nothing until a win to announce, so nothing shows while its chunk loads. */
+function MemberStream() {
+  const session = useSession();
+  if (!isLoggedIn(session)) return null;
+  return (
+    <Suspense fallback={null}>
+      <MemberEvents />
+    </Suspense>
+  );
 }
 
 /**

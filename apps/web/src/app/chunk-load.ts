@@ -28,6 +28,30 @@ export const withChunkTimeout = async <M>(load: Promise<M>): Promise<M> => {
   }
 };
 
-/** A route's page: its chunk loads on first render (the route's Suspense shows meanwhile), under the chunk timeout. */
-export const lazyPage = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await withChunkTimeout(load())) }));
+/**
+ * A route's page: its chunk loads on first render (the route's Suspense shows meanwhile), under the
+ * chunk timeout, or earlier through `preload` (the landing route's, routes.tsx). `prepare` adds what
+ * the page needs beside its chunk when it renders (the language's late part, withLateStrings): not at
+ * preload time, when the brand's language may not be known yet.
+ */
+export const lazyPage = <M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  prepare: (module: Promise<M>) => Promise<M> = (module) => module,
+) => {
+  let loading: Promise<M> | undefined;
+  const preload = () => {
+    if (!loading) {
+      const started = (loading = load());
+      // A preload that failed is not kept: the render asks again (and shows the failure if it fails too).
+      started.catch(() => {
+        if (loading === started) loading = undefined;
+      });
+    }
+    return loading;
+  };
+  return Object.assign(
+    lazy(async () => ({ default: pick(await withChunkTimeout(prepare(preload()))) })),
+    { preload },
+  );
+};

@@ -3,8 +3,8 @@ import { DialogBody } from '../components/modal/dialog-body';
 import type { ModalRegistry } from '../components/modal/modal-types';
 import { withLateStrings } from '../i18n/i18n';
 
-const accountModals = () => import('../features/accounts/components/account-modals');
-/** The member centre's panels use the language's late part: it comes with the chunk. */
+/** Every modal's body uses the language's late part (build/boot-messages.ts): it comes with the chunk. */
+const accountModals = () => withLateStrings(import('../features/accounts/components/account-modals'));
 const memberCenter = () => withLateStrings(import('./member-center'));
 
 /** Every modal of §2 by name; bodies are chunks of their own, loaded the first time one opens. */
@@ -39,7 +39,9 @@ export const modalRegistry: ModalRegistry = {
     kind: 'default',
     title: (t) => t('notices.title'),
     Body: lazy(() =>
-      import('../features/notices/components/notice-modal').then((m) => ({ default: m.NoticeModal })),
+      withLateStrings(import('../features/notices/components/notice-modal')).then((m) => ({
+        default: m.NoticeModal,
+      })),
     ),
     width: 760,
     height: 520,
@@ -48,7 +50,7 @@ export const modalRegistry: ModalRegistry = {
     kind: 'default',
     title: (t) => t('inbox.popup.title'),
     Body: lazy(() =>
-      import('../features/notices/components/login-notice-modal').then((m) => ({
+      withLateStrings(import('../features/notices/components/login-notice-modal')).then((m) => ({
         default: m.LoginNoticeModal,
       })),
     ),
@@ -69,7 +71,9 @@ export const modalRegistry: ModalRegistry = {
     kind: 'default',
     title: (_t, props) => props.title,
     Body: lazy(() =>
-      import('../features/games/components/vendor-game-list').then((m) => ({ default: m.VendorGameList })),
+      withLateStrings(import('../features/games/components/vendor-game-list')).then((m) => ({
+        default: m.VendorGameList,
+      })),
     ),
     width: 960,
     height: 640,

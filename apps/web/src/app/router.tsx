@@ -1,6 +1,9 @@
 import { BrowserRouter, useRoutes } from 'react-router';
 import { RouteBoundary } from './route-status';
-import { routes } from './routes';
+import { preloadPage, routes } from './routes';
+
+// The landing page's chunk starts now, while the boot calls are out (routes.tsx).
+preloadPage(window.location.pathname);
 
 function AppRoutes() {
   return useRoutes(routes);

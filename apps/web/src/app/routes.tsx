@@ -1,4 +1,5 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { withLateStrings } from '../i18n/i18n';
 import { lazyPage } from './chunk-load';
@@ -15,10 +16,16 @@ import { RouteBoundary } from './route-status';
  */
 const index = () => import('./pages/home-page');
 const live = () => import('../features/games/pages/category-page');
-// The lobbies' strings are in the language's late part.
-const eaLottery = () => withLateStrings(import('../features/lottery/pages/lottery-lobby'));
+const eaLottery = () => import('../features/lottery/pages/lottery-lobby');
 const help = () => import('../features/help/pages/help-page');
 const download = () => import('../features/download/pages/download-page');
+
+/**
+ * Every page but the home page: its strings are in the language's late part, asked for alongside the
+ * page's chunk when it renders (build/boot-messages.ts, CORE_SECTIONS).
+ */
+const latePage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazyPage(load, pick, withLateStrings);
 
 /** Header, footer and the right side bar: most pages (§2). */
 const fullPages: RouteObject[] = [
@@ -27,77 +34,77 @@ const fullPages: RouteObject[] = [
   { path: paths.registerHtml, Component: lazyPage(index, (m) => m.RegisterPage) },
   {
     path: paths.login,
-    Component: lazyPage(
+    Component: latePage(
       () => import('./pages/login-page'),
       (m) => m.LoginPage,
     ),
   },
   {
     path: paths.resetPassword,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/accounts/pages/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
   },
   {
     path: paths.notices,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/notices/pages/notice-page'),
       (m) => m.NoticePage,
     ),
   },
   {
     path: paths.vip,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/vip/pages/vip-page'),
       (m) => m.VipPage,
     ),
   },
-  { path: paths.eLottery, Component: lazyPage(eaLottery, (m) => m.ELotteryPage) },
+  { path: paths.eLottery, Component: latePage(eaLottery, (m) => m.ELotteryPage) },
   {
     path: paths.slots,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/games/pages/slots-page'),
       (m) => m.SlotsPage,
     ),
   },
-  { path: paths.live, Component: lazyPage(live, (m) => m.LivePage) },
-  { path: paths.fish, Component: lazyPage(live, (m) => m.FishPage) },
+  { path: paths.live, Component: latePage(live, (m) => m.LivePage) },
+  { path: paths.fish, Component: latePage(live, (m) => m.FishPage) },
   {
     path: paths.pvp,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/games/pages/pvp-page'),
       (m) => m.PvpPage,
     ),
   },
-  { path: paths.sports, Component: lazyPage(live, (m) => m.SportsPage) },
+  { path: paths.sports, Component: latePage(live, (m) => m.SportsPage) },
   {
     path: paths.promotions,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/promotions/pages/promotions-page'),
       (m) => m.PromotionsPage,
     ),
   },
   {
     path: paths.promoDetail,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/promotions/pages/promo-detail-page'),
       (m) => m.PromoDetailPage,
     ),
   },
-  { path: paths.help, Component: lazyPage(help, (m) => m.HelpPage) },
-  { path: paths.download, Component: lazyPage(download, (m) => m.DownloadPage) },
-  { path: paths.downloadAlias, Component: lazyPage(download, (m) => m.DownloadPage) },
+  { path: paths.help, Component: latePage(help, (m) => m.HelpPage) },
+  { path: paths.download, Component: latePage(download, (m) => m.DownloadPage) },
+  { path: paths.downloadAlias, Component: latePage(download, (m) => m.DownloadPage) },
   {
     path: paths.join,
-    Component: lazyPage(
+    Component: latePage(
       () => import('./pages/join-page'),
       (m) => m.JoinPage,
     ),
   },
   {
     path: '*',
-    Component: lazyPage(
+    Component: latePage(
       () => import('./pages/not-found-page'),
       (m) => m.NotFoundPage,
     ),
@@ -108,7 +115,7 @@ const fullPages: RouteObject[] = [
 const headerFooterPages: RouteObject[] = [
   {
     path: paths.pointMall,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/points/pages/point-mall-page'),
       (m) => m.PointMallPage,
     ),
@@ -117,21 +124,20 @@ const headerFooterPages: RouteObject[] = [
 
 /** Header only (§2): the lottery lobbies, the seamless hall and the game frame. */
 const headerOnlyPages: RouteObject[] = [
-  { path: paths.lottery, Component: lazyPage(eaLottery, (m) => m.LotteryPage) },
-  { path: paths.seaLottery, Component: lazyPage(eaLottery, (m) => m.SeaLotteryPage) },
-  { path: paths.vnLottery, Component: lazyPage(eaLottery, (m) => m.VnLotteryPage) },
+  { path: paths.lottery, Component: latePage(eaLottery, (m) => m.LotteryPage) },
+  { path: paths.seaLottery, Component: latePage(eaLottery, (m) => m.SeaLotteryPage) },
+  { path: paths.vnLottery, Component: latePage(eaLottery, (m) => m.VnLotteryPage) },
   {
     path: paths.seamless,
-    Component: lazyPage(
+    Component: latePage(
       () => import('../features/games/pages/seamless-page'),
       (m) => m.SeamlessPage,
     ),
   },
   {
     path: paths.game,
-    Component: lazyPage(
-      // The game frame's strings are in the language's late part.
-      () => withLateStrings(import('../features/games/pages/game-page')),
+    Component: latePage(
+      () => import('../features/games/pages/game-page'),
       (m) => m.GamePage,
     ),
   },
@@ -139,7 +145,7 @@ const headerOnlyPages: RouteObject[] = [
 
 /** No frame at all: the help centre the customer-service window opens (§2 /helpmc). */
 const barePages: RouteObject[] = [
-  { path: paths.helpCenter, Component: lazyPage(help, (m) => m.HelpCenterPage) },
+  { path: paths.helpCenter, Component: latePage(help, (m) => m.HelpCenterPage) },
 ];
 
 // The pathless child under each layout keeps the header and footer around a page that is loading or
@@ -162,3 +168,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts the chunk of the page at `pathname` (without its strings: the brand's language may not be
+ * known yet). Called as the router's chunk arrives, while the brand and status calls are still out, so
+ * a visitor landing on a page other than the home page (whose chunk the server announces) does not
+ * wait for the boot calls before its page's chunk is asked for.
+ */
+export const preloadPage = (pathname: string) => {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.Component as
+    { preload?: () => Promise<unknown> } | null | undefined;
+  void leaf?.preload?.().catch(() => undefined);
+};

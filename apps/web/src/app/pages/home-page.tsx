@@ -10,6 +10,7 @@ import { CategoryShortcuts } from '../../features/games/components/category-shor
 import { HotGames } from '../../features/games/components/hot-games';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { NoticeMarquee } from '../../features/notices/components/notice-marquee';
+import { withLateStrings } from '../../i18n/i18n';
 import { isLoggedIn, useSession } from '../../lib/session';
 import '../../features/home/home.css';
 
@@ -18,9 +19,14 @@ const MemberGames = lazy(() =>
   import('../../features/games/components/member-games').then((m) => ({ default: m.MemberGames })),
 );
 
-/** The latest lottery results: their code and data load when the visitor scrolls to them. */
+/**
+ * The latest lottery results: their code, data and strings (the language's late part) load when the
+ * visitor scrolls to them.
+ */
 const LatestResults = lazy(() =>
-  import('../../features/lottery/components/latest-results').then((m) => ({ default: m.LatestResults })),
+  withLateStrings(import('../../features/lottery/components/latest-results')).then((m) => ({
+    default: m.LatestResults,
+  })),
 );
 
 /** §2 /index (lazy group index): banners, announcements, category shortcuts, hot games. */
