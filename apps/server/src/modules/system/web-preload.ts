@@ -8,15 +8,15 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry
 type Manifest = Record<string, ManifestChunk>;
 
 /** The app's page chunk of the routes people land on (apps/web/src/app/routes.tsx). */
-const PAGE_CHUNKS: Record<string, string> = {
+export const PAGE_CHUNKS: Record<string, string> = {
   '/': 'src/app/pages/home-page.tsx',
   '/index': 'src/app/pages/home-page.tsx',
   '/register': 'src/app/pages/home-page.tsx',
   '/register.html': 'src/app/pages/home-page.tsx',
   '/rng': 'src/features/games/pages/slots-page.tsx',
-  '/vnlottery': 'src/features/games/pages/vn-lottery-page.tsx',
-  '/lottery': 'src/features/games/pages/lottery-page.tsx',
-  '/seaLottery': 'src/features/games/pages/lottery-page.tsx',
+  '/vnlottery': 'src/features/lottery/pages/lottery-lobby.tsx',
+  '/lottery': 'src/features/lottery/pages/lottery-lobby.tsx',
+  '/seaLottery': 'src/features/lottery/pages/lottery-lobby.tsx',
   '/promotions': 'src/features/promotions/pages/promotions-page.tsx',
 };
 /** The routes that show the brand's banners first. */
