@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
-import { withIdempotency } from '../../platform/http/idempotency.js';
+import { memberScope, withIdempotency } from '../../platform/http/idempotency.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import * as points from './service.js';
@@ -78,7 +78,7 @@ export const pointRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; sec
     async (request) => {
       const { merchant, member } = await guard(request);
       return value(
-        await withIdempotency(db, request, `member:${member.id}`, () =>
+        await withIdempotency(db, request, memberScope(member.id), () =>
           points.redeemReward(
             db,
             merchant,
@@ -137,7 +137,7 @@ export const pointRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; sec
     async (request) => {
       const { merchant, member } = await guard(request);
       return value(
-        await withIdempotency(db, request, `member:${member.id}`, () =>
+        await withIdempotency(db, request, memberScope(member.id), () =>
           points.convertPoints(
             db,
             merchant,

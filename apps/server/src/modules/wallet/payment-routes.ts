@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
-import { withIdempotency } from '../../platform/http/idempotency.js';
+import { memberScope, withIdempotency } from '../../platform/http/idempotency.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createGuard } from '../accounts/guard.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -79,7 +79,7 @@ export const paymentRoutes = (
       const { member, merchant } = await memberContext(request);
       const origin = await siteOrigin(request, merchant);
       return value(
-        await withIdempotency(db, request, `member:${member.id}`, () =>
+        await withIdempotency(db, request, memberScope(member.id), () =>
           payments.createDeposit(db, deps, merchant, member, request.body, origin),
         ),
       );
@@ -162,7 +162,7 @@ export const paymentRoutes = (
     async (request) => {
       const { member, merchant } = await memberContext(request);
       return value(
-        await withIdempotency(db, request, `member:${member.id}`, () =>
+        await withIdempotency(db, request, memberScope(member.id), () =>
           payments.requestWithdrawal(db, merchant, member, request.body),
         ),
       );
