@@ -1,7 +1,45 @@
 import type { OpenedNumero } from '@jade/contracts/lottery';
 import { expect } from 'vitest';
 import { runLotteryTick } from '../modules/lottery/tick.js';
-import type { TestServer } from './server.js';
+import type { Merchant } from '../modules/merchants/repo.js';
+import * as merchants from '../modules/merchants/service.js';
+import { checkInvariants } from '../modules/wallet/ledger.js';
+import { startTestServer, type TestServer } from './server.js';
+
+/**
+ * A test server members register on and bet from: captchas answered with `captcha`, the loopback a
+ * trusted proxy (each member calls from an address of its own), the brand DEMO's SMS check
+ * (REGMOBVERF3) off, and, with `tick`, the lottery job run once so each game has its draw. Close it
+ * with `checkAndClose`.
+ */
+export const startLotteryTestServer = async ({
+  sessionSecret,
+  captcha,
+  tick = true,
+  demoLimits = false,
+}: {
+  sessionSecret: string;
+  captcha: string;
+  /** Run the lottery job once (default): a test that sets the job's clock itself runs it alone. */
+  tick?: boolean;
+  /** Keep the demo brand's VND-sized limits (startTestServer's `demoLimits`). */
+  demoLimits?: boolean;
+}): Promise<{ server: TestServer; demo: Merchant }> => {
+  const server = await startTestServer(
+    { SESSION_SECRET: sessionSecret, TRUSTED_PROXIES: '127.0.0.1' },
+    { captchaText: () => captcha, demoLimits },
+  );
+  const demo = await merchants.getMerchantByCode(server.db, 'DEMO');
+  await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
+  if (tick) await runLotteryTick(server.db, sessionSecret);
+  return { server, demo };
+};
+
+/** The end of a file that moved money: the ledger's invariants hold, then the server closes. */
+export const checkAndClose = async (server: TestServer) => {
+  expect((await checkInvariants(server.db)).ok).toBe(true);
+  await server.close();
+};
 
 /**
  * A game's draw taking bets, more than `margin` ms before its close, on the brand the server's own

@@ -5,19 +5,12 @@ import { groupCommit } from '../../platform/db/group-commit.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { createClient } from '../../test/client.js';
 import { fundedMember, registeredMember } from '../../test/funded-member.js';
-import { openDraw } from '../../test/lottery.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, openDraw, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 import { openMemberStream } from '../../test/sse.js';
-import * as merchants from '../merchants/service.js';
 import { runLotteryTick } from '../lottery/tick.js';
 import { createOperator } from '../operators/service.js';
-import {
-  checkInvariants,
-  houseAccount,
-  memberAccount,
-  postTransfersIn,
-  postTransfersWithin,
-} from '../wallet/ledger.js';
+import { houseAccount, memberAccount, postTransfersIn, postTransfersWithin } from '../wallet/ledger.js';
 
 const CAPTCHA = 'l1v3';
 const SESSION_SECRET = randomBytes(32).toString('hex');
@@ -27,12 +20,10 @@ let demoId: number;
 let operatorToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+  ({
+    server,
+    demo: { id: demoId },
+  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, tick: false }));
   await createOperator(server.db, {
     username: 'finance-live',
     password: 'correct horse battery',
@@ -44,10 +35,7 @@ beforeAll(async () => {
   });
   operatorToken = login.body.value.token;
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const operator = (method: string, path: string) =>
   createClient(server).call(method, path, { token: operatorToken, body: {} });

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../test/funded-member.js';
-import { openDraw } from '../../test/lottery.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, openDraw, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 import { startStudio, type Studio } from '../../test/studio.js';
 import { runLotteryTick } from '../lottery/tick.js';
 import type { Merchant } from '../merchants/repo.js';
-import * as merchants from '../merchants/service.js';
-import { checkInvariants } from '../wallet/ledger.js';
 
 /**
  * Issue 20 item 4: the betting record (personalHistoryCopy) beside the profit page (personalProfit)
@@ -24,20 +22,18 @@ let studio: Studio;
 let studioUrl: string;
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demo = await merchants.getMerchantByCode(server.db, 'DEMO');
-  await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
+  ({ server, demo } = await startLotteryTestServer({
+    sessionSecret: SESSION_SECRET,
+    captcha: CAPTCHA,
+    tick: false,
+  }));
   studio = await startStudio(server, { merchantId: demo.id, secret: STUDIO_SECRET });
   studioUrl = studio.url;
   await runLotteryTick(server.db, SESSION_SECRET);
 }, 60_000);
 afterAll(async () => {
   studio?.stop();
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
+  await checkAndClose(server);
 });
 
 describe('the betting record beside the profit page', () => {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherBrand } from '../../test/brands.js';
 import { runCli } from '../../test/cli.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 import { DEMO_ODDS } from '../lottery/bet-types.js';
 import { createDraw, drawResult, placeBet, settleDraw } from '../lottery/draws.js';
-import * as merchants from '../merchants/service.js';
 import { recordWindow } from '../wallet/service.js';
 import { dayRange } from './service.js';
-import { checkInvariants, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
+import { houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 
 /**
  * The brand's business day (decision 0038): two rounds settled a second either side of Vietnam's
@@ -26,18 +26,13 @@ let demoId: number;
 let utcId: number;
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+  ({
+    server,
+    demo: { id: demoId },
+  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, tick: false }));
   utcId = await createOtherBrand(server.db, { code: 'UTCB', currency: 'VND', timeZone: 'UTC' });
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const fund = async (merchantId: number, memberId: number) =>
   postTransfer(server.db, {

@@ -2,15 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlugin } from '../../platform/db/index.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
-import * as merchants from '../merchants/service.js';
-import {
-  checkInvariants,
-  getAccountBalance,
-  houseAccount,
-  memberAccount,
-  postTransfer,
-} from '../wallet/ledger.js';
+import { checkAndClose, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
+import { getAccountBalance, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { DEMO_ODDS, slipPayout, type Slip } from './bet-types.js';
 import { createDraw, placeBet } from './draws.js';
 import { fairDraw, seedHash } from './fair-draw.js';
@@ -31,17 +25,12 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+  ({
+    server,
+    demo: { id: demoId },
+  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, tick: false }));
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const northAfterHistory = () =>
   server.db

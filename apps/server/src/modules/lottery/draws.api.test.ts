@@ -4,18 +4,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../../test/funded-member.js';
 import { writeLotteryBets } from '../../test/lottery-bets.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 import { findBetRecord } from '../games/bet-records.js';
-import * as merchants from '../merchants/service.js';
+import type { Merchant } from '../merchants/repo.js';
 import { pointBalance } from '../points/service.js';
 import { reconcileGames } from '../vendors/reconcile.js';
-import {
-  checkInvariants,
-  getAccountBalance,
-  houseAccount,
-  memberAccount,
-  postTransfer,
-} from '../wallet/ledger.js';
+import { getAccountBalance, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import type { StakeLimits } from '@jade/contracts/lottery';
 import { DEMO_ODDS, exposureOf, slipCost, slipPayout, type BetTypeCode, type Slip } from './bet-types.js';
 import { cancelBet, createDraw, drawResult, findDraw, placeBet, settleDraw, voidDraw } from './draws.js';
@@ -33,22 +28,18 @@ import { dialectOf } from '../../platform/db/transaction.js';
 const CAPTCHA = 'l0tt';
 const SESSION_SECRET = randomBytes(32).toString('hex');
 let server: TestServer;
-let demo: Awaited<ReturnType<typeof merchants.getMerchantByCode>>;
+let demo: Merchant;
 const NO_LIMITS: StakeLimits = { minStake: 0, perBet: 0, perNumber: 0, perDraw: 0 };
 let drawSeq = 0;
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demo = await merchants.getMerchantByCode(server.db, 'DEMO');
-  await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
+  ({ server, demo } = await startLotteryTestServer({
+    sessionSecret: SESSION_SECRET,
+    captcha: CAPTCHA,
+    tick: false,
+  }));
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const member = async (funds: number) => {
   const { memberId } = await registeredMember(server, { prefix: 'lot', captcha: CAPTCHA });

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember, walletBalance } from '../../test/funded-member.js';
-import { openDraw } from '../../test/lottery.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
-import * as merchants from '../merchants/service.js';
-import { checkInvariants } from '../wallet/ledger.js';
-import { runLotteryTick } from './tick.js';
+import { checkAndClose, openDraw, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 
 /**
  * A retried cancel (decision 0085): with an idempotency key, a member whose first cancel went through
@@ -18,18 +15,12 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
-  await runLotteryTick(server.db, SESSION_SECRET);
+  ({
+    server,
+    demo: { id: demoId },
+  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 /** A funded member with two open bets of 1,000 on the Hanoi draw (cost 1,000 each). */
 const memberWithBets = async () => {

@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../test/client.js';
 import { fundedMember } from '../../test/funded-member.js';
-import { openDraw } from '../../test/lottery.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, openDraw, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 import { runCommand } from '../../cli/commands.js';
-import * as merchants from '../merchants/service.js';
-import { checkInvariants } from '../wallet/ledger.js';
 import { DEMO_ODDS, slipPayout } from './bet-types.js';
 import { STREAMS_PER_IP } from './events.js';
 import { VN_STATISTICS_PER_IP } from './routes.js';
@@ -26,18 +24,12 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
-  await runLotteryTick(server.db, SESSION_SECRET);
+  ({
+    server,
+    demo: { id: demoId },
+  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const get = async (path: string) => {
   const response = await server.fetch(path);

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { createClient } from '../../test/client.js';
 import { fundedMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
-import * as merchants from '../merchants/service.js';
+import { checkAndClose, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 import { createOperator } from '../operators/service.js';
 import { reconcileGames } from '../vendors/reconcile.js';
-import { checkInvariants, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
+import { houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { DEMO_ODDS, slipPayout } from './bet-types.js';
 import { findGameDraw, findLotteryGameById, parseXsmbCsv } from './results.js';
 import { XSMN, type DrawResult } from './structures.js';
@@ -54,12 +54,10 @@ const southResult = (lo: string, first = `123${lo}`): DrawResult =>
   );
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+  ({
+    server,
+    demo: { id: demoId },
+  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, tick: false }));
   for (const [username, role, merchantId] of [
     ['results-a', 'FINANCE', null],
     ['results-b', 'ADMIN', null],
@@ -70,10 +68,7 @@ beforeAll(async () => {
   await runCommand(['lottery', 'source', 'VN_DT', 'official'], server.db, () => {});
   await runLotteryTick(server.db, SESSION_SECRET);
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 describe('official lottery results', () => {
   it('settles a draw only when a second operator keys in the same result, and keeps every entry on record', async () => {

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { fundedMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
-import * as merchants from '../merchants/service.js';
-import { checkInvariants } from '../wallet/ledger.js';
+import { checkAndClose, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 import { runLotteryTick } from './tick.js';
 
 /**
@@ -21,18 +20,12 @@ const lines: string[] = [];
 const jade = (...args: string[]) => runCommand(args, server.db, (line) => lines.push(line));
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA },
-  );
-  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
-  await runLotteryTick(server.db, SESSION_SECRET);
+  ({
+    server,
+    demo: { id: demoId },
+  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const get = async (path: string) => {
   const response = await server.fetch(path);

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
-import * as merchants from '../merchants/service.js';
-import { runLotteryTick } from '../lottery/tick.js';
-import { checkInvariants } from './ledger.js';
+import { checkAndClose, startLotteryTestServer } from '../../test/lottery.js';
+import type { TestServer } from '../../test/server.js';
 import { getMoneySettings } from './money-settings.js';
 
 /**
@@ -19,18 +17,12 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  server = await startTestServer(
-    { SESSION_SECRET, TRUSTED_PROXIES: '127.0.0.1' },
-    { captchaText: () => CAPTCHA, demoLimits: true },
-  );
-  demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
-  await runLotteryTick(server.db, SESSION_SECRET);
+  ({
+    server,
+    demo: { id: demoId },
+  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, demoLimits: true }));
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const member = (prefix: string) =>
   fundedMember(server, demoId, 2_000_000 * DONG, {
