@@ -1,23 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LotteryBet } from '@jade/contracts/lottery';
-import { DialogBody } from '../../../components/modal/dialog-body';
-import { ModalProvider } from '../../../components/modal/modal-provider';
-import type { ModalRegistry } from '../../../components/modal/modal-types';
-import { BrandContext } from '../../../config/brand';
-import { clearSession, setSession } from '../../../lib/session';
-import { whitelabelFixture } from '../../../testing/fixtures';
-import { createTestI18n } from '../../../testing/i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cancelLotteryBetResponse, myLotteryBets, type LotteryBet } from '@jade/contracts/lottery';
+import { renderWithDialogs, useMemberApi, valueAnswer } from '../../../testing/member-api';
 import { MyLotteryBets } from './my-lottery-bets';
-
-const registry = {
-  dialog: { kind: 'dialog', title: () => 'Notice', Body: DialogBody },
-} as unknown as ModalRegistry;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const NUMERO = '20261127';
 const openBet = (betId: number): LotteryBet => ({
@@ -40,52 +25,25 @@ let cancels: { betId: number; key: string | null }[];
 let losesAnswer: boolean;
 
 beforeEach(() => {
-  setSession({ token: 'token-1', isAgent: 0 });
   bets = [openBet(7), openBet(8)];
   cancels = [];
   losesAnswer = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = new URL(url, 'http://localhost').pathname;
-      if (path === '/lotto/bets') {
-        return json(200, { success: true, value: { bets, pageNum: 1, totalPages: 1 } });
-      }
-      const cancel = /^\/lotto\/bets\/(\d+)\/cancel$/.exec(path);
-      if (cancel) {
-        const betId = Number(cancel[1]);
-        cancels.push({ betId, key: new Headers(init.headers).get('idempotency-key') });
-        if (losesAnswer) throw new TypeError('Failed to fetch');
-        bets = bets.map((bet) => (bet.betId === betId ? { ...bet, status: 'REFUNDED' } : bet));
-        return json(200, { success: true, value: { cancelled: true } });
-      }
-      return json(404, { success: false, error: { code: 'NOT_FOUND', message: path } });
-    }),
-  );
 });
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
+useMemberApi(async (path, { init }) => {
+  if (path === '/lotto/bets') return valueAnswer(myLotteryBets, { bets, pageNum: 1, totalPages: 1 });
+  const cancel = /^\/lotto\/bets\/(\d+)\/cancel$/.exec(path);
+  if (cancel) {
+    const betId = Number(cancel[1]);
+    cancels.push({ betId, key: new Headers(init.headers).get('idempotency-key') });
+    if (losesAnswer) throw new TypeError('Failed to fetch');
+    bets = bets.map((bet) => (bet.betId === betId ? { ...bet, status: 'REFUNDED' } : bet));
+    return valueAnswer(cancelLotteryBetResponse, { cancelled: true });
+  }
+  return undefined;
 });
 
-const whitelabel = whitelabelFixture();
-
-const renderBets = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={createTestI18n('en')}>
-        <BrandContext
-          value={{ whitelabel, language: whitelabel.merchant.languages[0], setLanguage: () => undefined }}
-        >
-          <ModalProvider registry={registry}>
-            <MyLotteryBets gameCode="VN_HN" openNumero={NUMERO} />
-          </ModalProvider>
-        </BrandContext>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+const renderBets = () => renderWithDialogs(<MyLotteryBets gameCode="VN_HN" openNumero={NUMERO} />);
 
 /** Clicks the bet's Cancel and confirms. */
 const cancelBet = async (betId: number) => {

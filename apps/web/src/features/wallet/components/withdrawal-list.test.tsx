@@ -1,23 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Withdrawal } from '@jade/contracts/payments';
-import { DialogBody } from '../../../components/modal/dialog-body';
-import { ModalProvider } from '../../../components/modal/modal-provider';
-import type { ModalRegistry } from '../../../components/modal/modal-types';
-import { BrandContext } from '../../../config/brand';
-import { createTestI18n } from '../../../testing/i18n';
-import { clearSession, setSession } from '../../../lib/session';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withdrawal, withdrawalPage, type Withdrawal } from '@jade/contracts/payments';
+import { renderWithDialogs, useMemberApi, valueAnswer } from '../../../testing/member-api';
 import { whitelabelFixture } from '../../../testing/fixtures';
 import { WithdrawalList } from './withdrawal-list';
-
-const registry = {
-  dialog: { kind: 'dialog', title: () => 'Notice', Body: DialogBody },
-} as unknown as ModalRegistry;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const paidWithdrawal = (deadlineInMs: number): Withdrawal => ({
   id: 41,
@@ -36,60 +22,34 @@ let list: Withdrawal[];
 let confirmations: { body: unknown; key: string | null }[];
 
 beforeEach(() => {
-  setSession({ token: 'token-1', isAgent: 0 });
   confirmations = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const { pathname: path, searchParams } = new URL(url, 'http://localhost');
-      if (path === '/wps/payment/withdrawals') {
-        const pageNo = Number(searchParams.get('pageNo'));
-        const pageSize = Number(searchParams.get('pageSize'));
-        return json(200, {
-          success: true,
-          value: {
-            list: list.slice((pageNo - 1) * pageSize, pageNo * pageSize),
-            pageNum: pageNo,
-            totalPages: Math.ceil(list.length / pageSize),
-            totalCount: list.length,
-          },
-        });
-      }
-      if (path === '/wps/payment/withdrawals/41/confirm') {
-        const body = JSON.parse(String(init.body)) as { received: boolean };
-        confirmations.push({ body, key: new Headers(init.headers).get('idempotency-key') });
-        list = list.map((w) => ({ ...w, status: body.received ? 'RECEIVED' : 'NOT_RECEIVED' }));
-        return json(200, { success: true, value: list[0] });
-      }
-      return json(404, { success: false, error: { code: 'NOT_FOUND', message: path } });
-    }),
-  );
 });
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
+useMemberApi(async (path, { url, init }) => {
+  if (path === '/wps/payment/withdrawals') {
+    const pageNo = Number(url.searchParams.get('pageNo'));
+    const pageSize = Number(url.searchParams.get('pageSize'));
+    return valueAnswer(withdrawalPage, {
+      list: list.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+      pageNum: pageNo,
+      totalPages: Math.ceil(list.length / pageSize),
+      totalCount: list.length,
+    });
+  }
+  if (path === '/wps/payment/withdrawals/41/confirm') {
+    const body = JSON.parse(String(init.body)) as { received: boolean };
+    confirmations.push({ body, key: new Headers(init.headers).get('idempotency-key') });
+    list = list.map((w) => ({ ...w, status: body.received ? 'RECEIVED' : 'NOT_RECEIVED' }));
+    return valueAnswer(withdrawal, list[0]!);
+  }
+  return undefined;
 });
 
 // The demo brand: VND stored with two decimals, shown in whole dong.
 const whitelabel = whitelabelFixture();
 whitelabel.merchant.currencyExponent = 2;
 
-const renderList = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={createTestI18n('en')}>
-        <BrandContext
-          value={{ whitelabel, language: whitelabel.merchant.languages[0], setLanguage: () => undefined }}
-        >
-          <ModalProvider registry={registry}>
-            <WithdrawalList />
-          </ModalProvider>
-        </BrandContext>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+const renderList = () => renderWithDialogs(<WithdrawalList />, whitelabel);
 
 describe('WithdrawalList (§4 withdrawal confirmation)', () => {
   it('counts down to the deadline, says what silence means, and then counts the payout as received', async () => {
