@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentDateRange } from '@jade/contracts/agents';
 import {
@@ -6,9 +5,8 @@ import {
   type TeamMovementType,
   type TeamTransactionsResponse,
 } from '@jade/contracts/agent-reports';
-import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
-import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
+import { RecordsPanel, SelectFilter } from '../../wallet/components/records-panel';
 import { RecordTable } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useTeamTransactions } from '../api/reports';
@@ -24,7 +22,6 @@ const PAGE_SIZE = 20;
 export function TeamTransactionsPanel() {
   const { t } = useTranslation();
   const { typeLabel } = useMoveLabels();
-  const id = useId();
   const { filters, setFilter, pageNo, setPageNo } = useTeamReportFilters({
     range: 'PAST_7' as AgentDateRange,
     type: '' as TeamMovementType | '',
@@ -39,39 +36,30 @@ export function TeamTransactionsPanel() {
     pageSize: PAGE_SIZE,
   });
   return (
-    <div className="wallet-panel agent-report">
-      <form
-        className="wallet-filters"
-        aria-label={t('agentReports.filters')}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <RangePicker value={range} onChange={setFilter('range')} />
-        <div className="wallet-filter">
-          <label htmlFor={`${id}-type`}>{t('agentReports.moves.type')}</label>
-          <select
-            id={`${id}-type`}
+    <RecordsPanel
+      className="wallet-panel agent-report"
+      filtersLabel={t('agentReports.filters')}
+      filters={
+        <>
+          <RangePicker value={range} onChange={setFilter('range')} />
+          <SelectFilter
+            label={t('agentReports.moves.type')}
             value={type}
-            onChange={(e) => setFilter('type')(e.target.value as TeamMovementType | '')}
-          >
-            <option value="">{t('agentReports.moves.allTypes')}</option>
-            {TEAM_MOVEMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {typeLabel(value)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <AccountFilter onApply={setFilter('account')} />
-      </form>
-      {moves.data ? (
-        <MoveRows data={moves.data} isUpdating={moves.isPlaceholderData} />
-      ) : moves.isError ? (
-        <PanelError error={moves.error} onRetry={() => void moves.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
-      {moves.data && <Pagination page={pageNo} totalPages={moves.data.totalPages} onChange={setPageNo} />}
-    </div>
+            onChange={setFilter('type')}
+            options={[
+              { value: '', label: t('agentReports.moves.allTypes') },
+              ...TEAM_MOVEMENT_TYPES.map((value) => ({ value, label: typeLabel(value) })),
+            ]}
+          />
+          <AccountFilter onApply={setFilter('account')} />
+        </>
+      }
+      records={moves}
+      pageNo={pageNo}
+      setPageNo={setPageNo}
+    >
+      {(data, isUpdating) => <MoveRows data={data} isUpdating={isUpdating} />}
+    </RecordsPanel>
   );
 }
 

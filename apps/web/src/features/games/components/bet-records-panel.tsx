@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   GAME_CATEGORIES,
@@ -6,9 +6,14 @@ import {
   type BetRecordResponse,
   type GameCategory,
 } from '@jade/contracts/games';
-import { Pagination } from '../../../components/pagination';
-import { brandToday, formatDateTime } from '../../../lib/format';
-import { PanelError, PanelLoading, StatusBadge, type BadgeTone } from '../../wallet/components/panel-state';
+import { formatDateTime } from '../../../lib/format';
+import { StatusBadge, type BadgeTone } from '../../wallet/components/panel-state';
+import {
+  PeriodFilter,
+  RecordsPanel,
+  SelectFilter,
+  usePeriodFilter,
+} from '../../wallet/components/records-panel';
 import { RecordTable, type Column } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useBetRecords } from '../api/get-bet-records';
@@ -17,132 +22,72 @@ import '../../wallet/wallet.css';
 import './bet-records.css';
 
 const PAGE_SIZE = 20;
-const PERIODS = ['TODAY', 'PAST_7', 'PAST_30', 'CUSTOM'] as const;
-type Period = (typeof PERIODS)[number];
 
 /** §2 personal centre, personalHistoryCopy (betting record): every round, by vendor, category and dates. */
 export function BetRecordsPanel() {
   const { t } = useTranslation();
-  const id = useId();
   const menus = useGameMenus();
   const vendors = [
     ...new Map((menus.data ?? []).flatMap((m) => m.vendors).map((v) => [v.vassalage, v])).values(),
   ];
   const [vassalage, setVassalage] = useState('');
   const [category, setCategory] = useState<GameCategory | ''>('');
-  const [period, setPeriod] = useState<Period>('PAST_7');
-  const [from, setFrom] = useState(() => brandToday());
-  const [to, setTo] = useState(() => brandToday());
-  const [pageNo, setPageNo] = useState(1);
-  const isRangeValid = period !== 'CUSTOM' || (from !== '' && to !== '' && from <= to);
+  const { range, panel, filter, fields } = usePeriodFilter();
   const records = useBetRecords({
     ...(vassalage && { vassalage }),
     ...(category && { category }),
-    range: period === 'CUSTOM' ? 'PAST_30' : period,
-    ...(period === 'CUSTOM' && isRangeValid && { from, to }),
-    pageNo,
+    ...range,
+    pageNo: panel.pageNo,
     pageSize: PAGE_SIZE,
   });
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPageNo(1);
-    };
 
   return (
-    <div className="wallet-panel bet-records-panel">
-      <form className="wallet-filters" aria-label={t('bets.filters')} onSubmit={(e) => e.preventDefault()}>
-        <div className="wallet-filter">
-          <label htmlFor={`${id}-vendor`}>{t('bets.vendor')}</label>
-          <select
-            id={`${id}-vendor`}
+    <RecordsPanel
+      {...panel}
+      className="wallet-panel bet-records-panel"
+      filtersLabel={t('bets.filters')}
+      filters={
+        <>
+          <SelectFilter
+            label={t('bets.vendor')}
             value={vassalage}
-            onChange={(e) => filter(setVassalage)(e.target.value)}
-          >
-            <option value="">{t('bets.allVendors')}</option>
-            {vendors.map((v) => (
-              <option key={v.vassalage} value={v.vassalage}>
-                {v.vendorName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="wallet-filter">
-          <label htmlFor={`${id}-category`}>{t('bets.category')}</label>
-          <select
-            id={`${id}-category`}
-            value={category}
-            onChange={(e) => filter(setCategory)(e.target.value as GameCategory | '')}
-          >
-            <option value="">{t('bets.allCategories')}</option>
-            {GAME_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`categories.${c}.title`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="wallet-filter">
-          <label htmlFor={`${id}-period`}>{t('wallet.records.period')}</label>
-          <select
-            id={`${id}-period`}
-            value={period}
-            onChange={(e) => filter(setPeriod)(e.target.value as Period)}
-          >
-            {PERIODS.map((value) => (
-              <option key={value} value={value}>
-                {t(`wallet.records.periods.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {period === 'CUSTOM' && (
-          <>
-            <div className="wallet-filter">
-              <label htmlFor={`${id}-from`}>{t('wallet.records.from')}</label>
-              <input
-                id={`${id}-from`}
-                type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => filter(setFrom)(e.target.value)}
-              />
-            </div>
-            <div className="wallet-filter">
-              <label htmlFor={`${id}-to`}>{t('wallet.records.to')}</label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(e) => filter(setTo)(e.target.value)}
-              />
-            </div>
-          </>
-        )}
-      </form>
-      {!isRangeValid && (
-        <p role="alert" className="form-error">
-          {t('wallet.records.badRange')}
-        </p>
-      )}
-      {records.data ? (
-        <BetList data={records.data} isUpdating={records.isPlaceholderData} />
-      ) : records.isError ? (
-        <PanelError error={records.error} onRetry={() => void records.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
-      {records.data && (
-        <Pagination
-          page={pageNo}
-          totalPages={records.data.totalPages}
-          onChange={setPageNo}
-          label={t('bets.pages')}
-        />
-      )}
-    </div>
+            onChange={filter(setVassalage)}
+            options={[
+              { value: '', label: t('bets.allVendors') },
+              ...vendors.map((v) => ({ value: v.vassalage, label: v.vendorName })),
+            ]}
+          />
+          <CategoryFilter value={category} onChange={filter(setCategory)} />
+          <PeriodFilter {...fields} />
+        </>
+      }
+      records={records}
+      pagesLabel={t('bets.pages')}
+    >
+      {(data, isUpdating) => <BetList data={data} isUpdating={isUpdating} />}
+    </RecordsPanel>
+  );
+}
+
+/** The game category filter of the member's and the agent's team's betting records. */
+export function CategoryFilter({
+  value,
+  onChange,
+}: {
+  value: GameCategory | '';
+  onChange: (category: GameCategory | '') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectFilter
+      label={t('bets.category')}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: '', label: t('bets.allCategories') },
+        ...GAME_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}.title`) })),
+      ]}
+    />
   );
 }
 

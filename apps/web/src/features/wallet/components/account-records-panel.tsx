@@ -6,19 +6,15 @@ import {
   type AccountRecord,
   type AccountRecordRequest,
 } from '@jade/contracts/wallet';
-import { Pagination } from '../../../components/pagination';
-import { brandToday, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useAccountRecords } from '../api/get-account-records';
 import { useWalletName } from '../api/get-merchant-wallets';
 import { useMoneyFormat } from '../hooks/use-money-format';
-import { PanelError, PanelLoading } from './panel-state';
+import { PeriodFilter, RecordsPanel, SelectFilter, usePeriodFilter } from './records-panel';
 import { RecordTable } from './record-table';
 import '../wallet.css';
 
 const PAGE_SIZE = 20;
-/** §9 date ranges looking back (a record cannot be in the future), or two dates of the member's choosing. */
-const PERIODS = ['TODAY', 'PAST_7', 'PAST_30', 'CUSTOM'] as const;
-type Period = (typeof PERIODS)[number];
 type Kind = (typeof ACCOUNT_RECORD_KINDS)[number];
 
 /**
@@ -34,114 +30,38 @@ const referenceText = (reference: string | null) => {
 /** §2 personal centre, transactionHistory (account record): every movement, filtered and a page at a time. */
 export function AccountRecordsPanel() {
   const { t } = useTranslation();
-  const id = useId();
   const [kind, setKind] = useState<Kind>('ALL');
-  const [period, setPeriod] = useState<Period>('PAST_7');
-  const [from, setFrom] = useState(() => brandToday());
-  const [to, setTo] = useState(() => brandToday());
-  const [pageNo, setPageNo] = useState(1);
-  const isRangeValid = period !== 'CUSTOM' || (from !== '' && to !== '' && from <= to);
-  const request: AccountRecordRequest = {
-    kind,
-    range: period === 'CUSTOM' ? 'PAST_30' : period,
-    ...(period === 'CUSTOM' && isRangeValid && { from, to }),
-    pageNo,
-    pageSize: PAGE_SIZE,
-  };
+  const { range, panel, filter, fields } = usePeriodFilter();
+  const request: AccountRecordRequest = { kind, ...range, pageNo: panel.pageNo, pageSize: PAGE_SIZE };
   const records = useAccountRecords(request);
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPageNo(1);
-    };
 
   return (
-    <div className="wallet-panel">
-      <form
-        className="wallet-filters"
-        aria-label={t('wallet.records.filters')}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <div className="wallet-filter">
-          <label htmlFor={`${id}-kind`}>{t('wallet.records.kind')}</label>
-          <select
-            id={`${id}-kind`}
+    <RecordsPanel
+      {...panel}
+      className="wallet-panel"
+      filtersLabel={t('wallet.records.filters')}
+      filters={
+        <>
+          <SelectFilter
+            label={t('wallet.records.kind')}
             value={kind}
-            onChange={(event) => filter(setKind)(event.target.value as Kind)}
-          >
-            {ACCOUNT_RECORD_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {t(`wallet.records.kinds.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="wallet-filter">
-          <label htmlFor={`${id}-period`}>{t('wallet.records.period')}</label>
-          <select
-            id={`${id}-period`}
-            value={period}
-            onChange={(event) => filter(setPeriod)(event.target.value as Period)}
-          >
-            {PERIODS.map((value) => (
-              <option key={value} value={value}>
-                {t(`wallet.records.periods.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {period === 'CUSTOM' && (
-          <>
-            <div className="wallet-filter">
-              <label htmlFor={`${id}-from`}>{t('wallet.records.from')}</label>
-              <input
-                id={`${id}-from`}
-                type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(event) => filter(setFrom)(event.target.value)}
-              />
-            </div>
-            <div className="wallet-filter">
-              <label htmlFor={`${id}-to`}>{t('wallet.records.to')}</label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(event) => filter(setTo)(event.target.value)}
-              />
-            </div>
-          </>
-        )}
-      </form>
-      {!isRangeValid && (
-        <p role="alert" className="form-error">
-          {t('wallet.records.badRange')}
-        </p>
+            onChange={filter(setKind)}
+            options={ACCOUNT_RECORD_KINDS.map((value) => ({
+              value,
+              label: t(`wallet.records.kinds.${value}`),
+            }))}
+          />
+          <PeriodFilter {...fields} />
+        </>
+      }
+      notice={records.data && records.data.owed.length > 0 && <OwedNotice owed={records.data.owed} />}
+      records={records}
+      pagesLabel={t('wallet.records.pages')}
+    >
+      {(data, isUpdating) => (
+        <RecordList records={data.records} totalCount={data.totalCount} isUpdating={isUpdating} />
       )}
-      {records.data && records.data.owed.length > 0 && <OwedNotice owed={records.data.owed} />}
-      {records.data ? (
-        <RecordList
-          records={records.data.records}
-          totalCount={records.data.totalCount}
-          isUpdating={records.isPlaceholderData}
-        />
-      ) : records.isError ? (
-        <PanelError error={records.error} onRetry={() => void records.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
-      {records.data && (
-        <Pagination
-          page={pageNo}
-          totalPages={records.data.totalPages}
-          onChange={setPageNo}
-          label={t('wallet.records.pages')}
-        />
-      )}
-    </div>
+    </RecordsPanel>
   );
 }
 
