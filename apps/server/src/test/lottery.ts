@@ -24,7 +24,7 @@ export const startLotteryTestServer = async ({
   tick?: boolean;
   /** Keep the demo brand's VND-sized limits (startTestServer's `demoLimits`). */
   demoLimits?: boolean;
-}): Promise<{ server: TestServer; demo: Merchant }> => {
+}): Promise<{ server: TestServer; demo: Merchant; demoId: number }> => {
   const server = await startTestServer(
     { SESSION_SECRET: sessionSecret, TRUSTED_PROXIES: '127.0.0.1' },
     { captchaText: () => captcha, demoLimits },
@@ -32,7 +32,7 @@ export const startLotteryTestServer = async ({
   const demo = await merchants.getMerchantByCode(server.db, 'DEMO');
   await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
   if (tick) await runLotteryTick(server.db, sessionSecret);
-  return { server, demo };
+  return { server, demo, demoId: demo.id };
 };
 
 /** The end of a file that moved money: the ledger's invariants hold, then the server closes. */

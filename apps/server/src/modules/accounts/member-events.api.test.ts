@@ -20,10 +20,11 @@ let demoId: number;
 let operatorToken: string;
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, tick: false }));
+  ({ server, demoId } = await startLotteryTestServer({
+    sessionSecret: SESSION_SECRET,
+    captcha: CAPTCHA,
+    tick: false,
+  }));
   await createOperator(server.db, {
     username: 'finance-live',
     password: 'correct horse battery',

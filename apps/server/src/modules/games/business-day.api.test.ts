@@ -26,10 +26,11 @@ let demoId: number;
 let utcId: number;
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, tick: false }));
+  ({ server, demoId } = await startLotteryTestServer({
+    sessionSecret: SESSION_SECRET,
+    captcha: CAPTCHA,
+    tick: false,
+  }));
   utcId = await createOtherBrand(server.db, { code: 'UTCB', currency: 'VND', timeZone: 'UTC' });
 });
 afterAll(() => checkAndClose(server));

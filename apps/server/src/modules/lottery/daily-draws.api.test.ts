@@ -25,10 +25,11 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, tick: false }));
+  ({ server, demoId } = await startLotteryTestServer({
+    sessionSecret: SESSION_SECRET,
+    captcha: CAPTCHA,
+    tick: false,
+  }));
 });
 afterAll(() => checkAndClose(server));
 

@@ -15,10 +15,7 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
+  ({ server, demoId } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
 });
 afterAll(() => checkAndClose(server));
 

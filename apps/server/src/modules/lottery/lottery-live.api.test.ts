@@ -24,17 +24,11 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
+  ({ server, demoId } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
 });
 afterAll(() => checkAndClose(server));
 
-const get = async (path: string) => {
-  const response = await server.fetch(path);
-  return { status: response.status, body: (await response.json()) as any };
-};
+const get = (path: string) => server.json<any>(path);
 
 /** Reads Server-Sent Events from a stream until `until` accepts one (or the time runs out). */
 const readEvents = async (

@@ -54,10 +54,11 @@ const southResult = (lo: string, first = `123${lo}`): DrawResult =>
   );
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, tick: false }));
+  ({ server, demoId } = await startLotteryTestServer({
+    sessionSecret: SESSION_SECRET,
+    captcha: CAPTCHA,
+    tick: false,
+  }));
   for (const [username, role, merchantId] of [
     ['results-a', 'FINANCE', null],
     ['results-b', 'ADMIN', null],

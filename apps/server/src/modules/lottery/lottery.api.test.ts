@@ -14,17 +14,11 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
+  ({ server, demoId } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
 });
 afterAll(() => checkAndClose(server));
 
-const get = async (path: string) => {
-  const response = await server.fetch(path);
-  return { status: response.status, body: (await response.json()) as any };
-};
+const get = (path: string) => server.json<any>(path);
 
 describe('lottery calls', () => {
   it('answers the open draw of a game under both §7 paths, and refuses an unknown game', async () => {

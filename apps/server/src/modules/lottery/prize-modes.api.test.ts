@@ -20,17 +20,11 @@ const lines: string[] = [];
 const jade = (...args: string[]) => runCommand(args, server.db, (line) => lines.push(line));
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
+  ({ server, demoId } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA }));
 });
 afterAll(() => checkAndClose(server));
 
-const get = async (path: string) => {
-  const response = await server.fetch(path);
-  return { status: response.status, body: (await response.json()) as any };
-};
+const get = (path: string) => server.json<any>(path);
 const rulesOf = async (gameCode: string) =>
   (await get(`/lotto/lgw/games/rules?gameCode=${gameCode}`)).body.value;
 const payoutOf = (rules: any, type: string) => rules.betTypes.find((t: any) => t.code === type).payout;

@@ -17,10 +17,11 @@ let server: TestServer;
 let demoId: number;
 
 beforeAll(async () => {
-  ({
-    server,
-    demo: { id: demoId },
-  } = await startLotteryTestServer({ sessionSecret: SESSION_SECRET, captcha: CAPTCHA, demoLimits: true }));
+  ({ server, demoId } = await startLotteryTestServer({
+    sessionSecret: SESSION_SECRET,
+    captcha: CAPTCHA,
+    demoLimits: true,
+  }));
 });
 afterAll(() => checkAndClose(server));
 
