@@ -4,6 +4,7 @@ import type { GameCategory, GameItem } from '@jade/contracts/games';
 import { EmptyState } from '../../../components/empty-state';
 import { CategoryIcon } from '../../../components/icons';
 import { LoadError, LoadingState } from '../../../components/load-state';
+import { WhenVisible } from '../../../components/when-visible';
 import { isLoggedIn, useSession } from '../../../lib/session';
 import { useLotteryMenu } from '../../games/api/get-lottery-menu';
 import { useLotteryRules } from '../api/get-rules';
@@ -129,12 +130,18 @@ function LotteryStage({ game, playType }: { game: GameItem; playType: string | n
           {live.state && !open && <p className="lotto-notice">{t('lotto.noDraw')}</p>}
           <BetSlip rules={rules.data} numero={open?.numero} playType={playType} />
           {isLoggedIn(session) && <MyLotteryBets gameCode={code} openNumero={open?.numero} />}
-          <ResultHistory rules={rules.data} />
+          {/* Below the bet slip, off the first screen: built when scrolled near (decision 0091). */}
+          <WhenVisible minHeight={HISTORY_HEIGHT}>
+            <ResultHistory rules={rules.data} />
+          </WhenVisible>
         </>
       )}
     </article>
   );
 }
+
+/** About the height of the latest result and the history (px), held for them until they are built. */
+const HISTORY_HEIGHT = 600;
 
 /** A game of the menu opens in this lobby, with its own code and default play type. */
 const lobbyLink = (pathname: string, game: GameItem): string => {
