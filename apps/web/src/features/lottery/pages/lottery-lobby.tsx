@@ -131,7 +131,7 @@ function LotteryStage({ game, playType }: { game: GameItem; playType: string | n
           <BetSlip rules={rules.data} numero={open?.numero} playType={playType} />
           {isLoggedIn(session) && <MyLotteryBets gameCode={code} openNumero={open?.numero} />}
           {/* Below the bet slip, off the first screen: built when scrolled near (decision 0091). */}
-          <WhenVisible minHeight={HISTORY_HEIGHT}>
+          <WhenVisible minHeight="var(--lotto-results-height)">
             <ResultHistory rules={rules.data} />
           </WhenVisible>
         </>
@@ -139,9 +139,6 @@ function LotteryStage({ game, playType }: { game: GameItem; playType: string | n
     </article>
   );
 }
-
-/** About the height of the latest result and the history (px), held for them until they are built. */
-const HISTORY_HEIGHT = 600;
 
 /** A game of the menu opens in this lobby, with its own code and default play type. */
 const lobbyLink = (pathname: string, game: GameItem): string => {
