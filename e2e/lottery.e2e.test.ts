@@ -19,6 +19,12 @@ const file = useMemberBrowserFile(async () => {
 });
 
 /** A member's page (a visitor's without a token), on a desktop; motion on and Playwright's own timeout, as these tests were written. */
+/** The latest result and the history are built when scrolled near (decision 0091): scroll down to them. */
+const scrollToResults = async (page: Page) => {
+  await page.getByRole('button', { name: 'Place bet' }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+};
+
 const open = (token?: string): Promise<Page> =>
   file.newPage(token ?? null, { viewport: DESKTOP, reducedMotion: false, timeout: 30_000 });
 
@@ -68,6 +74,7 @@ describe('lottery lobby', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'lottery-bet-placed.png'), fullPage: true });
 
     // The draw happens on the server's clock; the lobby hears of it and shows it.
+    await scrollToResults(page);
     await page
       .getByRole('heading', { level: 3, name: `Latest result · Draw ${numero}` })
       .waitFor({ timeout: 90_000 });
@@ -140,6 +147,7 @@ describe('lottery lobby', () => {
     );
     await hanoi.getByRole('link', { name: 'Bet now' }).click();
     await page.waitForURL(/\/vnlottery\?gameCode=VN_HN/);
+    await scrollToResults(page);
     const latest = page.getByRole('region', { name: /Latest result/ });
     await latest
       .getByRole('heading', { level: 3, name: new RegExp(`^Latest result · Draw ${days}$`) })

@@ -90,6 +90,55 @@ export const CORE_SECTIONS = [
   'agentCenter',
   'inbox',
 ];
+/**
+ * Core sections of which the first page uses only some keys (decision 0091): those keys (each with
+ * what is under it) are core, the rest of the section is late. `accounts`: the header's login, the
+ * modal titles, the welcome and logout prompts, the balance; its forms' strings come with the forms.
+ * src/i18n/core-sections.test.ts holds these to exactly the keys the first page names.
+ */
+export const CORE_KEYS: Record<string, string[]> = {
+  accounts: [
+    'balance',
+    'changePassword.title',
+    'forgotPassword.link',
+    'forgotPassword.title',
+    'login.submit',
+    'login.title',
+    'logout',
+    'password',
+    'register.submit',
+    'register.title',
+    'username',
+    'welcome',
+  ],
+};
+
+type Messages = { [key: string]: string | Messages };
+/** The part of a section's messages under the given dotted keys (`keep`), or all but them. */
+const splitByKeys = (messages: Messages, keys: string[], keep: boolean, prefix = ''): Messages => {
+  const picked: Messages = {};
+  for (const [key, value] of Object.entries(messages)) {
+    const path = `${prefix}${key}`;
+    if (keys.includes(path)) {
+      if (keep) picked[key] = value;
+    } else if (typeof value === 'object' && keys.some((k) => k.startsWith(`${path}.`))) {
+      const inner = splitByKeys(value, keys, keep, `${path}.`);
+      if (Object.keys(inner).length > 0) picked[key] = inner;
+    } else if (!keep) picked[key] = value;
+  }
+  return picked;
+};
+
+/** One part of a language file: core's sections and keys, or late's (every other message). */
+export const languagePart = (all: Record<string, unknown>, part: 'core' | 'late') =>
+  Object.fromEntries(
+    Object.entries(all).flatMap(([section, messages]): [string, unknown][] => {
+      const keys = CORE_KEYS[section];
+      if (keys) return [[section, splitByKeys(messages as Messages, keys, part === 'core')]];
+      return CORE_SECTIONS.includes(section) === (part === 'core') ? [[section, messages]] : [];
+    }),
+  );
+
 const PART = /(?:^|\/)(\w+)\.json\?part=(core|late)$/;
 const PART_PREFIX = '\0jade-i18n/';
 
@@ -112,9 +161,6 @@ export const languageParts = (): Plugin => ({
     const file = path.join(I18N_DIR, `${language}.json`);
     this.addWatchFile(file);
     const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const picked = Object.fromEntries(
-      Object.entries(all).filter(([section]) => CORE_SECTIONS.includes(section) === (part === 'core')),
-    );
-    return `export default ${JSON.stringify(picked)};`;
+    return `export default ${JSON.stringify(languagePart(all, part as 'core' | 'late'))};`;
   },
 });

@@ -20,9 +20,21 @@ const parts = {
     eager: true,
   }),
 };
-const coreSections = Object.keys(Object.values(parts.core)[0] ?? {});
+const core = Object.values(parts.core)[0] ?? {};
+const coreSections = Object.keys(core);
 const lateSections = Object.keys(Object.values(parts.late)[0] ?? {});
-const sections = [...coreSections, ...lateSections];
+const sections = [...new Set([...coreSections, ...lateSections])];
+/** Sections split at key level (build/boot-messages.ts, CORE_KEYS): in both parts. */
+const splitSections = coreSections.filter((section) => lateSections.includes(section));
+
+type Tree = { [key: string]: string | Tree };
+const leavesOf = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leavesOf(value, `${prefix}${key}.`),
+  );
+/** A key a module names covers a message: the message itself, what is under it, or (`label.`) under a prefix. */
+const covers = (named: string, leaf: string) =>
+  named.endsWith('.') ? leaf.startsWith(named) : leaf === named || leaf.startsWith(`${named}.`);
 
 /** Resolves a relative import of `from` to a key of `sources`, or undefined for a package or a non-source file. */
 const resolve = (from: string, specifier: string): string | undefined => {
@@ -73,6 +85,30 @@ const sectionsUsed = (files: Iterable<string>): Set<string> => {
   return used;
 };
 
+/** The keys of a section a module's text names ('accounts.login.title' → login.title; `…label.${x}` → label.). */
+const keysUsed = (files: Iterable<string>, section: string): Set<string> => {
+  const used = new Set<string>();
+  for (const file of files)
+    for (const match of (sources[file] ?? '').matchAll(new RegExp(`['"\`]${section}\\.([\\w.]+)`, 'g')))
+      used.add(match[1]!);
+  return used;
+};
+/** The late messages a set of modules names: whole late sections, and the late keys of split ones. */
+const lateUsed = (files: Set<string>): string[] => {
+  const used = [...sectionsUsed(files)];
+  const coreLeaves = (section: string) => leavesOf(core[section as keyof typeof core] as Tree);
+  return [
+    ...used.filter((section) => !coreSections.includes(section)),
+    ...used
+      .filter((section) => splitSections.includes(section))
+      .flatMap((section) =>
+        [...keysUsed(files, section)]
+          .filter((key) => !coreLeaves(section).some((leaf) => covers(key, leaf) || covers(leaf, key)))
+          .map((key) => `${section}.${key}`),
+      ),
+  ];
+};
+
 // What /index runs for its first paint: the entry, the router's chunk (boot.tsx starts it at once) and
 // the home page.
 const firstPage = staticClosure(['../main.tsx', '../app/router.tsx', '../app/pages/home-page.tsx']);
@@ -84,6 +120,17 @@ describe("the language's first part", () => {
     expect([...sectionsUsed(firstPage)].sort()).toEqual([...coreSections].sort());
   });
 
+  it('holds exactly the keys the shell and the home page use of a section split by key', () => {
+    expect(splitSections).toContain('accounts');
+    for (const section of splitSections) {
+      const used = [...keysUsed(firstPage, section)];
+      const leaves = leavesOf(core[section as keyof typeof core] as Tree);
+      // Each key the first page names is in the first part; each message there is one it names.
+      expect(used.filter((key) => !leaves.some((leaf) => covers(key, leaf))).sort(), section).toEqual([]);
+      expect(leaves.filter((leaf) => !used.some((key) => covers(key, leaf))).sort(), section).toEqual([]);
+    }
+  });
+
   it('comes before any screen the first page loads later that uses the late part', () => {
     const unwrapped: string[] = [];
     for (const file of firstPage)
@@ -91,7 +138,7 @@ describe("the language's first part", () => {
         const [, wrapped, loader, specifier = ''] = match;
         const target = resolve(file, specifier);
         if (!target || wrapped || (loader && onlyLatePages(sources[file] ?? '', loader))) continue;
-        const late = [...sectionsUsed(staticClosure([target]))].filter((s) => lateSections.includes(s));
+        const late = lateUsed(staticClosure([target]));
         if (late.length > 0) unwrapped.push(`${file} → ${specifier}: ${late.join(', ')}`);
       }
     expect(unwrapped).toEqual([]);

@@ -8,10 +8,16 @@ describe('language parts', () => {
     // The first part: the landing page's strings, not the member centre's.
     expect(i18n.t('nav.live')).toBe('Sòng bài trực tiếp');
     expect(i18n.t('wallet.mainWallet')).toBe('wallet.mainWallet');
+    // A section split by key (decision 0091): the header's login is there, the forms' labels are not.
+    expect(i18n.t('accounts.login.title')).not.toBe('accounts.login.title');
+    expect(i18n.t('accounts.fields.email')).toBe('accounts.fields.email');
 
     const module = await withLateStrings(Promise.resolve({ screen: true }));
     expect(module).toEqual({ screen: true });
     expect(i18n.t('wallet.mainWallet')).toBe('Ví chính');
+    // The late part adds to the section without taking the first part's keys away.
+    expect(i18n.t('accounts.fields.email')).not.toBe('accounts.fields.email');
+    expect(i18n.t('accounts.login.title')).not.toBe('accounts.login.title');
 
     // Once a late part is in use, switching brings the new language's late part with it.
     await switchLanguage(i18n, 'en');

@@ -19,8 +19,13 @@ export const PAGE_CHUNKS: Record<string, string> = {
   '/seaLottery': 'src/features/lottery/pages/lottery-lobby.tsx',
   '/promotions': 'src/features/promotions/pages/promotions-page.tsx',
 };
-/** The routes that show the brand's banners first. */
+/** The routes that show the brand's banners first: the home page, the one page without the late strings. */
 const BANNER_ROUTES = new Set(['/', '/index', '/register', '/register.html']);
+/**
+ * A language's two parts in the build's manifest (apps/web/build/boot-messages.ts, languageParts): the
+ * first every page renders with, the late one every page but the home page waits for (decision 0087).
+ */
+const languageChunk = (language: string, part: 'core' | 'late') => `jade-i18n/${language}-${part}.js`;
 const ROUTER_CHUNK = 'src/app/router.tsx';
 /** The web app's language files (apps/web/src/i18n/*.json): a banner's '{lang}' is one of these. */
 const WEB_LANGUAGES = new Set(['en', 'es', 'hi', 'id', 'ja', 'th', 'tl', 'vi', 'zh']);
@@ -62,8 +67,15 @@ export const createWebPreload = (webDist: string, db: Db) => {
     seen.add(key);
     return [chunk, ...(chunk.imports ?? []).flatMap((next) => chunksOf(next, seen))];
   };
-  const linksFor = (route: string) => {
-    const chunks = [ROUTER_CHUNK, PAGE_CHUNKS[route]].filter(Boolean).flatMap((key) => chunksOf(key!));
+  const linksFor = (route: string, language: string | undefined) => {
+    const strings = !language
+      ? []
+      : BANNER_ROUTES.has(route) || !PAGE_CHUNKS[route]
+        ? [languageChunk(language, 'core')]
+        : [languageChunk(language, 'core'), languageChunk(language, 'late')];
+    const chunks = [ROUTER_CHUNK, PAGE_CHUNKS[route], ...strings]
+      .filter(Boolean)
+      .flatMap((key) => chunksOf(key!));
     const scripts = [...new Set(chunks.map((c) => c.file))].filter((file) => !inHtml.has(file));
     const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))];
     return [
@@ -77,19 +89,29 @@ export const createWebPreload = (webDist: string, db: Db) => {
 
   return async (route: string, hostHeader: string): Promise<string | undefined> => {
     if (!manifest) return undefined;
-    let links = cache.get(route);
-    if (!links) cache.set(route, (links = linksFor(route)));
-    if (BANNER_ROUTES.has(route)) {
+    let merchant: Awaited<ReturnType<typeof resolveMerchantByHost>> | undefined;
+    try {
+      merchant = await resolveMerchantByHost(db, hostHeader);
+    } catch {
+      // No brand at this host: the app shows its own error; the chunks are still worth having.
+    }
+    // The language the app boots in unless the visitor chose another one before (kept in the
+    // browser, src/i18n/brand-language.ts): a wrong guess costs one preloaded chunk.
+    const language = merchant && webLanguageOf(merchant);
+    // By what the links depend on, not by path: any path is a page's HTML, the cache stays small.
+    const key = `${PAGE_CHUNKS[route] ?? ''} ${BANNER_ROUTES.has(route)} ${language ?? ''}`;
+    let links = cache.get(key);
+    if (!links) cache.set(key, (links = linksFor(route, language)));
+    if (merchant && language && BANNER_ROUTES.has(route)) {
       try {
-        const merchant = await resolveMerchantByHost(db, hostHeader);
         const banner = (await listResources(db, merchant.id)).find((r) => r.resourceType === 'BANNER');
         if (banner && banner.url.startsWith('/')) {
           // A banner drawn in every language: the one a first visit shows (decision 0035).
-          const url = banner.url.replaceAll('{lang}', webLanguageOf(merchant));
+          const url = banner.url.replaceAll('{lang}', language);
           links = [`<${encodeURI(url)}>; rel=preload; as=image; fetchpriority=high`, ...links];
         }
       } catch {
-        // No brand at this host: the app shows its own error; the chunks are still worth having.
+        // The banners could not be read: the page's chunks are announced without its image.
       }
     }
     return links.length > 0 ? links.join(', ') : undefined;

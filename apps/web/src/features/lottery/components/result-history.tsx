@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrawResultItem, LotteryRules } from '@jade/contracts/lottery';
 import { LoadError, LoadingState } from '../../../components/load-state';
@@ -16,6 +17,20 @@ function ResultSource({ draw }: { draw: DrawResultItem }) {
     <p className="lotto-source" data-testid="result-source" data-source={draw.source}>
       {t(`lotto.source.${draw.source}`)}
     </p>
+  );
+}
+
+/**
+ * A closed draw of the history: its prize rows and fairness proof are built when it is first opened,
+ * so the lobby's first render does not build nine hidden boards (decision 0091).
+ */
+function PastDraw({ summary, children }: { summary: ReactNode; children: () => ReactNode }) {
+  const [isOpened, setOpened] = useState(false);
+  return (
+    <details onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+      <summary>{summary}</summary>
+      {isOpened && children()}
+    </details>
   );
 }
 
@@ -53,16 +68,23 @@ export function ResultHistory({ rules }: { rules: LotteryRules }) {
           <ul className="lotto-history">
             {past.map((draw) => (
               <li key={draw.numero}>
-                <details>
-                  <summary>
-                    <span>{t('lotto.numero', { numero: draw.numero })}</span>
-                    <time dateTime={draw.drawsAt}>{formatDateTime(draw.drawsAt)}</time>
-                    <strong>{(draw.result[rules.tiers[0]?.code ?? ''] ?? []).join(' ')}</strong>
-                  </summary>
-                  <ResultSource draw={draw} />
-                  <ResultBoard tiers={rules.tiers} draw={draw} />
-                  <FairProof draw={draw} rules={rules} drawKey={drawKey(draw.numero)} />
-                </details>
+                <PastDraw
+                  summary={
+                    <>
+                      <span>{t('lotto.numero', { numero: draw.numero })}</span>
+                      <time dateTime={draw.drawsAt}>{formatDateTime(draw.drawsAt)}</time>
+                      <strong>{(draw.result[rules.tiers[0]?.code ?? ''] ?? []).join(' ')}</strong>
+                    </>
+                  }
+                >
+                  {() => (
+                    <>
+                      <ResultSource draw={draw} />
+                      <ResultBoard tiers={rules.tiers} draw={draw} />
+                      <FairProof draw={draw} rules={rules} drawKey={drawKey(draw.numero)} />
+                    </>
+                  )}
+                </PastDraw>
               </li>
             ))}
           </ul>

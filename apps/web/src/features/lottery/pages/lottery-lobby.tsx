@@ -4,6 +4,7 @@ import type { GameCategory, GameItem } from '@jade/contracts/games';
 import { EmptyState } from '../../../components/empty-state';
 import { CategoryIcon } from '../../../components/icons';
 import { LoadError, LoadingState } from '../../../components/load-state';
+import { WhenVisible } from '../../../components/when-visible';
 import { isLoggedIn, useSession } from '../../../lib/session';
 import { useLotteryMenu } from '../../games/api/get-lottery-menu';
 import { useLotteryRules } from '../api/get-rules';
@@ -129,7 +130,10 @@ function LotteryStage({ game, playType }: { game: GameItem; playType: string | n
           {live.state && !open && <p className="lotto-notice">{t('lotto.noDraw')}</p>}
           <BetSlip rules={rules.data} numero={open?.numero} playType={playType} />
           {isLoggedIn(session) && <MyLotteryBets gameCode={code} openNumero={open?.numero} />}
-          <ResultHistory rules={rules.data} />
+          {/* Below the bet slip, off the first screen: built when scrolled near (decision 0091). */}
+          <WhenVisible minHeight="var(--lotto-results-height)">
+            <ResultHistory rules={rules.data} />
+          </WhenVisible>
         </>
       )}
     </article>
