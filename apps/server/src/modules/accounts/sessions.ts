@@ -93,42 +93,38 @@ export type AuthenticateOptions = {
   ruleMemberOnly?: boolean;
 };
 
+/** What every way of calling `authenticate` passes before its options. */
+type AuthenticateArgs = [
+  db: Db,
+  secrets: Secrets,
+  merchantId: number,
+  token: string | undefined,
+  settings: () => Promise<AuthSettings>,
+];
+
+/** The member's columns as the options ask: all of them, or (`ruleMemberOnly: true`) the rules'. */
+type Authenticate = {
+  (
+    ...args: [...AuthenticateArgs, AuthenticateOptions & { ruleMemberOnly: true }]
+  ): Promise<AuthenticatedSession<repo.RuleMember>>;
+  (
+    ...args: [...AuthenticateArgs, (AuthenticateOptions & { ruleMemberOnly?: false })?]
+  ): Promise<AuthenticatedSession>;
+  (...args: [...AuthenticateArgs, AuthenticateOptions?]): Promise<AuthenticatedSession<repo.RuleMember>>;
+};
+
 /**
  * Resolves a bearer token to its live session and member, renewing the idle expiry. Every failure
  * answers the same code, so a caller cannot tell a wrong token from an expired or revoked one.
  */
-export async function authenticate(
-  db: Db,
-  secrets: Secrets,
-  merchantId: number,
-  token: string | undefined,
-  settings: () => Promise<AuthSettings>,
-  options: AuthenticateOptions & { ruleMemberOnly: true },
-): Promise<AuthenticatedSession<repo.RuleMember>>;
-export async function authenticate(
-  db: Db,
-  secrets: Secrets,
-  merchantId: number,
-  token: string | undefined,
-  settings: () => Promise<AuthSettings>,
-  options?: AuthenticateOptions & { ruleMemberOnly?: false },
-): Promise<AuthenticatedSession>;
-export async function authenticate(
-  db: Db,
-  secrets: Secrets,
-  merchantId: number,
-  token: string | undefined,
-  settings: () => Promise<AuthSettings>,
-  options?: AuthenticateOptions,
-): Promise<AuthenticatedSession<repo.RuleMember>>;
-export async function authenticate(
+export const authenticate = (async (
   db: Db,
   secrets: Secrets,
   merchantId: number,
   token: string | undefined,
   settings: () => Promise<AuthSettings>,
   { now = new Date(), withLedgerAccounts = false, ruleMemberOnly = false }: AuthenticateOptions = {},
-): Promise<AuthenticatedSession<repo.RuleMember>> {
+): Promise<AuthenticatedSession<repo.RuleMember>> => {
   if (!token || token.length < 32 || token.length > 128) throw unauthenticated();
   const hashes = tokenHashesOf(secrets);
   const known = hashes.get(token);
@@ -167,7 +163,7 @@ export async function authenticate(
     method: session.login_method as LoginMethod,
     ...(ledgerAccounts && { ledgerAccounts }),
   };
-}
+}) as Authenticate;
 
 export const revoke = (db: DbOrTrx, sessionId: number, now = new Date()) =>
   repo.revokeSession(db, sessionId, now.toISOString());
