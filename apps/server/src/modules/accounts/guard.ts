@@ -4,6 +4,7 @@ import type { Db, DbOrTrx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { Merchant } from '../merchants/repo.js';
+import type { MemberRow, RuleMember } from './repo.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
 import { authenticate, type AuthenticatedSession } from './sessions.js';
 import { getAuthSettings } from './settings.js';
@@ -40,17 +41,32 @@ export type GuardOptions = {
    * decision 0083): `ledgerAccounts` in the answer; absent on PostgreSQL.
    */
   withLedgerAccounts?: boolean;
+  /**
+   * Only the member's columns the rules read and its id (`session.member` a `RuleMember`, decision
+   * 0089), for a route that uses no more of the member (the balance call): the same checks.
+   */
+  ruleMemberOnly?: boolean;
 };
 
-export type Guard = (
-  request: FastifyRequest,
-  options?: GuardOptions,
-) => Promise<AuthenticatedSession & { merchantId: number; merchant: Merchant }>;
+type GuardedSession<M extends RuleMember> = AuthenticatedSession<M> & {
+  merchantId: number;
+  merchant: Merchant;
+};
+
+export type Guard = {
+  (
+    request: FastifyRequest,
+    options: GuardOptions & { ruleMemberOnly: true },
+  ): Promise<GuardedSession<RuleMember>>;
+  (
+    request: FastifyRequest,
+    options?: GuardOptions & { ruleMemberOnly?: false },
+  ): Promise<GuardedSession<MemberRow>>;
+};
 
 /** Every token-protected endpoint of §6 calls this; a missing or bad token is always UNAUTHENTICATED. */
-export const createGuard =
-  (db: Db, secrets: Secrets): Guard =>
-  async (request, options = {}) => {
+export const createGuard = (db: Db, secrets: Secrets): Guard =>
+  (async (request: FastifyRequest, options: GuardOptions = {}): Promise<GuardedSession<RuleMember>> => {
     const merchant = await requestMerchant(db, request);
     const session = await authenticate(
       db,
@@ -58,7 +74,7 @@ export const createGuard =
       merchant.id,
       bearerToken(request),
       () => getAuthSettings(db, merchant.id),
-      { withLedgerAccounts: options.withLedgerAccounts },
+      { withLedgerAccounts: options.withLedgerAccounts, ruleMemberOnly: options.ruleMemberOnly === true },
     );
     if (session.member.must_change_password === 1 && !options.allowPendingPasswordChange) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Change your password before going on');
@@ -67,4 +83,4 @@ export const createGuard =
       throw new AppError('TRIAL_ACCOUNT', 'Please register an account first');
     }
     return { ...session, merchantId: merchant.id, merchant };
-  };
+  }) as Guard;

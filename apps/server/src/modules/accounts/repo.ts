@@ -166,14 +166,32 @@ const memberOfValues = (row: readonly unknown[]): MemberRow => {
 /** The member's columns, in the order memberOfValues reads them. */
 const MEMBER_COLUMNS = Object.keys(memberOfValues([])) as (keyof MemberRow)[];
 
-/** The member's and the session's columns, the order `findSessionWithMember` reads them in. */
-const selectSessionWithMember = (db: DbOrTrx) =>
+/**
+ * What the session check and the guard's rules read of the member (its status, type and forced
+ * password change), and its id: all a call that needs no more of the member reads (decision 0089).
+ */
+export type RuleMember = Pick<MemberRow, 'id' | 'status' | 'type' | 'must_change_password'>;
+
+/** The rules' member of a row whose first values are its columns in this order. */
+const ruleMemberOfValues = (row: readonly unknown[]): RuleMember =>
+  ({
+    id: row[0],
+    status: row[1],
+    type: row[2],
+    must_change_password: row[3],
+  }) satisfies Record<keyof RuleMember, unknown> as RuleMember;
+
+/** The rules' member's columns, in the order ruleMemberOfValues reads them. */
+const RULE_MEMBER_COLUMNS = Object.keys(ruleMemberOfValues([])) as (keyof RuleMember)[];
+
+/** The member's (`columns`) and the session's columns, the order `findSessionWithMember` reads them in. */
+const selectSessionWithMember = (db: DbOrTrx, columns: readonly (keyof MemberRow)[] = MEMBER_COLUMNS) =>
   db
     .selectFrom('member_session as s')
     .innerJoin('member as m', (join) =>
       join.onRef('m.id', '=', 's.member_id').onRef('m.merchant_id', '=', 's.merchant_id'),
     )
-    .select(MEMBER_COLUMNS.map((column) => `m.${column}` as const))
+    .select(columns.map((column) => `m.${column}` as const))
     .select([
       's.id as session_id',
       's.merchant_id as session_merchant_id',
@@ -220,6 +238,21 @@ const ledgerAccountsOfSession = sql<string>`(
  */
 const sessionWithMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
   selectSessionWithMember(db)
+    .select(ledgerAccountsOfSession.as('session_ledger_accounts'))
+    .where('s.token_hash', '=', tokenHash),
+);
+
+/**
+ * A session by its token's hash with the rules' member only (decision 0089): the member's other 45
+ * columns were read, built into the row and the member object, and dropped by the balance call.
+ */
+const sessionWithRuleMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
+  selectSessionWithMember(db, RULE_MEMBER_COLUMNS).where('s.token_hash', '=', tokenHash),
+);
+
+/** SQLite: the same with the member's ledger accounts, in its statement (decision 0083). */
+const sessionWithRuleMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
+  selectSessionWithMember(db, RULE_MEMBER_COLUMNS)
     .select(ledgerAccountsOfSession.as('session_ledger_accounts'))
     .where('s.token_hash', '=', tokenHash),
 );
@@ -282,15 +315,37 @@ const sessionRow = (db: DbOrTrx, tokenHash: string): Promise<unknown[] | undefin
 /** A member's ledger account as the session read brings it: id, code, kind, balance. */
 export type LedgerAccountValues = readonly [id: number, code: string, kind: string, balance: number];
 
-/**
- * A session by its token's hash with its member; with `withLedgerAccounts` on SQLite, the member's
- * ledger accounts too, read in the same statement (`ledgerAccounts`; absent on PostgreSQL, whose
- * session reads of a turn go out together, decision 0078).
- */
+/** The session's values of a row, from `at` (after the member's) on, and the accounts read with it. */
+const sessionOfRow = <M>(row: readonly unknown[], at: number, member: M, withAccounts: boolean) => ({
+  ...(withAccounts && {
+    ledgerAccounts: JSON.parse(row[at + 8] as string) as LedgerAccountValues[],
+  }),
+  session: {
+    id: row[at] as number,
+    merchant_id: row[at + 1] as number,
+    site: row[at + 2] as string,
+    login_method: row[at + 3] as string,
+    last_seen_at: row[at + 4] as string,
+    expires_at: row[at + 5] as string,
+    absolute_expires_at: row[at + 6] as string,
+    revoked_at: row[at + 7] as string | null,
+  },
+  member,
+});
+
+export type SessionReadOptions = {
+  /**
+   * The member's ledger accounts too, read in the same statement on SQLite (`ledgerAccounts`; absent
+   * on PostgreSQL, whose session reads of a turn go out together, decision 0078).
+   */
+  withLedgerAccounts?: boolean;
+};
+
+/** A session by its token's hash with its member (all its columns). */
 export const findSessionWithMember = async (
   db: DbOrTrx,
   tokenHash: string,
-  { withLedgerAccounts = false }: { withLedgerAccounts?: boolean } = {},
+  { withLedgerAccounts = false }: SessionReadOptions = {},
 ) => {
   const withAccounts = withLedgerAccounts && dialectOf(db) === 'sqlite';
   const read = withAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember;
@@ -302,22 +357,24 @@ export const findSessionWithMember = async (
       ? (await read(db, tokenHash))[0]
       : await sessionRow(db, tokenHash);
   if (!row) return undefined;
-  return {
-    ...(withAccounts && {
-      ledgerAccounts: JSON.parse(row[S + 8] as string) as LedgerAccountValues[],
-    }),
-    session: {
-      id: row[S] as number,
-      merchant_id: row[S + 1] as number,
-      site: row[S + 2] as string,
-      login_method: row[S + 3] as string,
-      last_seen_at: row[S + 4] as string,
-      expires_at: row[S + 5] as string,
-      absolute_expires_at: row[S + 6] as string,
-      revoked_at: row[S + 7] as string | null,
-    },
-    member: memberOfValues(row),
-  };
+  return sessionOfRow(row, S, memberOfValues(row), withAccounts);
+};
+
+/**
+ * A session by its token's hash with the rules' member only (`RuleMember`, decision 0089): on SQLite
+ * four of the member's 49 columns. PostgreSQL reads the whole member with the other session reads of
+ * its turn (decision 0078), one statement for them all, and answers it (its rules' columns among them).
+ */
+export const findSessionWithRuleMember = async (
+  db: DbOrTrx,
+  tokenHash: string,
+  { withLedgerAccounts = false }: SessionReadOptions = {},
+): Promise<ReturnType<typeof sessionOfRow<RuleMember>> | undefined> => {
+  if (dialectOf(db) !== 'sqlite') return findSessionWithMember(db, tokenHash);
+  const read = withLedgerAccounts ? sessionWithRuleMemberAndLedgerAccounts : sessionWithRuleMember;
+  const row = (read.now(db, tokenHash) ?? (await read(db, tokenHash)))[0];
+  if (!row) return undefined;
+  return sessionOfRow(row, RULE_MEMBER_COLUMNS.length, ruleMemberOfValues(row), withLedgerAccounts);
 };
 
 export const touchSession = async (db: DbOrTrx, id: number, lastSeenAt: string, expiresAt: string) => {

@@ -70,9 +70,10 @@ export const createSession = async (
   return token;
 };
 
-export type AuthenticatedSession = {
+/** A live session and its member: all its columns, or (`ruleMemberOnly`) the rules' (`RuleMember`). */
+export type AuthenticatedSession<M extends repo.RuleMember = repo.MemberRow> = {
   sessionId: number;
-  member: repo.MemberRow;
+  member: M;
   site: Site;
   method: LoginMethod;
   /** The member's ledger accounts, read with the session when asked for (SQLite only, decision 0083). */
@@ -81,23 +82,60 @@ export type AuthenticatedSession = {
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'You are not logged in, please login');
 
-/**
- * Resolves a bearer token to its live session and member, renewing the idle expiry. Every failure
- * answers the same code, so a caller cannot tell a wrong token from an expired or revoked one.
- */
-export const authenticate = async (
+export type AuthenticateOptions = {
+  now?: Date;
+  /** The member's ledger accounts, read with the session on SQLite (decision 0083). */
+  withLedgerAccounts?: boolean;
+  /**
+   * Only the member's columns the checks read and its id (`RuleMember`, decision 0089), for a call
+   * that needs no more of the member: every check runs the same.
+   */
+  ruleMemberOnly?: boolean;
+};
+
+/** What every way of calling `authenticate` passes before its options. */
+type AuthenticateArgs = [
   db: Db,
   secrets: Secrets,
   merchantId: number,
   token: string | undefined,
   settings: () => Promise<AuthSettings>,
-  { now = new Date(), withLedgerAccounts = false }: { now?: Date; withLedgerAccounts?: boolean } = {},
-): Promise<AuthenticatedSession> => {
+];
+
+/** The member's columns as the options ask: all of them, or (`ruleMemberOnly: true`) the rules'. */
+type Authenticate = {
+  (
+    ...args: [...AuthenticateArgs, AuthenticateOptions & { ruleMemberOnly: true }]
+  ): Promise<AuthenticatedSession<repo.RuleMember>>;
+  (
+    ...args: [...AuthenticateArgs, (AuthenticateOptions & { ruleMemberOnly?: false })?]
+  ): Promise<AuthenticatedSession>;
+  (...args: [...AuthenticateArgs, AuthenticateOptions?]): Promise<AuthenticatedSession<repo.RuleMember>>;
+};
+
+/**
+ * Resolves a bearer token to its live session and member, renewing the idle expiry. Every failure
+ * answers the same code, so a caller cannot tell a wrong token from an expired or revoked one.
+ */
+export const authenticate = (async (
+  db: Db,
+  secrets: Secrets,
+  merchantId: number,
+  token: string | undefined,
+  settings: () => Promise<AuthSettings>,
+  { now = new Date(), withLedgerAccounts = false, ruleMemberOnly = false }: AuthenticateOptions = {},
+): Promise<AuthenticatedSession<repo.RuleMember>> => {
   if (!token || token.length < 32 || token.length > 128) throw unauthenticated();
   const hashes = tokenHashesOf(secrets);
   const known = hashes.get(token);
   const hash = known ?? tokenHash(secrets, token);
-  const found = await repo.findSessionWithMember(db, hash, { withLedgerAccounts });
+  const found = await (ruleMemberOnly ? repo.findSessionWithRuleMember : repo.findSessionWithMember)(
+    db,
+    hash,
+    {
+      withLedgerAccounts,
+    },
+  );
   if (!found) throw unauthenticated();
   const { session, member, ledgerAccounts } = found;
   const at = now.toISOString();
@@ -125,7 +163,7 @@ export const authenticate = async (
     method: session.login_method as LoginMethod,
     ...(ledgerAccounts && { ledgerAccounts }),
   };
-};
+}) as Authenticate;
 
 export const revoke = (db: DbOrTrx, sessionId: number, now = new Date()) =>
   repo.revokeSession(db, sessionId, now.toISOString());

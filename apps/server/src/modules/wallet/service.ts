@@ -13,6 +13,7 @@ import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.j
 import type { BrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
 import type { AuthenticatedSession } from '../accounts/sessions.js';
+import type { RuleMember } from '../accounts/repo.js';
 import { groupCommit, type OneCommit } from '../../platform/db/group-commit.js';
 import * as ledger from './ledger.js';
 import * as vendorWallets from './vendor-wallets.js';
@@ -64,7 +65,7 @@ export const getWalletBalances = async (
  */
 export const getSessionWalletBalances = (
   db: DbOrTrx,
-  session: Pick<AuthenticatedSession, 'member' | 'ledgerAccounts'> & { merchant: Merchant },
+  session: Pick<AuthenticatedSession<RuleMember>, 'member' | 'ledgerAccounts'> & { merchant: Merchant },
   language?: string,
 ) =>
   getWalletBalances(

@@ -96,6 +96,32 @@ describe('wallet balance', () => {
     },
   );
 
+  // Decision 0089: the balance call reads the member's id and the columns its rules check, no more.
+  it('reads only the member columns its rules check, and every rule still holds at the next call', async () => {
+    const m = await fundedMember(6_000);
+    if (!process.env.TEST_POSTGRES_URL) {
+      const sources = await statementsDuring(async () =>
+        expect(wallet(await m.balances(), 'MAIN')).toBe(6_000),
+      );
+      const [read] = sources.filter((sql) => sql.includes('member_session'));
+      for (const column of ['"m"."status"', '"m"."type"', '"m"."must_change_password"'])
+        expect(read).toContain(column);
+      for (const column of ['password_hash', 'payment_password_hash', 'totp_secret', 'username', 'email'])
+        expect(read).not.toContain(column);
+    }
+    const balanceCall = async (member: typeof m) =>
+      member.client.call('GET', '/wps/v2/wallets/balance', { token: member.token });
+    // A forced password change, then a frozen member: each refused at its next call.
+    await accounts.updateMember(server.db, m.memberId, { must_change_password: 1 });
+    const forced = await balanceCall(m);
+    expect([forced.status, forced.body.error?.code]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
+    await accounts.updateMember(server.db, m.memberId, { must_change_password: 0 });
+    expect(wallet((await balanceCall(m)).body.value, 'MAIN')).toBe(6_000);
+    await accounts.updateMember(server.db, m.memberId, { status: 'FROZEN' });
+    const frozen = await balanceCall(m);
+    expect([frozen.status, frozen.body.error?.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
   // Decision 0086: on SQLite a balance call's session read runs at once, without Kysely's lock, when
   // no transaction is open on the connection; beside an open one it waits behind the lock as before.
   it.skipIf(process.env.TEST_POSTGRES_URL)(

@@ -1,10 +1,11 @@
+import v8 from 'node:v8';
 import { balanceResponse } from '@jade/contracts/wallet';
 import { okEnvelope } from '@jade/contracts/envelope';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileResponseWriter, createResponseSerializerCompiler } from './response-serializer.js';
+import { asciiJson, compileResponseWriter, createResponseSerializerCompiler } from './response-serializer.js';
 
 // Decision 0076: answers are written by a function compiled once per contract, and that function
 // writes no field the contract does not list.
@@ -69,7 +70,7 @@ describe('compiled response writer', () => {
     });
   });
 
-  it('writes strings and numbers as JSON.stringify does', () => {
+  it('writes strings and numbers as JSON.stringify does, outside ASCII as \\u escapes', () => {
     const schema = z.object({ texts: z.array(z.string()), numbers: z.array(z.number()) });
     const write = compileResponseWriter(schema)!;
     const value = {
@@ -85,7 +86,38 @@ describe('compiled response writer', () => {
       ],
       numbers: [0, -0, 1, -1.5, 0.1, 1e21, 1e-7, 2 ** 53, Number.MAX_VALUE],
     };
-    expect(write(value)).toBe(JSON.stringify(schema.parse(value)));
+    const text = write(value)!;
+    expect(text).toBe(asciiJson(JSON.stringify(schema.parse(value))));
+    // Decision 0089: one-byte ASCII text, the same JSON to a parser.
+    expect(text).not.toMatch(/[\u0080-\uffff]/);
+    expect(text).toContain('"\\u00fcn\\u00ef \\u4e2d\\u6587 \\ud83d\\ude00"');
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+  });
+
+  it('answers one-byte text, however long, when its strings are two-byte', () => {
+    const write = compileResponseWriter(z.object({ names: z.array(z.string()) }))!;
+    const names = ['Thể thao', 'Ví chính', 'x'.repeat(20_000) + 'ể'];
+    const text = write({ names })!;
+    // v8's serializer tags a one-byte string '"' (0x22) and a two-byte one 'c' (0x63).
+    expect(v8.serialize(names[0])[2]).toBe(0x63);
+    expect(v8.serialize(text)[2]).toBe(0x22);
+    expect(JSON.parse(text)).toEqual({ names });
+  });
+
+  it('writes keys, literals, enum values, defaults and unknown values outside ASCII escaped', () => {
+    const schema = z.object({
+      ví: z.literal('chính'),
+      kind: z.enum(['tiền', 'điểm']),
+      label: z.string().default('Ví chính'),
+      free: z.unknown(),
+      names: z.record(z.string(), z.string()),
+    });
+    const write = compileResponseWriter(schema)!;
+    const value = { ví: 'chính', kind: 'điểm', free: { tên: 'Ví' }, names: { 主: '钱包' } };
+    const text = write(value)!;
+    expect(text).toBe(asciiJson(JSON.stringify(schema.parse(value))));
+    expect(text).not.toMatch(/[\u0080-\uffff]/);
+    expect(JSON.parse(text)).toEqual(schema.parse(value));
   });
 
   it('refuses an answer that does not fit, as zod does', () => {
@@ -171,6 +203,18 @@ describe('the serializer compiler through Fastify', () => {
       expect(reply.body).toBe(JSON.stringify(okEnvelope(balanceResponse).parse(balance)));
       for (const unlisted of ['passwordHash', 'memberId', 'accountId', 'debug'])
         expect(reply.body).not.toContain(unlisted);
+    });
+
+    it(`answers names outside ASCII as \\u escapes, the same JSON (${check})`, async () => {
+      const named = {
+        ...balance,
+        value: { ...balance.value, wallets: [{ wallet: 'MAIN', name: 'Ví chính', balance: 1500 }] },
+      };
+      const reply = await serve(check, named);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.body).toContain('"V\\u00ed ch\\u00ednh"');
+      expect(reply.body).not.toMatch(/[\u0080-\uffff]/);
+      expect(reply.json()).toEqual(okEnvelope(balanceResponse).parse(named));
     });
 
     it(`answers 500 for an answer that breaks its contract (${check})`, async () => {

@@ -6,7 +6,8 @@ import type { z } from 'zod';
  * Answers written by a function compiled once per response schema (decision 0076), instead of
  * zod's parse of every answer followed by JSON.stringify. The written JSON holds only the fields
  * the contract lists, in the contract's order, exactly as zod's parse would have left them: an
- * object's unlisted fields are never written. It checks the shape (objects, arrays, strings,
+ * object's unlisted fields are never written. Its text is JSON.stringify's with every character outside
+ * ASCII written as its `\uXXXX` escape (decision 0089), on both ways (the writer's and zod's). It checks the shape (objects, arrays, strings,
  * finite numbers, booleans, literals, enum values, null); zod's refinements (lengths, ranges,
  * patterns, integers) are checked only by the full check, which tests run on every answer beside
  * the compiled writer and which must agree with it byte for byte. A schema with a part whose output
@@ -53,13 +54,75 @@ const fail = (): never => {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A character JSON writes escaped (or a lone surrogate, which JSON.stringify writes as \u escapes). */
+/** A character outside ASCII. */
+const NON_ASCII = /[\u0080-\uffff]/;
+const HEX = '0123456789abcdef';
+/** How many character codes one String.fromCharCode call takes (its arguments are bounded). */
+const CODES_A_CALL = 8192;
+
+/**
+ * JSON text with every character outside ASCII written as its `\uXXXX` escape (decision 0089): the
+ * same JSON to every parser, and an answer of one-byte text, which Node converts to UTF-8 for the
+ * socket far faster than two-byte text (a vendor wallet's name such as "Thể thao" made every balance
+ * answer two-byte: the head and body flattened to two bytes a character, measured and converted on
+ * every write). JSON text holds characters outside ASCII only inside its strings, where the escape
+ * means the same character; a pair of surrogates becomes two escapes, as JSON allows. Built from
+ * character codes: a replace or slice of a two-byte string stays two-byte whatever it holds.
+ */
+export const asciiJson = (json: string): string => {
+  if (!NON_ASCII.test(json)) return json;
+  let text = '';
+  let codes: number[] = [];
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    if (code < 0x80) codes.push(code);
+    else
+      codes.push(
+        0x5c, // \
+        0x75, // u
+        HEX.charCodeAt(code >> 12),
+        HEX.charCodeAt((code >> 8) & 15),
+        HEX.charCodeAt((code >> 4) & 15),
+        HEX.charCodeAt(code & 15),
+      );
+    if (codes.length >= CODES_A_CALL) {
+      text += String.fromCharCode(...codes);
+      codes = [];
+    }
+  }
+  return text + String.fromCharCode(...codes);
+};
+
+/**
+ * A character JSON writes escaped (or a lone surrogate, which JSON.stringify writes as \u escapes),
+ * or one outside ASCII, which the answer writes escaped.
+ */
 // eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u0080-\uffff]/;
+/**
+ * The JSON of strings that needed escaping, by string: an answer's names outside ASCII are mostly the
+ * same strings call after call (the brand's wallets and vendors, from memos), and escaping them each
+ * time cost what one-byte text saves (decision 0089). Short strings only, and at most ESCAPED_KEPT:
+ * when full it starts again. A pure function's results: nothing here can be stale.
+ */
+const escapedStrings = new Map<string, string>();
+const ESCAPED_KEPT = 2048;
+const ESCAPED_LONGEST = 128;
 const writeString: Writer = (value) => {
   if (typeof value !== 'string') return fail();
-  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+  if (!NEEDS_ESCAPE.test(value)) return `"${value}"`;
+  let text = escapedStrings.get(value);
+  if (text === undefined) {
+    text = asciiJson(JSON.stringify(value));
+    if (value.length <= ESCAPED_LONGEST) {
+      if (escapedStrings.size >= ESCAPED_KEPT) escapedStrings.clear();
+      escapedStrings.set(value, text);
+    }
+  }
+  return text;
 };
+/** JSON.stringify, outside ASCII escaped. */
+const stringify = (value: unknown): string => asciiJson(JSON.stringify(value));
 // A finite number's JSON is its string form (-0 aside, which JSON writes as 0).
 const writeNumber: Writer = (value) =>
   typeof value === 'number' && Number.isFinite(value) ? (value === 0 ? '0' : `${value}`) : fail();
@@ -94,7 +157,11 @@ const compileNumber = (def: Def): Writer => {
 };
 const writeBoolean: Writer = (value) => (value === true ? 'true' : value === false ? 'false' : fail());
 const writeNull: Writer = (value) => (value === null ? 'null' : fail());
-const writeAny: Writer = (value) => JSON.stringify(value);
+// JSON.stringify answers undefined for undefined (an absent optional) and functions, as zod's parse does.
+const writeAny: Writer = (value) => {
+  const text = JSON.stringify(value) as string | undefined;
+  return text === undefined ? undefined : asciiJson(text);
+};
 
 /** Thrown while compiling: this schema is answered through zod. */
 class Unsupported extends Error {}
@@ -120,11 +187,11 @@ const compile = (schema: z.ZodType, seen: Map<z.ZodType, Writer>): Writer => {
       return writeAny;
     case 'literal': {
       const values = def.values ?? [];
-      return (value) => (values.includes(value) ? JSON.stringify(value) : fail());
+      return (value) => (values.includes(value) ? stringify(value) : fail());
     }
     case 'enum': {
       const values = new Set(Object.values(def.entries ?? {}));
-      return (value) => (values.has(value) ? JSON.stringify(value) : fail());
+      return (value) => (values.has(value) ? stringify(value) : fail());
     }
     case 'optional': {
       const inner = compile(def.innerType!, seen);
@@ -137,7 +204,7 @@ const compile = (schema: z.ZodType, seen: Map<z.ZodType, Writer>): Writer => {
     case 'default': {
       const inner = compile(def.innerType!, seen);
       // zod answers an absent value with the default as it is, without running the inner schema.
-      return (value) => (value === undefined ? JSON.stringify(def.defaultValue) : inner(value));
+      return (value) => (value === undefined ? stringify(def.defaultValue) : inner(value));
     }
     case 'readonly':
       return compile(def.innerType!, seen);
@@ -175,7 +242,7 @@ const compile = (schema: z.ZodType, seen: Map<z.ZodType, Writer>): Writer => {
           const written = item(value[key]);
           if (written === undefined) continue;
           if (text.length > 1) text += ',';
-          text += `${JSON.stringify(key)}:${written}`;
+          text += `${stringify(key)}:${written}`;
         }
         return `${text}}`;
       };
@@ -187,7 +254,7 @@ const compile = (schema: z.ZodType, seen: Map<z.ZodType, Writer>): Writer => {
       // A union of literals only (`0 | 1`) is a lookup, with nothing tried and thrown.
       if (schemas.every((option) => defOf(option).type === 'literal' && !defOf(option).checks?.length)) {
         const values = new Set(schemas.flatMap((option) => defOf(option).values ?? []));
-        return (value) => (values.has(value) ? JSON.stringify(value) : fail());
+        return (value) => (values.has(value) ? stringify(value) : fail());
       }
       const options = schemas.map((option) => compile(option, seen));
       return (value) => {
@@ -224,7 +291,7 @@ const compileObject = (schema: z.ZodType, def: Def, seen: Map<z.ZodType, Writer>
   seen.set(schema, writer);
   fields = Object.entries(def.shape ?? {}).map(([key, field]) => ({
     key,
-    prefix: `${JSON.stringify(key)}:`,
+    prefix: `${stringify(key)}:`,
     write: compile(field, seen),
   }));
   return writer;
@@ -258,7 +325,7 @@ export const createResponseSerializerCompiler =
     const parsed = (data: unknown) => {
       const result = schema.safeParse(data);
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-      return JSON.stringify(result.data);
+      return stringify(result.data);
     };
     if (!write) return parsed;
     if (check === 'full') {
