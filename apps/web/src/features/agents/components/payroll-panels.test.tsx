@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrandContext } from '../../../config/brand';
 import { clearSession, setSession } from '../../../lib/session';
 import { whitelabelFixture } from '../../../testing/fixtures';
+import { choosePage, retryFailedLoad } from '../../../testing/panel-states';
 import { createTestI18n } from '../../../testing/i18n';
-import { DailyWagesPanel, RealtimeSalaryPanel, RevenuePanel } from './payroll-panels';
+import { DailyWagesPanel, HourSalaryPanel, RealtimeSalaryPanel, RevenuePanel } from './payroll-panels';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -25,9 +26,16 @@ const page = (list: unknown[]) => ({
   },
 });
 const requests: string[] = [];
+/** How many of the next hourly salary and income calls fail (the server's 404). */
+let hourlyFailures: number;
+let revenueFailures: number;
+
+const notFound = (path: string) => json(404, { success: false, error: { code: 'NOT_FOUND', message: path } });
 
 beforeEach(() => {
   requests.length = 0;
+  hourlyFailures = 0;
+  revenueFailures = 0;
   setSession({ token: 'token-1', isAgent: 1 });
   vi.stubGlobal(
     'fetch',
@@ -63,7 +71,45 @@ beforeEach(() => {
             },
           ]),
         );
+      if (
+        parsed.pathname === '/api/agent/payroll/payments' &&
+        parsed.searchParams.get('kind') === 'HOURLY_SALARY'
+      ) {
+        if (hourlyFailures > 0) {
+          hourlyFailures -= 1;
+          return notFound(parsed.pathname);
+        }
+        // Two pages of one hour each.
+        const n = Number(parsed.searchParams.get('page'));
+        const { value } = page([
+          {
+            id: 10 + n,
+            kind: 'HOURLY_SALARY',
+            category: 'RNG',
+            periodKey: `H:2026-11-25T0${n}`,
+            day: '2026-11-25',
+            windowStart: '2026-11-24T17:00:00.000Z',
+            windowEnd: '2026-11-24T18:00:00.000Z',
+            holder: 'agent02',
+            payer: null,
+            teamValidBet: 100_000,
+            netLoss: 0,
+            carriedIn: 0,
+            activeMembers: 1,
+            tier: 1,
+            gross: 1_000,
+            paid: 1_000,
+            owed: 0,
+            status: 'PAID',
+          },
+        ]);
+        return json(200, { success: true, value: { ...value, total: 2, page: n, pages: 2 } });
+      }
       if (parsed.pathname === '/api/agent/payroll/payments') return json(200, page([]));
+      if (parsed.pathname === '/api/agent/payroll/revenue' && revenueFailures > 0) {
+        revenueFailures -= 1;
+        return notFound(parsed.pathname);
+      }
       if (parsed.pathname === '/api/agent/payroll/revenue')
         return json(200, {
           success: true,
@@ -82,7 +128,7 @@ beforeEach(() => {
             totals: { received: 30_000, paidToChildren: 12_000, kept: 18_000 },
           },
         });
-      return json(404, { success: false, error: { code: 'NOT_FOUND', message: parsed.pathname } });
+      return notFound(parsed.pathname);
     }),
   );
 });
@@ -130,5 +176,23 @@ describe('agent payroll panels (issue 21, decision 0041)', () => {
     renderPanel(<RevenuePanel />);
     await screen.findByText('Received ₫300 · paid to downline ₫120 · kept +₫180');
     screen.getByText('Daily salary');
+  });
+
+  it('shows that it is loading, why it failed with a way to try again, and then a page at a time', async () => {
+    hourlyFailures = 1;
+    renderPanel(<HourSalaryPanel />);
+    await retryFailedLoad();
+    await screen.findByText('2026-11-25 01:00');
+    choosePage('Payment pages', 2);
+    await screen.findByText('2026-11-25 02:00');
+    expect(requests.at(-1)).toContain('page=2');
+    expect(screen.queryByText('2026-11-25 01:00')).toBeNull();
+  });
+
+  it('says why the income failed to load, with a way to try again', async () => {
+    revenueFailures = 1;
+    renderPanel(<RevenuePanel />);
+    await retryFailedLoad();
+    await screen.findByText('Received ₫300 · paid to downline ₫120 · kept +₫180');
   });
 });

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AgentPayment, AgentPaymentPage } from '@jade/contracts/agent-payroll';
+import type { AgentPayment, AgentPaymentPage, AgentRevenue } from '@jade/contracts/agent-payroll';
 import type { ContractKind } from '@jade/contracts/agents';
-import { Pagination } from '../../../components/pagination';
-import { PanelError, PanelLoading, StatusBadge, type BadgeTone } from '../../wallet/components/panel-state';
+import { PagedList } from '../../wallet/components/paged-list';
+import { PanelQuery, StatusBadge, type BadgeTone } from '../../wallet/components/panel-state';
 import { RecordTable } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useAgentPayments, useAgentRevenue } from '../api/payroll';
@@ -85,21 +85,17 @@ function PaymentsPanel({ kind }: { kind: ContractKind }) {
           </select>
         </div>
       </form>
-      {payments.data ? (
-        <PaymentList data={payments.data} kind={kind} side={side} />
-      ) : payments.isError ? (
-        <PanelError error={payments.error} onRetry={() => void payments.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
-      {payments.data && (
-        <Pagination
-          page={page}
-          totalPages={payments.data.pages}
-          onChange={setPage}
-          label={t('agentPayroll.pages')}
-        />
-      )}
+      <PagedList
+        query={payments}
+        isEmpty={(data) => data.list.length === 0}
+        empty={t('agentPayroll.none')}
+        page={page}
+        onPage={setPage}
+        totalPages={(data) => data.pages}
+        pagesLabel={t('agentPayroll.pages')}
+      >
+        {(data) => <PaymentList data={data} kind={kind} side={side} />}
+      </PagedList>
     </div>
   );
 }
@@ -107,7 +103,6 @@ function PaymentsPanel({ kind }: { kind: ContractKind }) {
 function PaymentList({ data, kind, side }: { data: AgentPaymentPage; kind: ContractKind; side: Side }) {
   const { t } = useTranslation();
   const { format } = useMoneyFormat();
-  if (data.list.length === 0) return <p className="wallet-empty">{t('agentPayroll.none')}</p>;
   const isDividend = kind === 'DIVIDEND';
   return (
     <div className="wallet-records">
@@ -207,10 +202,8 @@ export const DividendRecordPanel = () => <PaymentsPanel kind="DIVIDEND" />;
 /** §2 agentRevenueReport: my income by kind and day — received, paid to my downline, kept. */
 export function RevenuePanel() {
   const { t } = useTranslation();
-  const { format, formatSigned } = useMoneyFormat();
   const [range, setRange] = useState<Range>('PAST_7');
   const revenue = useAgentRevenue(range);
-  const data = revenue.data;
   return (
     <div className="wallet-panel">
       <form
@@ -220,56 +213,55 @@ export function RevenuePanel() {
       >
         <RangeSelect value={range} onChange={setRange} />
       </form>
-      {data ? (
-        data.rows.length === 0 ? (
-          <p className="wallet-empty">{t('agentPayroll.revenueNone')}</p>
-        ) : (
-          <div className="wallet-records">
-            <p className="wallet-section__hint" role="status" data-testid="revenue-totals">
-              {t('agentPayroll.revenueTotals', {
-                received: format(data.totals.received),
-                paidToChildren: format(data.totals.paidToChildren),
-                kept: formatSigned(data.totals.kept),
-              })}
-            </p>
-            <RecordTable
-              caption={t('agentPayroll.revenueCaption')}
-              rows={data.rows}
-              rowKey={(row) => `${row.day}/${row.kind}`}
-              columns={[
-                { id: 'day', label: t('agentPayroll.columns.day'), render: (row) => row.day },
-                {
-                  id: 'kind',
-                  label: t('agentPayroll.columns.kind'),
-                  render: (row) => t(`agentPayroll.kinds.${row.kind}`),
-                },
-                {
-                  id: 'received',
-                  label: t('agentPayroll.columns.received'),
-                  isNumeric: true,
-                  render: (row) => format(row.received),
-                },
-                {
-                  id: 'paidToChildren',
-                  label: t('agentPayroll.columns.paidToChildren'),
-                  isNumeric: true,
-                  render: (row) => format(row.paidToChildren),
-                },
-                {
-                  id: 'kept',
-                  label: t('agentPayroll.columns.kept'),
-                  isNumeric: true,
-                  render: (row) => formatSigned(row.kept),
-                },
-              ]}
-            />
-          </div>
-        )
-      ) : revenue.isError ? (
-        <PanelError error={revenue.error} onRetry={() => void revenue.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
+      <PanelQuery query={revenue}>{(data) => <RevenueList data={data} />}</PanelQuery>
+    </div>
+  );
+}
+
+function RevenueList({ data }: { data: AgentRevenue }) {
+  const { t } = useTranslation();
+  const { format, formatSigned } = useMoneyFormat();
+  if (data.rows.length === 0) return <p className="wallet-empty">{t('agentPayroll.revenueNone')}</p>;
+  return (
+    <div className="wallet-records">
+      <p className="wallet-section__hint" role="status" data-testid="revenue-totals">
+        {t('agentPayroll.revenueTotals', {
+          received: format(data.totals.received),
+          paidToChildren: format(data.totals.paidToChildren),
+          kept: formatSigned(data.totals.kept),
+        })}
+      </p>
+      <RecordTable
+        caption={t('agentPayroll.revenueCaption')}
+        rows={data.rows}
+        rowKey={(row) => `${row.day}/${row.kind}`}
+        columns={[
+          { id: 'day', label: t('agentPayroll.columns.day'), render: (row) => row.day },
+          {
+            id: 'kind',
+            label: t('agentPayroll.columns.kind'),
+            render: (row) => t(`agentPayroll.kinds.${row.kind}`),
+          },
+          {
+            id: 'received',
+            label: t('agentPayroll.columns.received'),
+            isNumeric: true,
+            render: (row) => format(row.received),
+          },
+          {
+            id: 'paidToChildren',
+            label: t('agentPayroll.columns.paidToChildren'),
+            isNumeric: true,
+            render: (row) => format(row.paidToChildren),
+          },
+          {
+            id: 'kept',
+            label: t('agentPayroll.columns.kept'),
+            isNumeric: true,
+            render: (row) => formatSigned(row.kept),
+          },
+        ]}
+      />
     </div>
   );
 }

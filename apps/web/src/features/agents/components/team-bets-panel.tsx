@@ -41,6 +41,7 @@ export function TeamBetsPanel() {
         </>
       }
       records={records}
+      empty={t('bets.none')}
       pageNo={pageNo}
       setPageNo={setPageNo}
       pagesLabel={t('bets.pages')}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentDateRange } from '@jade/contracts/agents';
 import type { TeamOverviewResponse } from '@jade/contracts/agent-reports';
-import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
+import { PanelQuery } from '../../wallet/components/panel-state';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useTeamOverview } from '../api/reports';
 import { RangePicker } from './range-picker';
@@ -23,13 +23,9 @@ export function TeamOverviewPanel() {
       >
         <RangePicker value={range} onChange={setRange} />
       </form>
-      {overview.data ? (
-        <OverviewView data={overview.data} isUpdating={overview.isPlaceholderData} />
-      ) : overview.isError ? (
-        <PanelError error={overview.error} onRetry={() => void overview.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
+      <PanelQuery query={overview}>
+        {(data, isUpdating) => <OverviewView data={data} isUpdating={isUpdating} />}
+      </PanelQuery>
     </div>
   );
 }

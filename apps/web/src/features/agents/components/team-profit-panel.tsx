@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentDateRange } from '@jade/contracts/agents';
 import { TEAM_SCOPES, type TeamProfitResponse } from '@jade/contracts/agent-reports';
-import { Pagination } from '../../../components/pagination';
-import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
+import { PagedList } from '../../wallet/components/paged-list';
 import { RecordTable } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useTeamProfit } from '../api/reports';
@@ -51,14 +50,16 @@ export function TeamProfitPanel() {
         </div>
         <AccountFilter onApply={setFilter('account')} />
       </form>
-      {profit.data ? (
-        <ProfitRows data={profit.data} isUpdating={profit.isPlaceholderData} />
-      ) : profit.isError ? (
-        <PanelError error={profit.error} onRetry={() => void profit.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
-      {profit.data && <Pagination page={pageNo} totalPages={profit.data.totalPages} onChange={setPageNo} />}
+      <PagedList
+        query={profit}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={t('agentReports.profit.none')}
+        page={pageNo}
+        onPage={setPageNo}
+        totalPages={(data) => data.totalPages}
+      >
+        {(data, isUpdating) => <ProfitRows data={data} isUpdating={isUpdating} />}
+      </PagedList>
     </div>
   );
 }
@@ -66,7 +67,6 @@ export function TeamProfitPanel() {
 function ProfitRows({ data, isUpdating }: { data: TeamProfitResponse; isUpdating: boolean }) {
   const { t } = useTranslation();
   const { format, formatSigned } = useMoneyFormat();
-  if (data.rows.length === 0) return <p className="wallet-empty">{t('agentReports.profit.none')}</p>;
   const signed = (value: number) => (
     <span className={value < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>{formatSigned(value)}</span>
   );

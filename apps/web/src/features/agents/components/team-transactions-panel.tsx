@@ -55,6 +55,7 @@ export function TeamTransactionsPanel() {
         </>
       }
       records={moves}
+      empty={t('agentsExtra.moves.none')}
       pageNo={pageNo}
       setPageNo={setPageNo}
     >
@@ -90,7 +91,6 @@ function MoveRows({ data, isUpdating }: { data: TeamTransactionsResponse; isUpda
   const { t } = useTranslation();
   const { format } = useMoneyFormat();
   const { typeLabel, statusLabel } = useMoveLabels();
-  if (data.records.length === 0) return <p className="wallet-empty">{t('agentsExtra.moves.none')}</p>;
   return (
     <div className={isUpdating ? 'wallet-records is-updating' : 'wallet-records'} aria-busy={isUpdating}>
       <p className="wallet-section__hint" role="status">

@@ -62,6 +62,7 @@ export function BetRecordsPanel() {
         </>
       }
       records={records}
+      empty={t('bets.none')}
       pagesLabel={t('bets.pages')}
     >
       {(data, isUpdating) => <BetList data={data} isUpdating={isUpdating} />}
@@ -227,7 +228,6 @@ export function BetList<R extends BetRecordItem>({
 }) {
   const { t } = useTranslation();
   const { format, formatSigned } = useMoneyFormat();
-  if (data.records.length === 0) return <p className="wallet-empty">{t('bets.none')}</p>;
   return (
     <div
       className={isUpdating ? 'wallet-records bet-records is-updating' : 'wallet-records bet-records'}

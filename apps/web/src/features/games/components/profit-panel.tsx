@@ -6,7 +6,7 @@ import { profitResponse, type ProfitResponse } from '@jade/contracts/games';
 import { apiSend } from '../../../api/client';
 import { useLanguageCode } from '../../../config/brand';
 import { useSession } from '../../../lib/session';
-import { PanelError, PanelLoading } from '../../wallet/components/panel-state';
+import { PanelQuery } from '../../wallet/components/panel-state';
 import { RecordTable } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import '../../wallet/wallet.css';
@@ -67,13 +67,7 @@ export function ProfitPanel() {
           </select>
         </div>
       </form>
-      {profit.data ? (
-        <ProfitView data={profit.data} />
-      ) : profit.isError ? (
-        <PanelError error={profit.error} onRetry={() => void profit.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
+      <PanelQuery query={profit}>{(data) => <ProfitView data={data} />}</PanelQuery>
     </div>
   );
 }

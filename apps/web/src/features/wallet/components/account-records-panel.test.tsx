@@ -2,44 +2,57 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountOwed } from '@jade/contracts/wallet';
+import type { AccountOwed, AccountRecord } from '@jade/contracts/wallet';
 import { BrandContext } from '../../../config/brand';
 import { createTestI18n } from '../../../testing/i18n';
 import { clearSession, setSession } from '../../../lib/session';
 import { whitelabelFixture } from '../../../testing/fixtures';
+import { choosePage, retryFailedLoad } from '../../../testing/panel-states';
 import { AccountRecordsPanel } from './account-records-panel';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+const takeBack: AccountRecord = {
+  id: 7,
+  createdAt: '2026-11-25T11:00:00.000Z',
+  kind: 'WIN_ROLLBACK',
+  amount: -35_000,
+  wallet: 'MAIN',
+  reference: 'round:TCG_LOTTO_VN:VN_HCM:20261125:12',
+};
+
 let owed: AccountOwed[];
+/** The member's records, and how many of the next calls fail (the server's 404). */
+let records: AccountRecord[];
+let failures: number;
 
 beforeEach(() => {
+  records = [takeBack];
+  owed = [];
+  failures = 0;
   setSession({ token: 'token-1', isAgent: 0 });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init: RequestInit) => {
       const { pathname: path } = new URL(url, 'http://localhost');
-      if (path === '/wps/relay/ODSFE2_MemTransDet')
+      if (path === '/wps/relay/ODSFE2_MemTransDet' && failures > 0) {
+        failures -= 1;
+        return json(404, { success: false, error: { code: 'NOT_FOUND', message: path } });
+      }
+      if (path === '/wps/relay/ODSFE2_MemTransDet') {
+        const { pageNo, pageSize } = JSON.parse(String(init.body)) as { pageNo: number; pageSize: number };
         return json(200, {
           success: true,
           value: {
-            records: [
-              {
-                id: 7,
-                createdAt: '2026-11-25T11:00:00.000Z',
-                kind: 'WIN_ROLLBACK',
-                amount: -35_000,
-                wallet: 'MAIN',
-                reference: 'round:TCG_LOTTO_VN:VN_HCM:20261125:12',
-              },
-            ],
+            records: records.slice((pageNo - 1) * pageSize, pageNo * pageSize),
             owed,
-            pageNum: 1,
-            totalPages: 1,
-            totalCount: 1,
+            pageNum: pageNo,
+            totalPages: Math.ceil(records.length / pageSize),
+            totalCount: records.length,
           },
         });
+      }
       return json(404, { success: false, error: { code: 'NOT_FOUND', message: path } });
     }),
   );
@@ -85,5 +98,32 @@ describe('AccountRecordsPanel (issue 19 item 15: what a corrected result could n
     renderPanel();
     await screen.findByText('1 record');
     expect(screen.queryByRole('region', { name: 'Owed from corrected lottery results' })).toBeNull();
+  });
+});
+
+describe('AccountRecordsPanel, a page at a time', () => {
+  it('shows that it is loading, why it failed with a way to try again, and then twenty records a page', async () => {
+    records = Array.from({ length: 21 }, (_, i) => ({
+      ...takeBack,
+      id: 100 - i,
+      amount: -(i + 1) * 100_000,
+      reference: null,
+    }));
+    failures = 1;
+    renderPanel();
+    await retryFailedLoad();
+    await screen.findByText('21 records');
+    expect(screen.getAllByRole('row')).toHaveLength(21);
+    choosePage('Record pages', 2);
+    await screen.findByText('−₫21,000');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('says when the period has no records, and shows no pages', async () => {
+    records = [];
+    renderPanel();
+    const none = await screen.findByText('No records in this period.');
+    expect(none.className).toBe('wallet-empty');
+    expect(screen.queryByRole('navigation', { name: 'Record pages' })).toBeNull();
   });
 });

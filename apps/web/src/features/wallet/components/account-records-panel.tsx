@@ -56,6 +56,7 @@ export function AccountRecordsPanel() {
       }
       notice={records.data && records.data.owed.length > 0 && <OwedNotice owed={records.data.owed} />}
       records={records}
+      empty={t('wallet.records.none')}
       pagesLabel={t('wallet.records.pages')}
     >
       {(data, isUpdating) => (
@@ -118,7 +119,6 @@ function RecordList({
     const key = `wallet.records.ledgerKinds.${name}`;
     return i18n.exists(key) ? t(key as 'wallet.records.ledgerKinds.DEPOSIT') : kind;
   };
-  if (records.length === 0) return <p className="wallet-empty">{t('wallet.records.none')}</p>;
   return (
     <div className={isUpdating ? 'wallet-records is-updating' : 'wallet-records'} aria-busy={isUpdating}>
       <p className="wallet-section__hint" role="status">

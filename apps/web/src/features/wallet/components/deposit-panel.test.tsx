@@ -7,6 +7,7 @@ import { BrandContext } from '../../../config/brand';
 import { createTestI18n } from '../../../testing/i18n';
 import { clearSession, setSession } from '../../../lib/session';
 import { whitelabelFixture } from '../../../testing/fixtures';
+import { choosePage, retryFailedLoad } from '../../../testing/panel-states';
 import { DepositPanel } from './deposit-panel';
 
 const json = (status: number, body: unknown) =>
@@ -38,16 +39,35 @@ const deposit = (status: Deposit['status']): Deposit => ({
 /** What GET /wps/payment/deposits/7 answers, one after the other (the last one repeats). */
 let statuses: Deposit['status'][];
 let created: { body: unknown; key: string | null }[];
+/** The member's deposit history, and how many of its next calls fail (the server's 404). */
+let history: Deposit[];
+let historyFailures: number;
 
 beforeEach(() => {
   setSession({ token: 'token-1', isAgent: 0 });
   created = [];
+  history = [];
+  historyFailures = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      const path = new URL(url, 'http://localhost').pathname;
+      const address = new URL(url, 'http://localhost');
+      const path = address.pathname;
       if (path === '/wps/payment/channels') return ok({ channels: [gatewayChannel] });
-      if (path === '/wps/payment/deposits') return ok({ list: [], pageNum: 1, totalPages: 0, totalCount: 0 });
+      if (path === '/wps/payment/deposits' && historyFailures > 0) {
+        historyFailures -= 1;
+        return json(404, { success: false, error: { code: 'NOT_FOUND', message: path } });
+      }
+      if (path === '/wps/payment/deposits') {
+        const pageNo = Number(address.searchParams.get('pageNo'));
+        const pageSize = Number(address.searchParams.get('pageSize'));
+        return ok({
+          list: history.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+          pageNum: pageNo,
+          totalPages: Math.ceil(history.length / pageSize),
+          totalCount: history.length,
+        });
+      }
       if (path === '/wps/payment/deposit') {
         created.push({
           body: JSON.parse(String(init.body)),
@@ -152,5 +172,32 @@ describe('DepositPanel, payment gateway', () => {
     renderPanel();
     await payNow('250,000');
     await screen.findByText('The payment did not go through. You can try again.');
+  });
+});
+
+describe('DepositPanel, history', () => {
+  const historyRegion = () => screen.getByRole('region', { name: 'Deposit history' });
+
+  it('says when there are no deposits yet, and shows no pages', async () => {
+    renderPanel();
+    const none = await within(historyRegion()).findByText('No deposits yet.');
+    expect(none.className).toBe('wallet-section__hint');
+    expect(within(historyRegion()).queryByRole('navigation')).toBeNull();
+  });
+
+  it('shows that it is loading, why it failed with a way to try again, and then ten deposits a page', async () => {
+    history = Array.from({ length: 12 }, (_, i) => ({
+      ...deposit('APPROVED'),
+      id: 100 - i,
+      amount: (i + 1) * 100_000,
+    }));
+    historyFailures = 1;
+    renderPanel();
+    await retryFailedLoad(historyRegion());
+    await within(historyRegion()).findByText('₫1,000');
+    expect(within(historyRegion()).getAllByRole('row')).toHaveLength(11);
+    choosePage('Deposit history pages', 2);
+    await within(historyRegion()).findByText('₫12,000');
+    expect(within(historyRegion()).getAllByRole('row')).toHaveLength(3);
   });
 });

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Deposit, DepositRequest, PaymentChannel } from '@jade/contracts/payments';
 import { EmptyState } from '../../../components/empty-state';
-import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -23,10 +22,10 @@ import { readImageFile } from '../utils/image-upload';
 import { AmountField } from './amount-field';
 import { CopyButton } from './copy-button';
 import { ImagePicker } from './image-picker';
+import { PagedList } from './paged-list';
 import {
   FormRounds,
-  PanelError,
-  PanelLoading,
+  PanelQuery,
   StatusBadge,
   useFailureText,
   type BadgeTone,
@@ -56,17 +55,15 @@ export function DepositPanel() {
   const channels = usePaymentChannels();
   return (
     <div className="wallet-panel">
-      {channels.data ? (
-        channels.data.channels.length === 0 ? (
-          <EmptyState icon={<BankIcon size={32} />} title={t('wallet.deposit.noChannels')} />
-        ) : (
-          <DepositForm channels={channels.data.channels} />
-        )
-      ) : channels.isError ? (
-        <PanelError error={channels.error} onRetry={() => void channels.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
+      <PanelQuery query={channels}>
+        {(data) =>
+          data.channels.length === 0 ? (
+            <EmptyState icon={<BankIcon size={32} />} title={t('wallet.deposit.noChannels')} />
+          ) : (
+            <DepositForm channels={data.channels} />
+          )
+        }
+      </PanelQuery>
       <DepositHistory channels={channels.data?.channels ?? []} />
     </div>
   );
@@ -436,13 +433,20 @@ function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
       <h4 id="deposit-history" className="wallet-section__title">
         {t('wallet.deposit.history')}
       </h4>
-      {deposits.data ? (
-        deposits.data.totalCount === 0 ? (
-          <p className="wallet-section__hint">{t('wallet.deposit.none')}</p>
-        ) : (
+      <PagedList
+        query={deposits}
+        isEmpty={(data) => data.totalCount === 0}
+        empty={t('wallet.deposit.none')}
+        emptyClassName="wallet-section__hint"
+        page={pageNo}
+        onPage={setPageNo}
+        totalPages={(data) => data.totalPages}
+        pagesLabel={t('wallet.deposit.pages')}
+      >
+        {(data) => (
           <RecordTable
             caption={t('wallet.deposit.history')}
-            rows={deposits.data.list}
+            rows={data.list}
             rowKey={(row) => row.id}
             columns={[
               { id: 'time', label: t('wallet.columns.time'), render: (row) => formatDateTime(row.createdAt) },
@@ -481,20 +485,8 @@ function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
               },
             ]}
           />
-        )
-      ) : deposits.isError ? (
-        <PanelError error={deposits.error} onRetry={() => void deposits.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
-      {deposits.data && (
-        <Pagination
-          page={pageNo}
-          totalPages={deposits.data.totalPages}
-          onChange={setPageNo}
-          label={t('wallet.deposit.pages')}
-        />
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiRequestError } from '../../../api/client';
 import { Spinner } from '../../../components/spinner';
 import { useMessageText } from '../../accounts/hooks/use-message-text';
@@ -27,6 +28,23 @@ export function PanelError({ error, onRetry }: { error: unknown; onRetry: () => 
       </button>
     </div>
   );
+}
+
+/**
+ * What a panel's query brought: its answer (kept while a later load of it fails), or its first load,
+ * or the failure with a way to try again. `isUpdating` while the next filter's or page's answer is on
+ * its way.
+ */
+export function PanelQuery<D>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<D>;
+  children: (data: D, isUpdating: boolean) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data, query.isPlaceholderData);
+  if (query.isError) return <PanelError error={query.error} onRetry={() => void query.refetch()} />;
+  return <PanelLoading />;
 }
 
 /** The outcome of an action that went through, announced when it appears. */

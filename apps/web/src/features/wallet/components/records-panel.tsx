@@ -1,11 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Pagination } from '../../../components/pagination';
 import { brandToday } from '../../../lib/format';
-import { PanelError, PanelLoading } from './panel-state';
+import { PagedList } from './paged-list';
 
-type RecordsPanelProps<D extends { totalPages: number }> = {
+/** A page of records as the records calls answer it. */
+type RecordsPage = { records: readonly unknown[]; totalPages: number };
+
+type RecordsPanelProps<D extends RecordsPage> = {
   className: string;
   /** Names the filters form. */
   filtersLabel: string;
@@ -16,25 +18,28 @@ type RecordsPanelProps<D extends { totalPages: number }> = {
   /** Shown under the filters whatever the page (what the member owes). */
   notice?: ReactNode;
   records: UseQueryResult<D>;
+  /** What a page without records says. */
+  empty: string;
   pageNo: number;
   setPageNo: (page: number) => void;
   /** Names the pages' navigation (the default name when absent). */
   pagesLabel?: string;
-  /** The page of records: `isUpdating` while the next filter's or page's answer is on its way. */
+  /** A page with records: `isUpdating` while the next filter's or page's answer is on its way. */
   children: (data: D, isUpdating: boolean) => ReactNode;
 };
 
 /**
- * A list of records in the personal or agent centre: its filters, the page of records (or its first
- * load, or the failure with a way to try again), and the pages.
+ * A list of records in the personal or agent centre: its filters, the page of records (or what an
+ * empty one says, or its first load, or the failure with a way to try again), and the pages.
  */
-export function RecordsPanel<D extends { totalPages: number }>({
+export function RecordsPanel<D extends RecordsPage>({
   className,
   filtersLabel,
   filters,
   isRangeValid = true,
   notice,
   records,
+  empty,
   pageNo,
   setPageNo,
   pagesLabel,
@@ -52,21 +57,17 @@ export function RecordsPanel<D extends { totalPages: number }>({
         </p>
       )}
       {notice}
-      {records.data ? (
-        children(records.data, records.isPlaceholderData)
-      ) : records.isError ? (
-        <PanelError error={records.error} onRetry={() => void records.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
-      {records.data && (
-        <Pagination
-          page={pageNo}
-          totalPages={records.data.totalPages}
-          onChange={setPageNo}
-          label={pagesLabel}
-        />
-      )}
+      <PagedList
+        query={records}
+        isEmpty={(data) => data.records.length === 0}
+        empty={empty}
+        page={pageNo}
+        onPage={setPageNo}
+        totalPages={(data) => data.totalPages}
+        pagesLabel={pagesLabel}
+      >
+        {children}
+      </PagedList>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { withdrawal, withdrawalPage, type Withdrawal } from '@jade/contracts/payments';
 import { renderWithDialogs, useMemberApi, valueAnswer } from '../../../testing/member-api';
 import { whitelabelFixture } from '../../../testing/fixtures';
+import { retryFailedLoad } from '../../../testing/panel-states';
 import { WithdrawalList } from './withdrawal-list';
 
 const paidWithdrawal = (deadlineInMs: number): Withdrawal => ({
@@ -20,12 +21,19 @@ const paidWithdrawal = (deadlineInMs: number): Withdrawal => ({
 
 let list: Withdrawal[];
 let confirmations: { body: unknown; key: string | null }[];
+/** How many of the next list calls fail (the server's 404). */
+let failures: number;
 
 beforeEach(() => {
   confirmations = [];
+  failures = 0;
 });
 
 useMemberApi(async (path, { url, init }) => {
+  if (path === '/wps/payment/withdrawals' && failures > 0) {
+    failures -= 1;
+    return undefined;
+  }
   if (path === '/wps/payment/withdrawals') {
     const pageNo = Number(url.searchParams.get('pageNo'));
     const pageSize = Number(url.searchParams.get('pageSize'));
@@ -126,5 +134,23 @@ describe('WithdrawalList (§4 withdrawal confirmation)', () => {
     fireEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
     await screen.findByText('₫12,000');
     expect(document.querySelectorAll('[data-withdrawal]')).toHaveLength(2);
+  });
+
+  it('shows that it is loading, then why the list failed, and the list once Try again succeeds', async () => {
+    list = [{ ...paidWithdrawal(-60_000), status: 'REJECTED' }];
+    failures = 1;
+    renderList();
+    await retryFailedLoad();
+    await screen.findByText('₫30,000');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('says when there are no withdrawals yet, and shows no pages', async () => {
+    list = [];
+    renderList();
+    const none = await screen.findByText('No withdrawals yet.');
+    expect(none.className).toBe('wallet-section__hint');
+    expect(screen.queryByRole('navigation', { name: 'Withdrawal pages' })).toBeNull();
   });
 });

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_COMMENT_MAX_LENGTH, UPLOAD_MAX_IMAGES } from '@jade/contracts/constants';
 import type { Withdrawal, WithdrawalConfirmation, WithdrawalPage } from '@jade/contracts/payments';
-import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { useModals } from '../../../components/modal/modal-context';
 import { formatDateTime } from '../../../lib/format';
@@ -20,14 +19,8 @@ import { useNow } from '../hooks/use-now';
 import { readImageFile } from '../utils/image-upload';
 import { CommentField } from './comment-field';
 import { ImagePicker } from './image-picker';
-import {
-  PanelError,
-  PanelLoading,
-  StatusBadge,
-  SuccessNote,
-  useFailureText,
-  type BadgeTone,
-} from './panel-state';
+import { PagedList } from './paged-list';
+import { StatusBadge, SuccessNote, useFailureText, type BadgeTone } from './panel-state';
 import { ClockIcon } from './wallet-icons';
 
 const TONES: Record<Withdrawal['status'], BadgeTone> = {
@@ -59,12 +52,19 @@ export function WithdrawalList() {
         {t('wallet.withdraw.history')}
       </h4>
       <SuccessNote>{answered}</SuccessNote>
-      {withdrawals.data ? (
-        withdrawals.data.totalCount === 0 ? (
-          <p className="wallet-section__hint">{t('wallet.withdraw.none')}</p>
-        ) : (
-          <ul className="wallet-cards" aria-busy={withdrawals.isPlaceholderData}>
-            {withdrawals.data.list.map((withdrawal) => (
+      <PagedList
+        query={withdrawals}
+        isEmpty={(data) => data.totalCount === 0}
+        empty={t('wallet.withdraw.none')}
+        emptyClassName="wallet-section__hint"
+        page={pageNo}
+        onPage={setPageNo}
+        totalPages={(data) => data.totalPages}
+        pagesLabel={t('wallet.withdraw.pages')}
+      >
+        {(data, isUpdating) => (
+          <ul className="wallet-cards" aria-busy={isUpdating}>
+            {data.list.map((withdrawal) => (
               <WithdrawalCard
                 key={withdrawal.id}
                 withdrawal={withdrawal}
@@ -73,20 +73,8 @@ export function WithdrawalList() {
               />
             ))}
           </ul>
-        )
-      ) : withdrawals.isError ? (
-        <PanelError error={withdrawals.error} onRetry={() => void withdrawals.refetch()} />
-      ) : (
-        <PanelLoading />
-      )}
-      {withdrawals.data && (
-        <Pagination
-          page={pageNo}
-          totalPages={withdrawals.data.totalPages}
-          onChange={setPageNo}
-          label={t('wallet.withdraw.pages')}
-        />
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }
