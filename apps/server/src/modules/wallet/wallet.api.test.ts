@@ -4,7 +4,7 @@ import { writeTransaction } from '../../platform/db/transaction.js';
 import { settledRound } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import type { Guard } from '../accounts/guard.js';
 import * as accounts from '../accounts/repo.js';
 import * as merchants from '../merchants/service.js';
@@ -20,10 +20,7 @@ beforeAll(async () => {
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
   await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const fundedMember = (funds: number) =>
   fundedMemberOf(server, demoId, funds, { prefix: 'wallet', captcha: CAPTCHA });
