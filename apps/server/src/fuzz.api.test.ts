@@ -18,10 +18,9 @@ import { createOperator } from './modules/operators/service.js';
 import { setVendorConnection } from './modules/vendors/connections.js';
 import { openGameSession } from './modules/vendors/game-sessions.js';
 import { signVendorBody } from './modules/vendors/signature.js';
-import { checkInvariants } from './modules/wallet/ledger.js';
 import { fundedMember } from './test/funded-member.js';
 import { BROKEN_VALUES, pathsOf, replaceAt, sampleOf } from './test/fuzz-inputs.js';
-import { startTestServer, type TestServer } from './test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from './test/server.js';
 
 /**
  * Issue 19 item 16: every route of the server and of the studio, called with inputs made from its
@@ -267,8 +266,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await studio?.close();
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
+  await checkAndClose(server);
 });
 
 describe('the fuzz pass (issue 19 item 16)', () => {

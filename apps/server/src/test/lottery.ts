@@ -3,14 +3,13 @@ import { expect } from 'vitest';
 import { runLotteryTick } from '../modules/lottery/tick.js';
 import type { Merchant } from '../modules/merchants/repo.js';
 import * as merchants from '../modules/merchants/service.js';
-import { checkInvariants } from '../modules/wallet/ledger.js';
 import { startTestServer, type TestServer } from './server.js';
 
 /**
  * A test server members register on and bet from: captchas answered with `captcha`, the loopback a
  * trusted proxy (each member calls from an address of its own), the brand DEMO's SMS check
  * (REGMOBVERF3) off, and, with `tick`, the lottery job run once so each game has its draw. Close it
- * with `checkAndClose`.
+ * with `checkAndClose` (server.ts).
  */
 export const startLotteryTestServer = async ({
   sessionSecret,
@@ -33,12 +32,6 @@ export const startLotteryTestServer = async ({
   await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
   if (tick) await runLotteryTick(server.db, sessionSecret);
   return { server, demo, demoId: demo.id };
-};
-
-/** The end of a file that moved money: the ledger's invariants hold, then the server closes. */
-export const checkAndClose = async (server: TestServer) => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
 };
 
 /**

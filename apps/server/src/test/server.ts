@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { openAndPrepareDb } from '../boot.js';
+import { checkInvariants } from '../modules/wallet/ledger.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import type { Db, Dialect } from '../platform/db/index.js';
 import { loadSecrets } from '../platform/secrets.js';
@@ -224,4 +225,10 @@ export const startTestServer = async (
     await handle.db.deleteFrom('lottery_setting').where('created_by', '=', 'seed').execute();
   }
   return server;
+};
+
+/** The end of a file that moved money: the ledger's invariants hold, then the server closes. */
+export const checkAndClose = async (server: TestServer) => {
+  expect((await checkInvariants(server.db)).ok).toBe(true);
+  await server.close();
 };

@@ -6,7 +6,12 @@ import type { Secrets } from '../../platform/secrets.js';
 import type { Merchant } from '../merchants/repo.js';
 import type { MemberRow, RuleMember } from './repo.js';
 import { resolveMerchantByHost } from '../merchants/service.js';
-import { authenticate, type AuthenticatedSession } from './sessions.js';
+import {
+  authenticate,
+  authenticateForRules,
+  type Authenticate,
+  type AuthenticatedSession,
+} from './sessions.js';
 import { getAuthSettings } from './settings.js';
 
 /** The bearer token of a request: `Authorization: Bearer <token>`, or the `token` header of the seed's clients. */
@@ -41,40 +46,39 @@ export type GuardOptions = {
    * decision 0083): `ledgerAccounts` in the answer; absent on PostgreSQL.
    */
   withLedgerAccounts?: boolean;
-  /**
-   * Only the member's columns the rules read and its id (`session.member` a `RuleMember`, decision
-   * 0089), for a route that uses no more of the member (the balance call): the same checks.
-   */
-  ruleMemberOnly?: boolean;
 };
 
+/** A guarded call's session, its member `M`, and its brand. */
 type GuardedSession<M extends RuleMember> = AuthenticatedSession<M> & {
   merchantId: number;
   merchant: Merchant;
 };
 
-export type Guard = {
-  (
-    request: FastifyRequest,
-    options: GuardOptions & { ruleMemberOnly: true },
-  ): Promise<GuardedSession<RuleMember>>;
-  (
-    request: FastifyRequest,
-    options?: GuardOptions & { ruleMemberOnly?: false },
-  ): Promise<GuardedSession<MemberRow>>;
-};
+/** Every token-protected endpoint of §6 calls one; a missing or bad token is always UNAUTHENTICATED. */
+type GuardOf<M extends RuleMember> = (
+  request: FastifyRequest,
+  options?: GuardOptions,
+) => Promise<GuardedSession<M>>;
 
-/** Every token-protected endpoint of §6 calls this; a missing or bad token is always UNAUTHENTICATED. */
-export const createGuard = (db: Db, secrets: Secrets): Guard =>
-  (async (request: FastifyRequest, options: GuardOptions = {}): Promise<GuardedSession<RuleMember>> => {
+/**
+ * `guard(request, options)`: the session and its whole member. `guard.forRules(request, options)`:
+ * only the member's columns the rules read and its id (`session.member` a `RuleMember`, decision
+ * 0089), for a route that uses no more of the member (the balance call): the same checks.
+ */
+export type Guard = GuardOf<MemberRow> & { forRules: GuardOf<RuleMember> };
+
+/** The guard that authenticates with `authenticateBy`: every check runs the same whatever it reads. */
+const guardBy =
+  <M extends RuleMember>(db: Db, secrets: Secrets, authenticateBy: Authenticate<M>): GuardOf<M> =>
+  async (request, options = {}) => {
     const merchant = await requestMerchant(db, request);
-    const session = await authenticate(
+    const session = await authenticateBy(
       db,
       secrets,
       merchant.id,
       bearerToken(request),
       () => getAuthSettings(db, merchant.id),
-      { withLedgerAccounts: options.withLedgerAccounts, ruleMemberOnly: options.ruleMemberOnly === true },
+      { withLedgerAccounts: options.withLedgerAccounts },
     );
     if (session.member.must_change_password === 1 && !options.allowPendingPasswordChange) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Change your password before going on');
@@ -83,4 +87,9 @@ export const createGuard = (db: Db, secrets: Secrets): Guard =>
       throw new AppError('TRIAL_ACCOUNT', 'Please register an account first');
     }
     return { ...session, merchantId: merchant.id, merchant };
-  }) as Guard;
+  };
+
+export const createGuard = (db: Db, secrets: Secrets): Guard =>
+  Object.assign(guardBy(db, secrets, authenticate), {
+    forRules: guardBy(db, secrets, authenticateForRules),
+  });

@@ -70,7 +70,7 @@ export const createSession = async (
   return token;
 };
 
-/** A live session and its member: all its columns, or (`ruleMemberOnly`) the rules' (`RuleMember`). */
+/** A live session and its member: all its columns (`authenticate`) or the rules' (`authenticateForRules`). */
 export type AuthenticatedSession<M extends repo.RuleMember = repo.MemberRow> = {
   sessionId: number;
   member: M;
@@ -86,84 +86,78 @@ export type AuthenticateOptions = {
   now?: Date;
   /** The member's ledger accounts, read with the session on SQLite (decision 0083). */
   withLedgerAccounts?: boolean;
-  /**
-   * Only the member's columns the checks read and its id (`RuleMember`, decision 0089), for a call
-   * that needs no more of the member: every check runs the same.
-   */
-  ruleMemberOnly?: boolean;
-};
-
-/** What every way of calling `authenticate` passes before its options. */
-type AuthenticateArgs = [
-  db: Db,
-  secrets: Secrets,
-  merchantId: number,
-  token: string | undefined,
-  settings: () => Promise<AuthSettings>,
-];
-
-/** The member's columns as the options ask: all of them, or (`ruleMemberOnly: true`) the rules'. */
-type Authenticate = {
-  (
-    ...args: [...AuthenticateArgs, AuthenticateOptions & { ruleMemberOnly: true }]
-  ): Promise<AuthenticatedSession<repo.RuleMember>>;
-  (
-    ...args: [...AuthenticateArgs, (AuthenticateOptions & { ruleMemberOnly?: false })?]
-  ): Promise<AuthenticatedSession>;
-  (...args: [...AuthenticateArgs, AuthenticateOptions?]): Promise<AuthenticatedSession<repo.RuleMember>>;
 };
 
 /**
- * Resolves a bearer token to its live session and member, renewing the idle expiry. Every failure
- * answers the same code, so a caller cannot tell a wrong token from an expired or revoked one.
+ * Resolves a bearer token to its live session and member (`M` as its reader reads it), renewing
+ * the idle expiry. Every failure answers the same code, so a caller cannot tell a wrong token from
+ * an expired or revoked one.
  */
-export const authenticate = (async (
+export type Authenticate<M extends repo.RuleMember> = (
   db: Db,
   secrets: Secrets,
   merchantId: number,
   token: string | undefined,
   settings: () => Promise<AuthSettings>,
-  { now = new Date(), withLedgerAccounts = false, ruleMemberOnly = false }: AuthenticateOptions = {},
-): Promise<AuthenticatedSession<repo.RuleMember>> => {
-  if (!token || token.length < 32 || token.length > 128) throw unauthenticated();
-  const hashes = tokenHashesOf(secrets);
-  const known = hashes.get(token);
-  const hash = known ?? tokenHash(secrets, token);
-  const found = await (ruleMemberOnly ? repo.findSessionWithRuleMember : repo.findSessionWithMember)(
-    db,
-    hash,
-    {
-      withLedgerAccounts,
-    },
-  );
-  if (!found) throw unauthenticated();
-  const { session, member, ledgerAccounts } = found;
-  const at = now.toISOString();
-  if (
-    session.merchant_id !== merchantId ||
-    session.revoked_at !== null ||
-    session.expires_at <= at ||
-    session.absolute_expires_at <= at ||
-    member.status !== 'ACTIVE'
-  ) {
-    throw unauthenticated();
-  }
-  if (known === undefined) keepTokenHash(hashes, token, hash);
-  if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) {
-    const idle = (await settings()).sessionIdleMinutes * MINUTE;
-    const expires = new Date(
-      Math.min(now.getTime() + idle, Date.parse(session.absolute_expires_at)),
-    ).toISOString();
-    await repo.touchSession(db, session.id, at, expires);
-  }
-  return {
-    sessionId: session.id,
-    member,
-    site: session.site as Site,
-    method: session.login_method as LoginMethod,
-    ...(ledgerAccounts && { ledgerAccounts }),
+  options?: AuthenticateOptions,
+) => Promise<AuthenticatedSession<M>>;
+
+/** A session as its reader reads it (live or not), with its member and the accounts asked for. */
+type SessionRead = NonNullable<Awaited<ReturnType<typeof repo.findSessionWithMember>>>;
+
+/** A session by its token's hash, with its member: `findSessionWithMember` or `findSessionWithRuleMember`. */
+type SessionReader<M extends repo.RuleMember> = (
+  db: Db,
+  tokenHash: string,
+  options: repo.SessionReadOptions,
+) => Promise<(Omit<SessionRead, 'member'> & { member: M }) | undefined>;
+
+/** `authenticate` with the member its reader reads: every check runs the same, on the same values. */
+const authenticateBy =
+  <M extends repo.RuleMember>(readSession: SessionReader<M>): Authenticate<M> =>
+  async (db, secrets, merchantId, token, settings, { now = new Date(), withLedgerAccounts = false } = {}) => {
+    if (!token || token.length < 32 || token.length > 128) throw unauthenticated();
+    const hashes = tokenHashesOf(secrets);
+    const known = hashes.get(token);
+    const hash = known ?? tokenHash(secrets, token);
+    const found = await readSession(db, hash, { withLedgerAccounts });
+    if (!found) throw unauthenticated();
+    const { session, member, ledgerAccounts } = found;
+    const at = now.toISOString();
+    if (
+      session.merchant_id !== merchantId ||
+      session.revoked_at !== null ||
+      session.expires_at <= at ||
+      session.absolute_expires_at <= at ||
+      member.status !== 'ACTIVE'
+    ) {
+      throw unauthenticated();
+    }
+    if (known === undefined) keepTokenHash(hashes, token, hash);
+    if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) {
+      const idle = (await settings()).sessionIdleMinutes * MINUTE;
+      const expires = new Date(
+        Math.min(now.getTime() + idle, Date.parse(session.absolute_expires_at)),
+      ).toISOString();
+      await repo.touchSession(db, session.id, at, expires);
+    }
+    return {
+      sessionId: session.id,
+      member,
+      site: session.site as Site,
+      method: session.login_method as LoginMethod,
+      ...(ledgerAccounts && { ledgerAccounts }),
+    };
   };
-}) as Authenticate;
+
+/** The live session of a token and its member, all its columns. */
+export const authenticate = authenticateBy(repo.findSessionWithMember);
+
+/**
+ * The same with only the member's columns the checks read and its id (`RuleMember`, decision 0089),
+ * for a call that needs no more of the member: every check runs the same.
+ */
+export const authenticateForRules = authenticateBy(repo.findSessionWithRuleMember);
 
 export const revoke = (db: DbOrTrx, sessionId: number, now = new Date()) =>
   repo.revokeSession(db, sessionId, now.toISOString());

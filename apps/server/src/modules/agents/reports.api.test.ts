@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settledRound, teamMember } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
 import { memberBankAccount } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { publishAgentAnnouncement } from '../messages/service.js';
 import { createOperator } from '../operators/service.js';
-import { checkInvariants } from '../wallet/ledger.js';
 import { updateMoneySettings } from '../wallet/money-settings.js';
 
 /**
@@ -59,10 +58,7 @@ beforeAll(async () => {
     })
   ).body.value.token;
 }, 60_000);
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server?.close();
-});
+afterAll(() => checkAndClose(server));
 
 const asAgent = (path: string, body: unknown, who: keyof typeof t = 'agent') =>
   createClient(server).call('POST', path, { token: t[who].token, body });

@@ -5,7 +5,7 @@ import { runCli } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { encodings } from '../../test/path-forms.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import type { Secrets } from '../../platform/secrets.js';
 import { createSession } from '../accounts/sessions.js';
 import { getAuthSettings } from '../accounts/settings.js';
@@ -212,8 +212,7 @@ beforeAll(async () => {
   bob = await newMember(0);
 });
 afterAll(async () => {
-  if (server) expect((await ledger.checkInvariants(server.db)).ok).toBe(true);
-  await server?.close();
+  if (server) await checkAndClose(server);
 });
 
 describe('the Host header', () => {

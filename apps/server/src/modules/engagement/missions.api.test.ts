@@ -9,13 +9,12 @@ import { createOtherBrand } from '../../test/brands.js';
 import { runCli, writeDataFile } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { openDb, type DbHandle } from '../../platform/db/index.js';
 import { maskAccount } from '../games/service.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
 import { pointBalance } from '../points/service.js';
-import * as ledger from '../wallet/ledger.js';
 import { updateMoneySettings } from '../wallet/money-settings.js';
 import { claimMissionReward, saveMission } from './missions.js';
 
@@ -97,9 +96,8 @@ beforeAll(async () => {
   for (const m of listed.body.value.missions as { code: string; id: number }[]) ids[m.code] = m.id;
 });
 afterAll(async () => {
-  expect((await ledger.checkInvariants(server.db)).ok).toBe(true);
   await second?.close();
-  await server?.close();
+  await checkAndClose(server);
 });
 
 const newMember = async () => {

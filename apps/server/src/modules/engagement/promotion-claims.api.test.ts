@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { addToDailySummary } from '../games/bet-records.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
 import { seedDemoClaims } from './promotion-claims.js';
-import { checkInvariants } from '../wallet/ledger.js';
 
 const CAPTCHA = 'pr0m';
 const PNG = Buffer.concat([
@@ -40,10 +39,7 @@ beforeAll(async () => {
     tokens[role] = login.body.value.token;
   }
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const operator = (role: 'FINANCE' | 'ADMIN', method: string, path: string, body?: unknown) =>
   createClient(server).call(method, path, { token: tokens[role], ...(body !== undefined && { body }) });

@@ -5,11 +5,10 @@ import { dayOf } from '../../platform/time-zone.js';
 import { runCli } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { addToDailySummary } from '../games/bet-records.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
-import { checkInvariants } from '../wallet/ledger.js';
 import { drawDueRaffles } from './raffle.js';
 
 const CAPTCHA = 'r4ff';
@@ -40,9 +39,8 @@ beforeAll(async () => {
   adminToken = login.body.value.token;
 });
 afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
   await second?.close();
-  await server.close();
+  await checkAndClose(server);
 });
 
 const visitor = () => createClient(server);

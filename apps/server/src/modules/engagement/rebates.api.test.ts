@@ -9,12 +9,11 @@ import { settledRound } from '../../test/agent-team.js';
 import { runCli } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { openDb, type DbHandle } from '../../platform/db/index.js';
 import { addDays, dayOf } from '../../platform/time-zone.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
-import * as ledger from '../wallet/ledger.js';
 import { runDailyRebates } from './rebates.js';
 
 /**
@@ -61,9 +60,8 @@ beforeAll(async () => {
   ).body.value.token;
 });
 afterAll(async () => {
-  expect((await ledger.checkInvariants(server.db)).ok).toBe(true);
   await second?.close();
-  await server?.close();
+  await checkAndClose(server);
 });
 
 const newMember = async () => {

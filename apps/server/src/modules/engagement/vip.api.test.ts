@@ -4,11 +4,10 @@ import { settledRound } from '../../test/agent-team.js';
 import { runCli } from '../../test/cli.js';
 import { createClient } from '../../test/client.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { openDb, type DbHandle } from '../../platform/db/index.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
-import * as ledger from '../wallet/ledger.js';
 import { updateMoneySettings } from '../wallet/money-settings.js';
 import { recomputeVipRanks } from './vip.js';
 
@@ -72,9 +71,8 @@ beforeAll(async () => {
   expect(edited.status, JSON.stringify(edited.body)).toBe(200);
 });
 afterAll(async () => {
-  expect((await ledger.checkInvariants(server.db)).ok).toBe(true);
   await second?.close();
-  await server?.close();
+  await checkAndClose(server);
 });
 
 const newMember = async () => {

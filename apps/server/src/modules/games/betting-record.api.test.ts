@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../test/funded-member.js';
-import { checkAndClose, openDraw, startLotteryTestServer } from '../../test/lottery.js';
-import type { TestServer } from '../../test/server.js';
+import { openDraw, startLotteryTestServer } from '../../test/lottery.js';
+import { checkAndClose, type TestServer } from '../../test/server.js';
 import { startStudio, type Studio } from '../../test/studio.js';
 import { runLotteryTick } from '../lottery/tick.js';
 import type { Merchant } from '../merchants/repo.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember, walletBalance } from '../../test/funded-member.js';
-import { checkAndClose, openDraw, startLotteryTestServer } from '../../test/lottery.js';
-import type { TestServer } from '../../test/server.js';
+import { openDraw, startLotteryTestServer } from '../../test/lottery.js';
+import { checkAndClose, type TestServer } from '../../test/server.js';
 
 /**
  * A retried cancel (decision 0085): with an idempotency key, a member whose first cancel went through

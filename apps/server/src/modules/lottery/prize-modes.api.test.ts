@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { fundedMember } from '../../test/funded-member.js';
-import { checkAndClose, startLotteryTestServer } from '../../test/lottery.js';
-import type { TestServer } from '../../test/server.js';
+import { startLotteryTestServer } from '../../test/lottery.js';
+import { checkAndClose, type TestServer } from '../../test/server.js';
 import { runLotteryTick } from './tick.js';
 
 /**

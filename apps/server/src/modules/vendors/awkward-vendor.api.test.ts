@@ -4,10 +4,9 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorTarget } from '../../test/seamless-vendor.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { walletConformance } from '../../test/wallet-conformance.js';
 import * as merchants from '../merchants/service.js';
-import { checkInvariants } from '../wallet/ledger.js';
 
 /**
  * The conformance kit against the deliberately awkward vendor: a separate process
@@ -46,8 +45,7 @@ afterAll(async () => {
   expect(disagreements).toEqual([]);
   expect(calls.relayed).toBeGreaterThan(50);
   expect(calls.disagreements).toBe(0);
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
+  await checkAndClose(server);
 });
 
 describe('seamless wallet conformance: an awkward vendor that sends every callback three times', () => {

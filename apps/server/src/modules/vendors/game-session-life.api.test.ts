@@ -3,17 +3,11 @@ import { VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@jade/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/cli.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { updateAuthSettings } from '../accounts/settings.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/service.js';
-import {
-  checkInvariants,
-  getAccountBalance,
-  houseAccount,
-  memberAccount,
-  postTransfer,
-} from '../wallet/ledger.js';
+import { getAccountBalance, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { setVendorConnection } from './connections.js';
 import { signVendorBody } from './signature.js';
 
@@ -50,10 +44,7 @@ beforeAll(async () => {
     timeoutMs: 2000,
   });
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 /** A signed wallet call, as the vendor's server sends it. */
 const wallet = async (action: string, body: Record<string, unknown>) => {

@@ -2,10 +2,10 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { vendorTarget as makeTarget } from '../../test/seamless-vendor.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { walletConformance, walletReplayConformance } from '../../test/wallet-conformance.js';
 import * as merchants from '../merchants/service.js';
-import { checkInvariants, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
+import { houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { turnoverRemaining } from '../wallet/payments.js';
 import { dayOf } from '../../platform/time-zone.js';
 
@@ -28,10 +28,7 @@ const vendorTarget = (options: Parameters<typeof makeTarget>[1]) =>
     options,
   );
 
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const HMAC_SECRET = randomBytes(32).toString('base64url');
 describe('seamless wallet conformance: an HMAC-SHA256 vendor (NEON_SPIN)', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorTarget } from '../../test/seamless-vendor.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants } from '../wallet/ledger.js';
@@ -26,10 +26,7 @@ beforeAll(async () => {
   demo = await merchants.getMerchantByCode(server.db, 'DEMO');
   await merchants.setFlag(server.db, demo.id, 'REGMOBVERF3', false);
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const target = vendorTarget(
   { server: () => server, merchant: () => demo, sessionSecret: SESSION_SECRET, captcha: CAPTCHA },

@@ -7,20 +7,14 @@ import { signedRequest } from '../../../../studio/src/server/wallet-client.js';
 import { createOtherBrand } from '../../test/brands.js';
 import { registeredMember } from '../../test/funded-member.js';
 import { vendorTarget } from '../../test/seamless-vendor.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { startStudio, type Studio } from '../../test/studio.js';
 import { walletConformance, walletReplayConformance } from '../../test/wallet-conformance.js';
 import { findBetRecord } from '../games/bet-records.js';
 import { enableBrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/service.js';
-import {
-  checkInvariants,
-  getAccountBalance,
-  houseAccount,
-  memberAccount,
-  postTransfer,
-} from '../wallet/ledger.js';
+import { getAccountBalance, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { updateMoneySettings } from '../wallet/money-settings.js';
 import { findVendorConnection, setVendorConnection } from './connections.js';
 import { reconcileGames } from './reconcile.js';
@@ -51,8 +45,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   studio?.stop();
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
+  await checkAndClose(server);
 });
 
 const fund = async (memberId: number, amount: number) =>

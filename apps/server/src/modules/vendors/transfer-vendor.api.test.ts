@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { findBetRecord } from '../games/bet-records.js';
 import { listTransferVendors } from '../games/service.js';
 import * as merchants from '../merchants/service.js';
-import { checkInvariants, getAccountBalance, memberAccount } from '../wallet/ledger.js';
+import { getAccountBalance, memberAccount } from '../wallet/ledger.js';
 import { setWalletApi } from '../wallet/vendor-wallets.js';
 import { pullAllVendorBets, pullVendorBets } from './bet-pull.js';
 import { reconcileGames } from './reconcile.js';
@@ -78,8 +78,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vendor.kill('SIGTERM');
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
+  await checkAndClose(server);
 });
 beforeEach(async () => {
   await control({});

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../test/funded-member.js';
-import { checkAndClose, startLotteryTestServer } from '../../test/lottery.js';
-import type { TestServer } from '../../test/server.js';
+import { startLotteryTestServer } from '../../test/lottery.js';
+import { checkAndClose, type TestServer } from '../../test/server.js';
 import { getMoneySettings } from './money-settings.js';
 
 /**

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.js';
 import { createOtherBrand } from '../../test/brands.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { configureGatewayChannel } from './channel-settings.js';
 import { signGatewayMessage } from './channels/gateway.js';
-import { checkInvariants } from './ledger.js';
 
 const CAPTCHA = 'g4t3';
 const SECRET = 'dev-gateway-secret-0123456789';
@@ -110,8 +109,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([gateway?.stop(), otherGateway?.stop()]);
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
+  await checkAndClose(server);
 });
 
 const newMember = async () => {

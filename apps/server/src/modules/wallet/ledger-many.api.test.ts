@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { createOtherBrand, insertBareMember } from '../../test/brands.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import {
   checkInvariants,
   getAccountBalance,
@@ -27,10 +27,7 @@ beforeAll(async () => {
   server = await startTestServer();
   db = server.db;
 });
-afterAll(async () => {
-  expect((await checkInvariants(db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 /** A brand with a float and three members' main wallets, each member holding `funds`. */
 const newBrand = async (funds: number) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPlugin, type Db } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { createOtherBrand, insertBareMember } from '../../test/brands.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import {
   checkInvariants,
   getAccountBalance,
@@ -54,10 +54,7 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
       wallets.push({ memberId, main, vendor });
     }
   });
-  afterAll(async () => {
-    expect((await checkInvariants(db)).ok).toBe(true);
-    await server.close();
-  });
+  afterAll(() => checkAndClose(server));
 
   it("posts a transfer between two wallets in two statements, answering the member's balances", async () => {
     const { memberId, main, vendor } = wallets[0]!;

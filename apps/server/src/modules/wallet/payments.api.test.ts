@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../test/client.js';
 import { runCli } from '../../test/cli.js';
 import { registeredMember } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
-import { checkInvariants } from './ledger.js';
 import { updateMoneySettings } from './money-settings.js';
 import { autoReceiveWithdrawals, nextAutoReceive } from './payments.js';
 
@@ -36,10 +35,7 @@ beforeAll(async () => {
   });
   operatorToken = login.body.value.token;
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const operator = (method: string, path: string, body?: unknown) =>
   createClient(server).call(method, path, { token: operatorToken, ...(body !== undefined && { body }) });

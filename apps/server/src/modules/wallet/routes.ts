@@ -43,11 +43,7 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
     async (request) => {
       // On SQLite the accounts come with the session, in its statement (decision 0083).
       // The member's id and the rules' columns only (decision 0089): the answer needs no more of it.
-      const session = await guard(request, {
-        allowTrial: true,
-        withLedgerAccounts: true,
-        ruleMemberOnly: true,
-      });
+      const session = await guard.forRules(request, { allowTrial: true, withLedgerAccounts: true });
       return {
         success: true as const,
         value: await wallet.getSessionWalletBalances(db, session, request.query.language),

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { MAX_AMOUNT_PER_CALL } from '@jade/contracts/wallet';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { listTransferVendors } from '../games/service.js';
 import { checkInvariants, getAccountBalance, houseAccount } from './ledger.js';
@@ -48,8 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vendor.kill('SIGTERM');
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
+  await checkAndClose(server);
 });
 beforeEach(async () => {
   await control({});

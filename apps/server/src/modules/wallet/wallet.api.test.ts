@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { sqliteHandleOf } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { settledRound } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
+import type { Guard } from '../accounts/guard.js';
 import * as accounts from '../accounts/repo.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants } from './ledger.js';
@@ -19,10 +20,7 @@ beforeAll(async () => {
   demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
   await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
 });
-afterAll(async () => {
-  expect((await checkInvariants(server.db)).ok).toBe(true);
-  await server.close();
-});
+afterAll(() => checkAndClose(server));
 
 const fundedMember = (funds: number) =>
   fundedMemberOf(server, demoId, funds, { prefix: 'wallet', captcha: CAPTCHA });
@@ -120,6 +118,18 @@ describe('wallet balance', () => {
     await accounts.updateMember(server.db, m.memberId, { status: 'FROZEN' });
     const frozen = await balanceCall(m);
     expect([frozen.status, frozen.body.error?.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  // Decision 0089: a route guarded for the rules is given the member's id and the rules' columns,
+  // and the compiler refuses it any other column (it was not read); the whole guard gives them all.
+  it("types a rules-only session's member as the rules' columns only (a type test)", () => {
+    type RulesSession = Awaited<ReturnType<Guard['forRules']>>;
+    expectTypeOf<RulesSession['member']>().toEqualTypeOf<accounts.RuleMember>();
+    expectTypeOf<Awaited<ReturnType<Guard>>['member']>().toEqualTypeOf<accounts.MemberRow>();
+    const usernameOf = (session: RulesSession) =>
+      // @ts-expect-error: `username` is not among the rules' columns: a rules-only route cannot read it
+      session.member.username;
+    expectTypeOf(usernameOf).toBeFunction();
   });
 
   // Decision 0086: on SQLite a balance call's session read runs at once, without Kysely's lock, when
