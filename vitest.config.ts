@@ -52,6 +52,10 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // CI's two cores run the API and web passes side by side: a render that takes 100 ms alone
+          // can take seconds there, so a test and its findBy waits get room (a passing test waits no longer).
+          testTimeout: 20_000,
+          setupFiles: [path.join(root, 'apps/web/src/testing/setup.ts')],
         },
       },
       {

@@ -100,7 +100,7 @@ describe('Boot', () => {
     });
     renderApp();
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert.textContent).toBe('Network link is abnormal, please try again');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
