@@ -158,3 +158,22 @@ describe('lottery lobby', () => {
     await latest.screenshot({ path: path.join(SCREENSHOT_DIR, 'lottery-north-latest.png') });
   }, 60_000);
 });
+
+describe("the lobby's scripts", () => {
+  it('loads no schema library on /vnlottery: the lobby reads its rules, draw and statistics without zod', async () => {
+    const page = await open();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`${file.server.baseUrl}/vnlottery`);
+    await page.getByRole('button', { name: 'Place bet' }).waitFor();
+    // The bet slip's reads have answered: each lô's hits show in the grid.
+    await page.locator('.number-cell small').first().waitFor();
+    expect(scripts.length).toBeGreaterThan(5);
+    // zod's chunk (apps/web/vite.config.ts) is about 25 KB gzipped and 150 ms of a throttled phone's
+    // script time; a static import of a contracts schema module from the lobby brings it back
+    // (decision 0092: the lobby's reads are trusted, the money actions load their schemas on demand).
+    expect(scripts.filter((script) => /\/zod-[^/]*\.js$/.test(script))).toEqual([]);
+  }, 60_000);
+});

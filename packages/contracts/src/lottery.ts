@@ -248,6 +248,7 @@ export const popularNumbersQuery = z.object({
 });
 /** The numbers members stake most on a game's draws of the last seven days; weight in basis points of that stake. */
 export const popularNumbers = z.array(z.object({ number: z.string(), weight: z.number().int() }));
+export type PopularNumbers = z.infer<typeof popularNumbers>;
 
 /**
  * The most results VN statistics count over: a request above it is refused (400). The answer is
@@ -270,31 +271,8 @@ export const vnNumbers = z.object({
 });
 export type VnNumbers = z.infer<typeof vnNumbers>;
 
-/** Distinct orderings of a number's digits (24, 12, 6, 4 or 1 for 4D): what a box bet stakes. */
-export const permutationCount = (number: string): number => {
-  const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
-  const counts = new Map<string, number>();
-  for (const digit of number) counts.set(digit, (counts.get(digit) ?? 0) + 1);
-  let result = factorial(number.length);
-  for (const count of counts.values()) result /= factorial(count);
-  return result;
-};
-
-/**
- * What a slip costs, in minor units: a group bet (xiên, trượt) its stake once, a box bet the stake
- * for each ordering of each number, any other stake × cost multiplier for each number. One rule for
- * the server, which charges it, and the bet slip, which shows it.
- */
-export const slipCostOf = (
-  rule: { code: string; groupSize: number | null; costMultiplier: number },
-  numbers: readonly string[],
-  stake: number,
-): number => {
-  if (rule.groupSize !== null) return stake;
-  if (rule.code === 'BIG_BOX' || rule.code === 'SMALL_BOX')
-    return numbers.reduce((sum, n) => sum + stake * permutationCount(n), 0);
-  return stake * rule.costMultiplier * numbers.length;
-};
+/** The slip's cost rule, zod-free for the bet slip's first load (decision 0092). */
+export { permutationCount, slipCostOf } from './lottery-slip.js';
 
 /** POST /api/operator/lottery/results: an operator keys in a draw's official result (numbers by tier). */
 export const officialResultRequest = z.object({

@@ -1,4 +1,6 @@
-import { slipCostOf, type LotteryRules } from '@jade/contracts/lottery';
+import type { LotteryRules } from '@jade/contracts/lottery';
+// Zod-free: the bet slip is on the lobby's first load (decision 0092).
+import { slipCostOf } from '@jade/contracts/lottery-slip';
 
 /** The client's reading of a slip (the server computes the same and is the one that counts). */
 export type BetRule = LotteryRules['betTypes'][number];

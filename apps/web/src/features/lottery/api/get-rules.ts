@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { lotteryRules, type LotteryRules } from '@jade/contracts/lottery';
-import { apiGet } from '../../../api/client';
+import type { LotteryRules } from '@jade/contracts/lottery';
+import { apiGet, trusted } from '../../../api/client';
 import { lotteryKeys } from './query-keys';
 
-/** A game's rules as the brand sets them: tiers, bet types with cost and odds, stake limits. */
+/**
+ * A game's rules as the brand sets them: tiers, bet types with cost and odds, stake limits. Trusted
+ * (the server checks it against `lotteryRules`): a lobby's first read loads no zod (decision 0092).
+ */
 export const getLotteryRules = (gameCode: string, signal?: AbortSignal): Promise<LotteryRules> =>
-  apiGet('/lotto/lgw/games/rules', lotteryRules, { query: { gameCode }, signal });
+  apiGet('/lotto/lgw/games/rules', trusted<LotteryRules>(), { query: { gameCode }, signal });
 
 export const useLotteryRules = (gameCode: string | undefined) =>
   useQuery({

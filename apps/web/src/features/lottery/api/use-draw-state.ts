@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lotteryGameState, type LotteryGameState } from '@jade/contracts/lottery';
+import type { LotteryGameState } from '@jade/contracts/lottery';
 import { balanceQueryKey } from '../../accounts/api/get-balance';
 import { lotteryKeys } from './query-keys';
 
@@ -10,6 +10,17 @@ export type DrawState = {
   isReconnecting: boolean;
   /** Milliseconds the server's clock is ahead of this one (countdowns use the server's time). */
   clockSkew: number;
+};
+
+/**
+ * The server sends its `LotteryGameState` (typed by the contract); the lobby takes it as sent, with no
+ * zod on its first load (decision 0092). An event that is not even the frame of one is dropped, as
+ * before; a wrong shape inside it fails where it is used (the route's error boundary).
+ */
+const isGameState = (value: unknown): value is LotteryGameState => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { serverTime, open, latest } = value as Record<string, unknown>;
+  return typeof serverTime === 'string' && typeof open === 'object' && typeof latest === 'object';
 };
 
 /** Waits before opening a stream again after the server refused one, doubling up to the last. */
@@ -36,9 +47,8 @@ export const useDrawState = (gameCode: string | undefined): DrawState => {
     const connect = () => {
       source = new EventSource(`/lotto/lgw/games/events?gameCode=${encodeURIComponent(gameCode)}`);
       source.addEventListener('state', (event) => {
-        const parsed = lotteryGameState.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (!parsed.success) return;
-        const state = parsed.data;
+        const state: unknown = JSON.parse((event as MessageEvent<string>).data);
+        if (!isGameState(state)) return;
         backoff = FIRST_RETRY_MS;
         setReconnecting(false);
         setLive({ gameCode, state, clockSkew: Date.parse(state.serverTime) - Date.now() });

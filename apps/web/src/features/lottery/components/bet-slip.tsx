@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { memo, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LotteryRules } from '@jade/contracts/lottery';
@@ -11,13 +11,19 @@ import { SuccessNote, useFailureText } from '../../wallet/components/panel-state
 import { useIdempotentSend } from '../../wallet/hooks/use-idempotent-send';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { parseAmount, toAmountInput } from '../../wallet/utils/amount';
-import { placeLotteryBet } from '../api/place-bet';
 import { lotteryKeys } from '../api/query-keys';
 import { usePopularNumbers, useVnNumbers } from '../api/get-number-stats';
 import { initialBetType, isNumberOf, QUICK_PICKS, quickPick, slipCost, type BetRule } from '../slip';
+import { NumberCell } from './number-cell';
 
 /** At most this many numbers on one slip (the server's rule too). */
 const MAX_NUMBERS = 100;
+
+/**
+ * A cell renders only when its own props change, not as each of the lobby's answers (rules, draw
+ * state, statistics, balance) arrives (decision 0092). Memoized here, where the grid uses it.
+ */
+const GridCell = memo(NumberCell);
 
 type BetSlipProps = {
   rules: LotteryRules;
@@ -47,6 +53,23 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
   const send = useIdempotentSend();
   const failureText = useFailureText();
   const queryClient = useQueryClient();
+  const limit = rule?.groupSize ?? MAX_NUMBERS;
+  // Stable while the bet type's group size is, so the grid's cells keep their props (decision 0092).
+  const toggle = useCallback(
+    (number: string) =>
+      setNumbers((current) =>
+        current.includes(number)
+          ? current.filter((n) => n !== number)
+          : current.length >= limit
+            ? current
+            : [...current, number],
+      ),
+    [limit],
+  );
+  const addAll = useCallback(
+    (more: string[]) => setNumbers((current) => [...new Set([...current, ...more])].slice(0, limit)),
+    [limit],
+  );
 
   if (!rule) return null;
   const stake = parseAmount(stakeText, scale);
@@ -69,23 +92,15 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
     if (next && next.digits !== rule.digits) setNumbers([]);
     setPlaced(undefined);
   };
-  const toggle = (number: string) =>
-    setNumbers((current) =>
-      current.includes(number)
-        ? current.filter((n) => n !== number)
-        : current.length >= (rule.groupSize ?? MAX_NUMBERS)
-          ? current
-          : [...current, number],
-    );
-  const addAll = (more: string[]) =>
-    setNumbers((current) => [...new Set([...current, ...more])].slice(0, rule.groupSize ?? MAX_NUMBERS));
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canPlace || !numero) return;
     requireLogin(() => void confirmAndPlace(numero));
   };
   const confirmAndPlace = async (drawNumero: string) => {
+    // The bet's call and its schema (zod) load while the member confirms, not with the lobby (decision 0092).
+    const placing = import('../api/place-bet');
+    placing.catch(() => undefined);
     const typeName = t(`lotto.types.${rule.code}` as 'lotto.types.LO2');
     const isSure = await modals.confirm({
       title: t('lotto.confirmTitle'),
@@ -108,7 +123,7 @@ export function BetSlip({ rules, numero, playType }: BetSlipProps) {
     setFailure(undefined);
     setPlaced(undefined);
     try {
-      await send(request, (key) => placeLotteryBet(request, key));
+      await send(request, async (key) => (await placing).placeLotteryBet(request, key));
       setPlaced(drawNumero);
       setNumbers([]);
     } catch (error) {
@@ -208,11 +223,20 @@ function NumberPicker({ rules, rule, numbers, onToggle, onAdd }: NumberPickerPro
   const isVietnamese = rules.structure !== 'SEA4D';
   const popular = usePopularNumbers(rules.gameCode);
   const stats = useVnNumbers(rules.gameCode, isVietnamese && rule.digits === 2);
-  const hitsOf = useMemo(
+  // The grid's cells (number, hits, title), made again only when the statistics or the digits change.
+  const cells = useMemo(() => {
+    if (rule.digits > 2) return [];
     // No hits to show before the game has results.
-    () => new Map(stats.data?.draws ? stats.data.numbers.map((n) => [n.number, n.hits]) : []),
-    [stats.data],
-  );
+    const data = stats.data?.draws ? stats.data : undefined;
+    const hitsOf = new Map(data ? data.numbers.map((n) => [n.number, n.hits]) : []);
+    return Array.from({ length: rule.digits === 1 ? 10 : 100 }, (_, n) => {
+      const number = String(n).padStart(rule.digits, '0');
+      const hits = hitsOf.get(number);
+      const title =
+        hits !== undefined ? t('lotto.hits', { number, count: hits, draws: data?.draws ?? 0 }) : undefined;
+      return { number, hits, title };
+    });
+  }, [rule.digits, stats.data, t]);
   const chosen = new Set(numbers);
   const popularHere = (popular.data ?? []).map((p) => p.number).filter((n) => isNumberOf(rule, n));
   const canQuickPick = rule.digits === 2 && rule.groupSize === null;
@@ -270,9 +294,6 @@ function NumberPicker({ rules, rule, numbers, onToggle, onAdd }: NumberPickerPro
     );
   }
 
-  const cells = Array.from({ length: rule.digits === 1 ? 10 : 100 }, (_, n) =>
-    String(n).padStart(rule.digits, '0'),
-  );
   return (
     <div className="number-grid-wrap">
       {canQuickPick && (
@@ -299,26 +320,16 @@ function NumberPicker({ rules, rule, numbers, onToggle, onAdd }: NumberPickerPro
       )}
       {popularHere.length > 0 && <PopularRow numbers={popularHere} chosen={chosen} onToggle={onToggle} />}
       <div className={`number-grid number-grid--${rule.digits}`} role="group" aria-label={t('lotto.numbers')}>
-        {cells.map((n) => {
-          const hits = hitsOf.get(n);
-          return (
-            <button
-              key={n}
-              type="button"
-              className="number-cell"
-              aria-pressed={chosen.has(n)}
-              onClick={() => onToggle(n)}
-              title={
-                hits !== undefined
-                  ? t('lotto.hits', { number: n, count: hits, draws: stats.data?.draws ?? 0 })
-                  : undefined
-              }
-            >
-              {n}
-              {hits !== undefined && <small aria-hidden="true">{hits}</small>}
-            </button>
-          );
-        })}
+        {cells.map(({ number, hits, title }) => (
+          <GridCell
+            key={number}
+            number={number}
+            isChosen={chosen.has(number)}
+            hits={hits}
+            title={title}
+            onToggle={onToggle}
+          />
+        ))}
       </div>
     </div>
   );

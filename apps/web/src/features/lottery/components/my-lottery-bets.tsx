@@ -10,7 +10,7 @@ import { StatusBadge, useFailureText, type BadgeTone } from '../../wallet/compon
 import { useIdempotentSend } from '../../wallet/hooks/use-idempotent-send';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import '../../wallet/wallet.css';
-import { cancelLotteryBet, useMyLotteryBets } from '../api/my-bets';
+import { useMyLotteryBets } from '../api/my-bets';
 import { lotteryKeys } from '../api/query-keys';
 
 const TONE: Record<LotteryBet['status'], BadgeTone> = {
@@ -39,11 +39,14 @@ export function MyLotteryBets({
   const send = useIdempotentSend();
 
   const cancel = async (bet: LotteryBet) => {
+    // The cancel and its schema (zod) load while the member confirms, not with the lobby (decision 0092).
+    const cancelling = import('../api/cancel-bet');
+    cancelling.catch(() => undefined);
     if (!(await modals.confirm({ message: t('lotto.cancelConfirm') }))) return;
     setFailure(undefined);
     try {
       // One key per cancel of a bet: a retry after a lost answer reuses it and is told the bet was cancelled.
-      await send({ cancel: bet.betId }, (key) => cancelLotteryBet(bet, key));
+      await send({ cancel: bet.betId }, async (key) => (await cancelling).cancelLotteryBet(bet, key));
     } catch (error) {
       setFailure(failureText(error));
     }
