@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { isZodChunk, watchScripts } from './support/browser';
 import { useMemberBrowserFile } from './support/harness';
 import { registerFundedMember } from './support/members';
 import { repoRoot } from './support/server';
@@ -162,10 +163,7 @@ describe('lottery lobby', () => {
 describe("the lobby's scripts", () => {
   it('loads no schema library on /vnlottery: the lobby reads its rules, draw and statistics without zod', async () => {
     const page = await open();
-    const scripts: string[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
-    });
+    const scripts = watchScripts(page);
     await page.goto(`${file.server.baseUrl}/vnlottery`);
     await page.getByRole('button', { name: 'Place bet' }).waitFor();
     // The bet slip's reads have answered: each lô's hits show in the grid.
@@ -174,6 +172,6 @@ describe("the lobby's scripts", () => {
     // zod's chunk (apps/web/vite.config.ts) is about 25 KB gzipped and 150 ms of a throttled phone's
     // script time; a static import of a contracts schema module from the lobby brings it back
     // (decision 0092: the lobby's reads are trusted, the money actions load their schemas on demand).
-    expect(scripts.filter((script) => /\/zod-[^/]*\.js$/.test(script))).toEqual([]);
+    expect(scripts.filter(isZodChunk)).toEqual([]);
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MemberInfo } from '@jade/contracts/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { isZodChunk, launchBrowser, watchScripts } from './support/browser';
 import { repoRoot, startServer, type TestServer } from './support/server';
 import { addSession, startFreePlay } from './support/session';
 import { PageWatch } from './support/harness';
@@ -579,17 +579,14 @@ describe('home banners', () => {
 describe("the home page's scripts", () => {
   it('loads no schema library on /index: the shell and home page read their data without zod', async () => {
     const page = await newPage();
-    const scripts: string[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
-    });
+    const scripts = watchScripts(page);
     await go(page, '/index');
     await page.locator('.banners__slide img').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(5);
     // zod's chunk (apps/web/vite.config.ts) is 25 KB gzipped of issue 9's 150 KB budget for /index; a
     // static import of a contracts schema module from the shell (the language update did) brings it back.
-    expect(scripts.filter((script) => /\/zod-[^/]*\.js$/.test(script))).toEqual([]);
+    expect(scripts.filter(isZodChunk)).toEqual([]);
   });
 
   it("loads only the strings the shell and home page show, and no member's stream for a visitor", async () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
@@ -14,3 +14,15 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-quic',
     ],
   });
+
+/** The paths of the scripts a page loads from now on, in the order they arrive. */
+export const watchScripts = (page: Page): string[] => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  return scripts;
+};
+
+/** zod's chunk (apps/web/vite.config.ts names it): about 25 KB gzipped, kept off the first pages. */
+export const isZodChunk = (script: string) => /\/zod-[^/]*\.js$/.test(script);
