@@ -50,14 +50,7 @@ export function TeamProfitPanel() {
         </div>
         <AccountFilter onApply={setFilter('account')} />
       </form>
-      <PagedList
-        query={profit}
-        isEmpty={(data) => data.rows.length === 0}
-        empty={t('agentReports.profit.none')}
-        page={pageNo}
-        onPage={setPageNo}
-        totalPages={(data) => data.totalPages}
-      >
+      <PagedList query={profit} empty={t('agentReports.profit.none')} page={pageNo} onPage={setPageNo}>
         {(data, isUpdating) => <ProfitRows data={data} isUpdating={isUpdating} />}
       </PagedList>
     </div>

@@ -435,12 +435,10 @@ function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
       </h4>
       <PagedList
         query={deposits}
-        isEmpty={(data) => data.totalCount === 0}
         empty={t('wallet.deposit.none')}
         emptyClassName="wallet-section__hint"
         page={pageNo}
         onPage={setPageNo}
-        totalPages={(data) => data.totalPages}
         pagesLabel={t('wallet.deposit.pages')}
       >
         {(data) => (

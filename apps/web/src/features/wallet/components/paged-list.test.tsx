@@ -155,3 +155,39 @@ describe('PagedList (a list a page at a time in the member and agent centres)', 
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('PagedList of the contracts’ usual page (totalCount, totalPages)', () => {
+  type CountedPage = { list: string[]; totalCount: number; totalPages: number };
+  const counted = (data: CountedPage) =>
+    ({ data, isError: false, isPlaceholderData: false }) as unknown as UseQueryResult<CountedPage>;
+  const renderCounted = (data: CountedPage) =>
+    renderInBrand(
+      <PagedList query={counted(data)} empty="No rows in this period." page={1} onPage={() => undefined}>
+        {(page) => <p>{page.list.join(', ')}</p>}
+      </PagedList>,
+    );
+
+  it('needs no isEmpty or totalPages: no rows when it counts none, and the pages it says', () => {
+    renderCounted({ list: [], totalCount: 0, totalPages: 0 });
+    screen.getByText('No rows in this period.');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    cleanup();
+    renderCounted({ list: ['row 1', 'row 2'], totalCount: 42, totalPages: 3 });
+    screen.getByText('row 1, row 2');
+    const pages = screen.getByRole('navigation');
+    within(pages).getByRole('button', { name: 'Page 3' });
+    expect(within(pages).queryByRole('button', { name: 'Page 4' })).toBeNull();
+  });
+
+  it('is refused by the compiler without them when the answer has another shape (the payroll’s pages)', () => {
+    const query = { data: { rows: [], pages: 1 } } as unknown as UseQueryResult<Page>;
+    // The test is the typecheck (npm run typecheck): this element must not compile.
+    const element = (
+      // @ts-expect-error -- { rows, pages } is not the usual page: isEmpty and totalPages are required.
+      <PagedList query={query} empty="No rows in this period." page={1} onPage={() => undefined}>
+        {(data: Page) => <p>{data.rows.length}</p>}
+      </PagedList>
+    );
+    expect(element.props).not.toHaveProperty('totalPages');
+  });
+});

@@ -5,7 +5,7 @@ import { brandToday } from '../../../lib/format';
 import { PagedList } from './paged-list';
 
 /** A page of records as the records calls answer it. */
-type RecordsPage = { records: readonly unknown[]; totalPages: number };
+type RecordsPage = { records: readonly unknown[]; totalCount: number; totalPages: number };
 
 type RecordsPanelProps<D extends RecordsPage> = {
   className: string;
@@ -57,15 +57,7 @@ export function RecordsPanel<D extends RecordsPage>({
         </p>
       )}
       {notice}
-      <PagedList
-        query={records}
-        isEmpty={(data) => data.records.length === 0}
-        empty={empty}
-        page={pageNo}
-        onPage={setPageNo}
-        totalPages={(data) => data.totalPages}
-        pagesLabel={pagesLabel}
-      >
+      <PagedList query={records} empty={empty} page={pageNo} onPage={setPageNo} pagesLabel={pagesLabel}>
         {children}
       </PagedList>
     </div>

@@ -54,12 +54,10 @@ export function WithdrawalList() {
       <SuccessNote>{answered}</SuccessNote>
       <PagedList
         query={withdrawals}
-        isEmpty={(data) => data.totalCount === 0}
         empty={t('wallet.withdraw.none')}
         emptyClassName="wallet-section__hint"
         page={pageNo}
         onPage={setPageNo}
-        totalPages={(data) => data.totalPages}
         pagesLabel={t('wallet.withdraw.pages')}
       >
         {(data, isUpdating) => (
