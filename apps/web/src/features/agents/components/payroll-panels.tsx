@@ -4,7 +4,7 @@ import type { AgentPayment, AgentPaymentPage, AgentRevenue } from '@jade/contrac
 import type { ContractKind } from '@jade/contracts/agents';
 import { PagedList } from '../../wallet/components/paged-list';
 import { PanelQuery, StatusBadge, type BadgeTone } from '../../wallet/components/panel-state';
-import { RecordTable } from '../../wallet/components/record-table';
+import { RecordTable, useMoneyColumns } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useAgentPayments, useAgentRevenue } from '../api/payroll';
 import { useTeamReportFilters } from '../hooks/use-team-report-filters';
@@ -103,6 +103,7 @@ function PaymentsPanel({ kind }: { kind: ContractKind }) {
 function PaymentList({ data, kind, side }: { data: AgentPaymentPage; kind: ContractKind; side: Side }) {
   const { t } = useTranslation();
   const { format } = useMoneyFormat();
+  const { moneyColumn } = useMoneyColumns<AgentPayment>();
   const isDividend = kind === 'DIVIDEND';
   return (
     <div className="wallet-records">
@@ -135,21 +136,9 @@ function PaymentList({ data, kind, side }: { data: AgentPaymentPage; kind: Contr
                 label: t('agentPayroll.columns.payer'),
                 render: (row) => row.payer ?? t('agentPayroll.brand'),
               },
-          {
-            id: 'teamValidBet',
-            label: t('agentPayroll.columns.teamValidBet'),
-            isNumeric: true,
-            render: (row) => format(row.teamValidBet),
-          },
+          moneyColumn('teamValidBet', t('agentPayroll.columns.teamValidBet'), (row) => row.teamValidBet),
           ...(isDividend
-            ? [
-                {
-                  id: 'netLoss',
-                  label: t('agentPayroll.columns.netLoss'),
-                  isNumeric: true,
-                  render: (row: AgentPayment) => format(row.netLoss),
-                },
-              ]
+            ? [moneyColumn('netLoss', t('agentPayroll.columns.netLoss'), (row) => row.netLoss)]
             : []),
           {
             id: 'active',
@@ -163,24 +152,9 @@ function PaymentList({ data, kind, side }: { data: AgentPaymentPage; kind: Contr
             isNumeric: true,
             render: (row) => row.tier ?? t('agentPayroll.noTier'),
           },
-          {
-            id: 'gross',
-            label: t('agentPayroll.columns.gross'),
-            isNumeric: true,
-            render: (row) => format(row.gross),
-          },
-          {
-            id: 'paid',
-            label: t('agentPayroll.columns.paid'),
-            isNumeric: true,
-            render: (row) => format(row.paid),
-          },
-          {
-            id: 'owed',
-            label: t('agentPayroll.columns.owed'),
-            isNumeric: true,
-            render: (row) => format(row.owed),
-          },
+          moneyColumn('gross', t('agentPayroll.columns.gross'), (row) => row.gross),
+          moneyColumn('paid', t('agentPayroll.columns.paid'), (row) => row.paid),
+          moneyColumn('owed', t('agentPayroll.columns.owed'), (row) => row.owed),
           {
             id: 'status',
             label: t('agentPayroll.columns.status'),
@@ -221,6 +195,7 @@ export function RevenuePanel() {
 function RevenueList({ data }: { data: AgentRevenue }) {
   const { t } = useTranslation();
   const { format, formatSigned } = useMoneyFormat();
+  const { moneyColumn } = useMoneyColumns<AgentRevenue['rows'][number]>();
   if (data.rows.length === 0) return <p className="wallet-empty">{t('agentPayroll.revenueNone')}</p>;
   return (
     <div className="wallet-records">
@@ -242,18 +217,12 @@ function RevenueList({ data }: { data: AgentRevenue }) {
             label: t('agentPayroll.columns.kind'),
             render: (row) => t(`agentPayroll.kinds.${row.kind}`),
           },
-          {
-            id: 'received',
-            label: t('agentPayroll.columns.received'),
-            isNumeric: true,
-            render: (row) => format(row.received),
-          },
-          {
-            id: 'paidToChildren',
-            label: t('agentPayroll.columns.paidToChildren'),
-            isNumeric: true,
-            render: (row) => format(row.paidToChildren),
-          },
+          moneyColumn('received', t('agentPayroll.columns.received'), (row) => row.received),
+          moneyColumn(
+            'paidToChildren',
+            t('agentPayroll.columns.paidToChildren'),
+            (row) => row.paidToChildren,
+          ),
           {
             id: 'kept',
             label: t('agentPayroll.columns.kept'),

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentDateRange } from '@jade/contracts/agents';
-import { TEAM_SCOPES, type TeamProfitResponse } from '@jade/contracts/agent-reports';
+import { TEAM_SCOPES, type TeamProfitResponse, type TeamProfitRow } from '@jade/contracts/agent-reports';
 import { PagedList } from '../../wallet/components/paged-list';
-import { RecordTable } from '../../wallet/components/record-table';
+import { RecordTable, useMoneyColumns } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useTeamProfit } from '../api/reports';
 import { useTeamReportFilters } from '../hooks/use-team-report-filters';
@@ -60,9 +60,7 @@ export function TeamProfitPanel() {
 function ProfitRows({ data, isUpdating }: { data: TeamProfitResponse; isUpdating: boolean }) {
   const { t } = useTranslation();
   const { format, formatSigned } = useMoneyFormat();
-  const signed = (value: number) => (
-    <span className={value < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>{formatSigned(value)}</span>
-  );
+  const { moneyColumn, signedMoneyColumn } = useMoneyColumns<TeamProfitRow>();
   return (
     <div className={isUpdating ? 'wallet-records is-updating' : 'wallet-records'} aria-busy={isUpdating}>
       <p className="wallet-section__hint" role="status" data-testid="team-profit-totals">
@@ -91,24 +89,9 @@ function ProfitRows({ data, isUpdating }: { data: TeamProfitResponse; isUpdating
             render: (row) => row.depth,
           },
           { id: 'bets', label: t('profit.columns.bets'), isNumeric: true, render: (row) => row.bets },
-          {
-            id: 'validBet',
-            label: t('bets.validBet'),
-            isNumeric: true,
-            render: (row) => format(row.validBet),
-          },
-          {
-            id: 'payout',
-            label: t('bets.columns.payout'),
-            isNumeric: true,
-            render: (row) => format(row.payout),
-          },
-          {
-            id: 'winLoss',
-            label: t('bets.columns.winLoss'),
-            isNumeric: true,
-            render: (row) => signed(row.winLoss),
-          },
+          moneyColumn('validBet', t('bets.validBet'), (row) => row.validBet),
+          moneyColumn('payout', t('bets.columns.payout'), (row) => row.payout),
+          signedMoneyColumn('winLoss', t('bets.columns.winLoss'), (row) => row.winLoss),
         ]}
       />
     </div>

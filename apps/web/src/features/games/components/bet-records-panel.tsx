@@ -14,7 +14,7 @@ import {
   SelectFilter,
   usePeriodFilter,
 } from '../../wallet/components/records-panel';
-import { RecordTable, type Column } from '../../wallet/components/record-table';
+import { RecordTable, useMoneyColumns, type Column } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useBetRecords } from '../api/get-bet-records';
 import { useGameMenus } from '../api/get-game-menus';
@@ -228,6 +228,7 @@ export function BetList<R extends BetRecordItem>({
 }) {
   const { t } = useTranslation();
   const { format, formatSigned } = useMoneyFormat();
+  const { moneyColumn } = useMoneyColumns<R>();
   return (
     <div
       className={isUpdating ? 'wallet-records bet-records is-updating' : 'wallet-records bet-records'}
@@ -255,12 +256,7 @@ export function BetList<R extends BetRecordItem>({
               </span>
             ),
           },
-          {
-            id: 'stake',
-            label: t('bets.columns.stake'),
-            isNumeric: true,
-            render: (row) => format(row.stake),
-          },
+          moneyColumn('stake', t('bets.columns.stake'), (row) => row.stake),
           {
             id: 'payout',
             label: t('bets.columns.payout'),

@@ -7,7 +7,7 @@ import { apiSend } from '../../../api/client';
 import { useLanguageCode } from '../../../config/brand';
 import { useSession } from '../../../lib/session';
 import { PanelQuery } from '../../wallet/components/panel-state';
-import { RecordTable } from '../../wallet/components/record-table';
+import { RecordTable, useMoneyColumns } from '../../wallet/components/record-table';
 import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import '../../wallet/wallet.css';
 
@@ -75,6 +75,7 @@ export function ProfitPanel() {
 function ProfitView({ data }: { data: ProfitResponse }) {
   const { t } = useTranslation();
   const { format, formatSigned, exponent } = useMoneyFormat();
+  const { moneyColumn, signedMoneyColumn } = useMoneyColumns<ProfitResponse['rows'][number]>();
   const canvas = useRef<HTMLCanvasElement>(null);
   const days = daysOf(data.from, data.to);
   const categories = [...new Set(data.rows.map((r) => r.category))];
@@ -133,28 +134,9 @@ function ProfitView({ data }: { data: ProfitResponse }) {
             render: (row) => t(`categories.${row.category}.title`),
           },
           { id: 'bets', label: t('profit.columns.bets'), isNumeric: true, render: (row) => row.bets },
-          {
-            id: 'stake',
-            label: t('bets.columns.stake'),
-            isNumeric: true,
-            render: (row) => format(row.stake),
-          },
-          {
-            id: 'payout',
-            label: t('bets.columns.payout'),
-            isNumeric: true,
-            render: (row) => format(row.payout),
-          },
-          {
-            id: 'winLoss',
-            label: t('bets.columns.winLoss'),
-            isNumeric: true,
-            render: (row) => (
-              <span className={row.winLoss < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
-                {formatSigned(row.winLoss)}
-              </span>
-            ),
-          },
+          moneyColumn('stake', t('bets.columns.stake'), (row) => row.stake),
+          moneyColumn('payout', t('bets.columns.payout'), (row) => row.payout),
+          signedMoneyColumn('winLoss', t('bets.columns.winLoss'), (row) => row.winLoss),
         ]}
       />
     </div>

@@ -11,7 +11,7 @@ import { useAccountRecords } from '../api/get-account-records';
 import { useWalletName } from '../api/get-merchant-wallets';
 import { useMoneyFormat } from '../hooks/use-money-format';
 import { PeriodFilter, RecordsPanel, SelectFilter, usePeriodFilter } from './records-panel';
-import { RecordTable } from './record-table';
+import { RecordTable, useMoneyColumns } from './record-table';
 import '../wallet.css';
 
 const PAGE_SIZE = 20;
@@ -105,7 +105,7 @@ function RecordList({
   isUpdating: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const { formatSigned } = useMoneyFormat();
+  const { signedMoneyColumn } = useMoneyColumns<AccountRecord>();
   const nameOf = useWalletName();
   const walletName = (wallet: string) => {
     if (wallet === 'MAIN') return t('wallet.mainWallet');
@@ -133,16 +133,7 @@ function RecordList({
           { id: 'time', label: t('wallet.columns.time'), render: (row) => formatDateTime(row.createdAt) },
           { id: 'kind', label: t('wallet.columns.type'), render: (row) => kindName(row.kind, row.amount) },
           { id: 'wallet', label: t('wallet.columns.wallet'), render: (row) => walletName(row.wallet) },
-          {
-            id: 'amount',
-            label: t('wallet.columns.amount'),
-            isNumeric: true,
-            render: (row) => (
-              <span className={row.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
-                {formatSigned(row.amount)}
-              </span>
-            ),
-          },
+          signedMoneyColumn('amount', t('wallet.columns.amount'), (row) => row.amount),
           {
             id: 'reference',
             label: t('wallet.columns.reference'),

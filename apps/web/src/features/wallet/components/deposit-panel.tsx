@@ -31,7 +31,7 @@ import {
   type BadgeTone,
   type FormRound,
 } from './panel-state';
-import { RecordTable } from './record-table';
+import { RecordTable, useMoneyColumns } from './record-table';
 import { WalletForm, WalletSubmitButton } from './wallet-form';
 import { BankIcon } from './wallet-icons';
 import '../wallet.css';
@@ -420,7 +420,7 @@ function ReceivingRow({
 
 function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
   const { t } = useTranslation();
-  const { format } = useMoneyFormat();
+  const { moneyColumn } = useMoneyColumns<Deposit>();
   const [pageNo, setPageNo] = useState(1);
   const deposits = useDeposits(pageNo);
   const nameOf = useChannelName();
@@ -453,12 +453,7 @@ function DepositHistory({ channels }: { channels: readonly PaymentChannel[] }) {
                 label: t('wallet.columns.channel'),
                 render: (row) => channelName(row.channelCode),
               },
-              {
-                id: 'amount',
-                label: t('wallet.columns.amount'),
-                render: (row) => format(row.amount),
-                isNumeric: true,
-              },
+              moneyColumn('amount', t('wallet.columns.amount'), (row) => row.amount),
               {
                 id: 'reference',
                 label: t('wallet.columns.reference'),

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useMoneyFormat } from '../hooks/use-money-format';
 
 export type Column<T> = {
   id: string;
@@ -7,6 +8,34 @@ export type Column<T> = {
   /** Amounts line up on the right. */
   isNumeric?: boolean;
 };
+
+/**
+ * Columns of amounts in minor units, as the brand writes its money and lined up on the right:
+ * `moneyColumn`, and `signedMoneyColumn` for a movement from the member's side (+ in, − out, coloured).
+ * T is the table's row.
+ */
+export const useMoneyColumns = <T,>() => {
+  const { format, formatSigned } = useMoneyFormat();
+  const moneyColumn = (id: string, label: string, amount: (row: T) => number): Column<T> => ({
+    id,
+    label,
+    isNumeric: true,
+    render: (row) => format(amount(row)),
+  });
+  const signedMoneyColumn = (id: string, label: string, amount: (row: T) => number): Column<T> => ({
+    id,
+    label,
+    isNumeric: true,
+    render: (row) => <SignedAmount amount={amount(row)} formatSigned={formatSigned} />,
+  });
+  return { moneyColumn, signedMoneyColumn };
+};
+
+function SignedAmount({ amount, formatSigned }: { amount: number; formatSigned: (minor: number) => string }) {
+  return (
+    <span className={amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>{formatSigned(amount)}</span>
+  );
+}
 
 type RecordTableProps<T> = {
   caption: string;
