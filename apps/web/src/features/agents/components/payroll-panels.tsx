@@ -9,6 +9,7 @@ import { useMoneyFormat } from '../../wallet/hooks/use-money-format';
 import { useAgentPayments, useAgentRevenue } from '../api/payroll';
 import { useTeamReportFilters } from '../hooks/use-team-report-filters';
 import '../../wallet/wallet.css';
+import './agent-reports.css';
 
 const RANGES = ['TODAY', 'PAST_7', 'PAST_30'] as const;
 type Range = (typeof RANGES)[number];
@@ -67,7 +68,7 @@ function PaymentsPanel({ kind }: { kind: ContractKind }) {
   const { range, side } = filters;
   const payments = useAgentPayments({ kind, side, range, page });
   return (
-    <div className="wallet-panel">
+    <div className="wallet-panel agent-payroll">
       <form
         className="wallet-filters"
         aria-label={t('agentPayroll.filters')}
