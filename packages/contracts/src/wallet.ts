@@ -72,6 +72,48 @@ export const merchantWalletResponse = z.object({
 /** The header that makes a money request safe to retry (IETF Idempotency-Key draft). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+/**
+ * Every kind of ledger movement the server posts (a transfer's `kind`). The server's legs are typed
+ * by it and the web app names each in every language: a new kind goes here first.
+ */
+export const LEDGER_KINDS = [
+  'DEPOSIT',
+  'WITHDRAWAL_HOLD',
+  'WITHDRAWAL_RELEASE',
+  'WITHDRAWAL',
+  'WALLET_IN',
+  'WALLET_OUT',
+  'WALLET_IN_SETTLED',
+  'WALLET_IN_REFUND',
+  'WALLET_OUT_SETTLED',
+  'WALLET_OUT_REFUND',
+  'UPLINE_TRANSFER',
+  'PLAY_MONEY',
+  'BET',
+  'WIN',
+  'WIN_ROLLBACK',
+  'BET_ROLLBACK',
+  'PROMOTION_BONUS',
+  'VIP_UPGRADE_BONUS',
+  'MISSION_REWARD',
+  'MISSION_POINTS',
+  'REBATE',
+  'POINTS',
+  'POINTS_EARN',
+  'POINTS_REDEEM',
+  'POINTS_REFUND',
+  'POINTS_CONVERT',
+  'POINTS_CONVERSION',
+  'DAILY_SALARY',
+  'HOURLY_SALARY',
+  'REALTIME_SALARY',
+  'DIVIDEND',
+  'AGENT_SALARY',
+  'AGENT_DIVIDEND',
+  'AGENT_DEBT',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
 /** Account record (ODSFE2_MemTransDet): the member's ledger movements, newest first. */
 export const ACCOUNT_RECORD_KINDS = [
   'ALL',

@@ -10,7 +10,13 @@ import { checkAndClose, type TestServer } from '../../test/server.js';
 import { openMemberStream } from '../../test/sse.js';
 import { runLotteryTick } from '../lottery/tick.js';
 import { createOperator } from '../operators/service.js';
-import { houseAccount, memberAccount, postTransfersIn, postTransfersWithin } from '../wallet/ledger.js';
+import {
+  houseAccount,
+  memberAccount,
+  postTransfersIn,
+  postTransfersWithin,
+  type Leg,
+} from '../wallet/ledger.js';
 
 const CAPTCHA = 'l1v3';
 const SESSION_SECRET = randomBytes(32).toString('hex');
@@ -91,7 +97,7 @@ describe("a member's live stream (issue 20 item 8)", () => {
   it('tells nothing of a post that was rolled back, in a transaction or a group-commit job', async () => {
     const a = await newMember();
     const stream = await openMemberStream(server, a.token);
-    const legs = async () => [
+    const legs = async (): Promise<Leg[]> => [
       {
         kind: 'DEPOSIT',
         debitAccountId: await houseAccount(server.db, demoId, 'CASH'),

@@ -6,7 +6,7 @@ import { createClient } from '../../test/client.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import * as merchants from '../merchants/service.js';
 import { createOperator } from '../operators/service.js';
-import { houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
+import { houseAccount, memberAccount, postTransfer, type Leg } from '../wallet/ledger.js';
 import { answerOffer, offerContract } from './contracts.js';
 
 /**
@@ -42,7 +42,7 @@ const fund = async (memberId: number, amount = 1_000_000) =>
     amount,
   });
 /** A transfer between two members' main wallets, as the upline transfer and the payroll post them. */
-const transfer = async (kind: string, from: number, to: number, amount: number) =>
+const transfer = async (kind: Leg['kind'], from: number, to: number, amount: number) =>
   postTransfer(server.db, {
     merchantId: demoId,
     idempotencyKey: `edges-${kind}:${from}:${to}:${amount}`,

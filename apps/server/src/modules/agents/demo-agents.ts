@@ -358,7 +358,7 @@ const playRounds = async (
   const postings: ledger.Posting[] = fresh.flatMap((round) => {
     const main = wallets.mains.get(round.memberId)!;
     const reference = records.roundReference(round.vendor, round.roundId);
-    const leg = (kind: string, debit: number, credit: number, amount: number) => ({
+    const leg = (kind: ledger.Leg['kind'], debit: number, credit: number, amount: number) => ({
       kind,
       debitAccountId: debit,
       creditAccountId: credit,

@@ -324,7 +324,7 @@ beforeAll(async () => {
       idempotencyKey: 'test-bonus',
       legs: [
         {
-          kind: 'BONUS',
+          kind: 'PROMOTION_BONUS',
           debitAccountId: promotion,
           creditAccountId: await ledger.memberAccount(handle.db, merchantId, nodes.get('b1p0')!.id, 'MAIN'),
           amount: 12_345,

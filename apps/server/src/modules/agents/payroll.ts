@@ -597,7 +597,7 @@ const payPeriods = async (db: Db, dues: readonly Due[], now: Date): Promise<Outc
     const postings: ledger.Posting[] = [
       ...paying
         .filter((row) => row.paid > 0)
-        .map((row) => ({
+        .map((row): ledger.Posting => ({
           merchantId,
           idempotencyKey: ledgerKey(row.due.contract, row.due.figures.periodKey),
           legs: [
@@ -610,7 +610,7 @@ const payPeriods = async (db: Db, dues: readonly Due[], now: Date): Promise<Outc
             },
           ],
         })),
-      ...steps.map((step) => ({
+      ...steps.map((step): ledger.Posting => ({
         merchantId,
         idempotencyKey: `agent-debt:${step.debt.id}:${step.before}`,
         legs: [

@@ -1,9 +1,11 @@
+import type { LedgerKind } from '@jade/contracts/wallet';
+
 /**
  * The ledger's shapes, shared by the Kysely path (ledger.ts) and the SQLite fast path
  * (ledger-sqlite.ts) without either importing the other's module back.
  */
 export type Leg = {
-  kind: string;
+  kind: LedgerKind;
   debitAccountId: number;
   creditAccountId: number;
   amount: number;
@@ -13,7 +15,14 @@ export type Leg = {
 /** One post: its legs under the brand's idempotency key. */
 export type Posting = { merchantId: number; idempotencyKey: string; legs: Leg[] };
 
-export type Transfer = Leg & { id: number; batchId: number; leg: number; createdAt: string };
+/** A posted leg as the database holds it: its kind as written then (a kind since retired reads as it was). */
+export type Transfer = Omit<Leg, 'kind'> & {
+  kind: string;
+  id: number;
+  batchId: number;
+  leg: number;
+  createdAt: string;
+};
 export type PostResult = {
   batchId: number;
   transfers: Transfer[];

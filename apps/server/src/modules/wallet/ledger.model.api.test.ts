@@ -30,7 +30,7 @@ const ACCOUNTS = ['CASH', 'A', 'B', 'C', 'A_VENDOR'] as const;
 type AccountName = (typeof ACCOUNTS)[number];
 const MEMBER_ACCOUNTS = new Set<AccountName>(['A', 'B', 'C', 'A_VENDOR']);
 
-type Op = { key: string; legs: { kind: string; from: AccountName; to: AccountName; amount: number }[] };
+type Op = { key: string; legs: { kind: Leg['kind']; from: AccountName; to: AccountName; amount: number }[] };
 type Outcome =
   { kind: 'ok'; batchId: number } | { kind: 'replay'; batchId: number } | { kind: 'refused'; code: string };
 
@@ -132,7 +132,7 @@ class CheckBalancesCommand implements fc.AsyncCommand<Model, Real> {
 const accountArb = fc.constantFrom(...ACCOUNTS);
 const legArb = fc
   .record({
-    kind: fc.constantFrom('TRANSFER', 'DEPOSIT', 'BET'),
+    kind: fc.constantFrom('WALLET_IN', 'DEPOSIT', 'BET'),
     from: accountArb,
     to: accountArb,
     amount: fc.integer({ min: 1, max: 400 }),

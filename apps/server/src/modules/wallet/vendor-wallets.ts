@@ -135,7 +135,7 @@ const accountsOf = async (db: DbOrTrx, row: Row) => ({
 /** Settles a PENDING transfer once: the vendor's answer decides where the floated money goes. */
 export const settle = async (db: Db, row: Row, outcome: 'DONE' | 'FAILED', now = new Date()) => {
   const { main, wallet, float } = await accountsOf(db, row);
-  const target =
+  const target: { to: number; kind: ledger.Leg['kind'] } =
     (row.direction === 'IN') === (outcome === 'DONE')
       ? { to: wallet, kind: row.direction === 'IN' ? 'WALLET_IN_SETTLED' : 'WALLET_OUT_REFUND' }
       : { to: main, kind: row.direction === 'IN' ? 'WALLET_IN_REFUND' : 'WALLET_OUT_SETTLED' };

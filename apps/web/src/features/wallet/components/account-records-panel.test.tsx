@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountOwed, AccountRecord } from '@jade/contracts/wallet';
+import { LEDGER_KINDS, type AccountOwed, type AccountRecord } from '@jade/contracts/wallet';
 import { BrandContext } from '../../../config/brand';
 import { createTestI18n } from '../../../testing/i18n';
 import { clearSession, setSession } from '../../../lib/session';
@@ -125,5 +125,61 @@ describe('AccountRecordsPanel, a page at a time', () => {
     const none = await screen.findByText('No records in this period.');
     expect(none.className).toBe('wallet-empty');
     expect(screen.queryByRole('navigation', { name: 'Record pages' })).toBeNull();
+  });
+});
+
+describe('AccountRecordsPanel, the kinds of movement in words', () => {
+  const record = (kind: string, id: number, amount = 50_000): AccountRecord => ({
+    ...takeBack,
+    id,
+    kind,
+    amount,
+    reference: null,
+  });
+  const kindCells = () =>
+    screen.getAllByRole('row').flatMap((row) => {
+      const cell = row.querySelector('td[data-column="kind"]');
+      return cell ? [cell.textContent ?? ''] : [];
+    });
+
+  it('names bonuses, rebates and salaries, in English and Vietnamese', async () => {
+    records = [record('PROMOTION_BONUS', 3), record('REBATE', 2), record('AGENT_SALARY', 1, -20_000)];
+    renderPanel();
+    await screen.findByText('3 records');
+    expect(kindCells()).toEqual(['Promotion bonus', 'Rebate', 'Salary between agents']);
+    cleanup();
+    renderPanel('vi');
+    await screen.findByText('Tiền thưởng khuyến mãi');
+    expect(kindCells()).toEqual(['Tiền thưởng khuyến mãi', 'Hoàn trả', 'Lương giữa các đại lý']);
+  });
+
+  it('names every kind of the contracts, and one it does not know as another movement, never as a code', async () => {
+    const kinds = [...LEDGER_KINDS, 'SOMETHING_NEW'];
+    // A page holds 20 records: the kinds a page at a time, in three of the languages.
+    for (let start = 0; start < kinds.length; start += 20) {
+      records = kinds.slice(start, start + 20).map((kind, i) => record(kind, 1000 - i));
+      for (const language of ['en', 'vi', 'zh']) {
+        renderPanel(language);
+        await screen.findByRole('table');
+        const names = kindCells();
+        expect(names).toHaveLength(records.length);
+        expect(names.filter((name) => name === '' || /^[A-Z][A-Z_]+$/.test(name))).toEqual([]);
+        cleanup();
+      }
+    }
+    records = [record('SOMETHING_NEW', 1)];
+    renderPanel();
+    await screen.findByText('1 record');
+    expect(kindCells()).toEqual(['Other movement']);
+  });
+
+  it('offers its kind filter in words', async () => {
+    renderPanel('vi');
+    const filter = await screen.findByRole('combobox', { name: 'Loại' });
+    const options = within(filter)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toHaveLength(6);
+    expect(options.filter((text) => /^[A-Z][A-Z_]+$/.test(text ?? ''))).toEqual([]);
   });
 });

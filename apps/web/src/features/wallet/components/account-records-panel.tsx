@@ -2,9 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACCOUNT_RECORD_KINDS,
+  LEDGER_KINDS,
   type AccountOwed,
   type AccountRecord,
   type AccountRecordRequest,
+  type LedgerKind,
 } from '@jade/contracts/wallet';
 import { formatDateTime } from '../../../lib/format';
 import { useAccountRecords } from '../api/get-account-records';
@@ -16,6 +18,8 @@ import '../wallet.css';
 
 const PAGE_SIZE = 20;
 type Kind = (typeof ACCOUNT_RECORD_KINDS)[number];
+
+const isLedgerKind = (kind: string): kind is LedgerKind => (LEDGER_KINDS as readonly string[]).includes(kind);
 
 /**
  * A ledger reference as the member can use it: the number of the deposit, withdrawal or game-wallet
@@ -104,7 +108,7 @@ function RecordList({
   totalCount: number;
   isUpdating: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { signedMoneyColumn } = useMoneyColumns<AccountRecord>();
   const nameOf = useWalletName();
   const walletName = (wallet: string) => {
@@ -112,12 +116,12 @@ function RecordList({
     if (wallet === 'WITHDRAWAL_HOLD') return t('wallet.records.withdrawalHold');
     return nameOf(wallet);
   };
-  // Ledger kinds the site does not name yet read as they are. An upline transfer is the same movement
-  // for both members: money in is the upline's side of it.
+  // Every kind of the contracts has a name in every language (the typed key); one this app does not
+  // know yet (a newer server's) reads as another movement, never as its code. An upline transfer is
+  // the same movement for both members: money in is the upline's side of it.
   const kindName = (kind: string, amount: number) => {
-    const name = kind === 'UPLINE_TRANSFER' && amount > 0 ? 'UPLINE_TRANSFER_IN' : kind;
-    const key = `wallet.records.ledgerKinds.${name}`;
-    return i18n.exists(key) ? t(key as 'wallet.records.ledgerKinds.DEPOSIT') : kind;
+    if (kind === 'UPLINE_TRANSFER' && amount > 0) return t('wallet.records.ledgerKinds.UPLINE_TRANSFER_IN');
+    return t(`wallet.records.ledgerKinds.${isLedgerKind(kind) ? kind : 'OTHER'}`);
   };
   return (
     <div className={isUpdating ? 'wallet-records is-updating' : 'wallet-records'} aria-busy={isUpdating}>
