@@ -1,12 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { PageWatch } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useMemberBrowserFile } from './support/harness';
 import { apiCall } from './support/members';
-import { repoRoot, startServer, type TestServer } from './support/server';
-import { addSession } from './support/session';
+import { repoRoot } from './support/server';
 
 /**
  * The demo agent's payroll tables (daily, hourly and real-time salary: 10 columns; dividends: 11) fit
@@ -29,19 +27,14 @@ const LANGUAGES = {
   },
 } as const;
 
-let server: TestServer;
-let browser: Browser;
 let token: string;
-const contexts: BrowserContext[] = [];
-const watch = new PageWatch(() => server.baseUrl);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const file = useMemberBrowserFile(async () => {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   // The demo's agent team, a month of bets and every kind of payroll paid (npm start builds the same).
-  await server.runCli(['demo', 'agents']);
+  await file.server.runCli(['demo', 'agents']);
   const login = await apiCall(
-    server.baseUrl,
+    file.server.baseUrl,
     'POST',
     '/wps/session/login',
     { username: 'demoagent', password: 'demo12345' },
@@ -49,28 +42,13 @@ beforeAll(async () => {
   );
   expect(login.success, JSON.stringify(login)).toBe(true);
   token = login.value.token as string;
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(watch.take()).toEqual([]);
 });
 
 const agentPage = async (language: keyof typeof LANGUAGES, viewport: typeof DESKTOP): Promise<Page> => {
   // The member's language on the server wins at load (issue 22 item 8).
-  await apiCall(server.baseUrl, 'PUT', '/wps/member/language', { language }, { token });
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  await context.addInitScript((code) => localStorage.setItem('language', code), language);
-  await addSession(context, { token, isAgent: 1 });
-  const page = watch.watch(await context.newPage());
-  await page.goto(`${server.baseUrl}/index`);
+  await apiCall(file.server.baseUrl, 'PUT', '/wps/member/language', { language }, { token });
+  const page = await file.newPage(token, { viewport, timeout: 15_000, language, isAgent: 1 });
+  await page.goto(`${file.server.baseUrl}/index`);
   return page;
 };
 

@@ -96,6 +96,8 @@ export type MemberPageOptions = {
    * (the site's first visit).
    */
   language?: string | null;
+  /** The session's isAgent (§3): 0, a member, by default; an agent's opens the agent centre. */
+  isAgent?: number;
 };
 
 export type MemberBrowserFile = {
@@ -137,7 +139,10 @@ export function useMemberBrowserFile(
       return browser;
     },
     watch,
-    async newPage(token, { viewport = PHONE, reducedMotion = true, timeout = 10_000, language = 'EN' } = {}) {
+    async newPage(
+      token,
+      { viewport = PHONE, reducedMotion = true, timeout = 10_000, language = 'EN', isAgent = 0 } = {},
+    ) {
       const context = await file.browser.newContext({
         viewport,
         ...(reducedMotion && { reducedMotion: 'reduce' as const }),
@@ -148,7 +153,7 @@ export function useMemberBrowserFile(
         await context.addInitScript((chosen) => {
           if (!localStorage.getItem('language')) localStorage.setItem('language', chosen);
         }, language);
-      if (token !== null) await addSession(context, { token, isAgent: 0 });
+      if (token !== null) await addSession(context, { token, isAgent });
       return watch.watch(await context.newPage());
     },
   };

@@ -1,8 +1,10 @@
-import type {
-  AccountRecordRequest,
-  BalanceResponse,
-  WalletTransferRequest,
-  WalletTransferResponse,
+import {
+  LEDGER_KINDS,
+  type AccountRecordRequest,
+  type BalanceResponse,
+  type LedgerKind,
+  type WalletTransferRequest,
+  type WalletTransferResponse,
 } from '@jade/contracts/wallet';
 import { cacheScopeOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { createReadCache } from '../../platform/db/read-cache.js';
@@ -296,18 +298,13 @@ export const fundTrialAccount = async (db: Db, merchantId: number, memberId: num
   });
 };
 
-const RECORD_KINDS: Record<string, string[] | null> = {
+/** The account record's kind filter: the ledger kinds each choice shows (ALL: every one). */
+const RECORD_KINDS: Record<AccountRecordRequest['kind'], readonly LedgerKind[] | null> = {
   ALL: null,
   DEPOSIT: ['DEPOSIT'],
   WITHDRAWAL: ['WITHDRAWAL_HOLD', 'WITHDRAWAL_RELEASE', 'WITHDRAWAL'],
-  WALLET: [
-    'WALLET_IN',
-    'WALLET_OUT',
-    'WALLET_IN_SETTLED',
-    'WALLET_IN_REFUND',
-    'WALLET_OUT_SETTLED',
-    'WALLET_OUT_REFUND',
-  ],
+  // The game wallets' transfers both ways, and their settlement once the vendor answers.
+  WALLET: LEDGER_KINDS.filter((kind) => kind.startsWith('WALLET_')),
   UPLINE: ['UPLINE_TRANSFER'],
   PLAY_MONEY: ['PLAY_MONEY'],
 };
