@@ -26,16 +26,15 @@ export const useMoneyColumns = <T,>() => {
     id,
     label,
     isNumeric: true,
-    render: (row) => <SignedAmount amount={amount(row)} formatSigned={formatSigned} />,
+    render: (row) => {
+      const value = amount(row);
+      return (
+        <span className={value < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>{formatSigned(value)}</span>
+      );
+    },
   });
   return { moneyColumn, signedMoneyColumn };
 };
-
-function SignedAmount({ amount, formatSigned }: { amount: number; formatSigned: (minor: number) => string }) {
-  return (
-    <span className={amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>{formatSigned(amount)}</span>
-  );
-}
 
 type RecordTableProps<T> = {
   caption: string;
