@@ -4,7 +4,10 @@
 // zeroed, then CALLS calls one at a time, dumped. BENCH_SERVER_DIST sets two builds side by side. It
 // prints one balance answer's bytes first (head and body).
 // --keep FILE keeps the main thread's dump of the measured calls (for callgrind_annotate).
-//   node bench/callgrind-call.mjs [--call balance|transfer] [--calls 2000] [--warm 1000] [--keep FILE]
+// --call bare: the same GET (the same headers) to a bare Fastify route in its own process
+// (bench/bare-route-server.mjs: no hook, no database), measured the same way: the balance call's
+// ceiling in instructions (issue 23: the balance call at half a bare route's rate).
+//   node bench/callgrind-call.mjs [--call balance|transfer|bare] [--calls 2000] [--warm 1000] [--keep FILE]
 //   node scripts/with-postgres.mjs node bench/callgrind-call.mjs --pg --call transfer ...
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +26,8 @@ const { values } = parseArgs({
   },
 });
 const CALL = values.call;
-if (!['balance', 'transfer'].includes(CALL)) throw new Error(`--call ${CALL}: balance or transfer`);
+if (!['balance', 'transfer', 'bare'].includes(CALL))
+  throw new Error(`--call ${CALL}: balance, transfer or bare`);
 const freePort = () =>
   new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -43,7 +47,7 @@ const server = spawn(
     '--separate-threads=yes',
     `--callgrind-out-file=${out}`,
     process.execPath,
-    path.join(dist, 'main.js'),
+    CALL === 'bare' ? path.join(import.meta.dirname, 'bare-route-server.mjs') : path.join(dist, 'main.js'),
   ],
   {
     env: {
@@ -118,7 +122,7 @@ const answerBytes = (token) =>
     });
     socket.on('error', reject);
   });
-await transferOnce(url, prepared);
+if (CALL !== 'bare') await transferOnce(url, prepared);
 const bytes = await answerBytes(prepared.tokens[0]);
 console.log(
   `balance answer: ${bytes.head} bytes of status line and ${bytes.headers} headers, ${bytes.body} bytes of body`,

@@ -86,7 +86,10 @@ const guardBy =
     if (session.member.type === TRIAL_ACCOUNT_TYPE && !options.allowTrial) {
       throw new AppError('TRIAL_ACCOUNT', 'Please register an account first');
     }
-    return { ...session, merchantId: merchant.id, merchant };
+    // Named one by one: after a spread V8 defined the two properties through a missed inline cache
+    // on every call, 10,000 instructions (decision 0097).
+    const { sessionId, member, site, method, ledgerAccounts } = session;
+    return { sessionId, member, site, method, ledgerAccounts, merchantId: merchant.id, merchant };
   };
 
 export const createGuard = (db: Db, secrets: Secrets): Guard =>

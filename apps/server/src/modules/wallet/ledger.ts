@@ -701,8 +701,9 @@ export const getBalances = async (db: DbOrTrx, merchantId: number, memberId: num
   }));
 
 /**
- * A member's balances from the accounts its session read brought (`[id, code, kind, balance]` by id,
- * the guard's `withLedgerAccounts`, decision 0083): what `getBalances` answers, without its statement.
+ * A member's balances from the accounts its session read brought (`[id, code, kind, balance]`, the
+ * guard's `withLedgerAccounts`, decision 0083): what `getBalances` answers, without its statement, in
+ * no set order (decision 0097).
  */
 export const balancesOfValues = (
   accounts: readonly (readonly [id: number, code: string, kind: string, balance: number])[],

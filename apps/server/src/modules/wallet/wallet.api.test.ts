@@ -76,6 +76,11 @@ describe('wallet balance', () => {
       const reads = sources.filter((sql) => sql.includes('member_session') || sql.includes('ledger_account'));
       expect(reads, reads.join('\n')).toHaveLength(1);
       expect(reads[0]).toContain('ledger_account');
+      // Decision 0097: no temporary b-tree (an ordered aggregate built one on every call).
+      const plan = sqliteHandleOf(server.db)!
+        .prepare(`explain query plan ${reads[0]}`)
+        .all('no such hash') as { detail: string }[];
+      expect(plan.map((step) => step.detail).join('\n')).not.toContain('TEMP B-TREE');
 
       // Read fresh on every call: a revoked session, then a frozen member, refused at the next call.
       const [session] = await server.db
