@@ -174,4 +174,30 @@ describe("the lobby's scripts", () => {
     // (decision 0092: the lobby's reads are trusted, the money actions load their schemas on demand).
     expect(scripts.filter(isZodChunk)).toEqual([]);
   }, 60_000);
+
+  it("takes the brand and status calls the HTML announced over, once each, a visitor's and a member's", async () => {
+    const member = await registerFundedMember(file.server, 'bootcalls', '96');
+    for (const token of [undefined, member.token]) {
+      const page = await open(token);
+      await page.goto(`${file.server.baseUrl}/vnlottery`);
+      await page.getByRole('button', { name: 'Place bet' }).waitFor();
+      // Decision 0093: started by the HTML's Link header (a preload), not once the scripts have run; a
+      // fetch that did not match the preload would show as a second entry.
+      const calls = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/wps\/system\/(whitelabel|status)\b/.test(entry.name))
+          .map(
+            (entry) =>
+              `${(entry as PerformanceResourceTiming).initiatorType} ${new URL(entry.name).pathname}`,
+          )
+          .sort(),
+      );
+      expect(calls, token ? 'member' : 'visitor').toEqual([
+        'link /wps/system/status',
+        'link /wps/system/whitelabel',
+      ]);
+      await page.close();
+    }
+  }, 60_000);
 });

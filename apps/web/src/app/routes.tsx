@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { withLateStrings } from '../i18n/i18n';
-import { lazyPage } from './chunk-load';
+import { lateStrings } from '../i18n/i18n';
+import { lazyPage, type PageOptions } from './chunk-load';
 import { RootLayout } from './layout/root-layout';
 import { SiteLayout } from './layout/site-layout';
 import { RouteBoundary } from './route-status';
@@ -22,10 +22,17 @@ const download = () => import('../features/download/pages/download-page');
 
 /**
  * Every page but the home page: its strings are in the language's late part, asked for alongside the
- * page's chunk when it renders (build/boot-messages.ts, CORE_SECTIONS).
+ * page's chunk when it renders, or with the brand's language when it is the landing page
+ * (build/boot-messages.ts, CORE_SECTIONS; decision 0093).
  */
-const latePage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazyPage(load, pick, withLateStrings);
+const latePage = <M,>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  options: Omit<PageOptions, 'need'> = {},
+) => lazyPage(load, pick, { need: lateStrings, ...options });
+/** The lobbies show their title and frame first, then their games' loading state (decision 0093). */
+const lobbyPage = (pick: (module: Awaited<ReturnType<typeof eaLottery>>) => ComponentType) =>
+  latePage(eaLottery, pick, { isShownAtOnce: true });
 
 /** Header, footer and the right side bar: most pages (§2). */
 const fullPages: RouteObject[] = [
@@ -60,7 +67,7 @@ const fullPages: RouteObject[] = [
       (m) => m.VipPage,
     ),
   },
-  { path: paths.eLottery, Component: latePage(eaLottery, (m) => m.ELotteryPage) },
+  { path: paths.eLottery, Component: lobbyPage((m) => m.ELotteryPage) },
   {
     path: paths.slots,
     Component: latePage(
@@ -124,9 +131,9 @@ const headerFooterPages: RouteObject[] = [
 
 /** Header only (§2): the lottery lobbies, the seamless hall and the game frame. */
 const headerOnlyPages: RouteObject[] = [
-  { path: paths.lottery, Component: latePage(eaLottery, (m) => m.LotteryPage) },
-  { path: paths.seaLottery, Component: latePage(eaLottery, (m) => m.SeaLotteryPage) },
-  { path: paths.vnLottery, Component: latePage(eaLottery, (m) => m.VnLotteryPage) },
+  { path: paths.lottery, Component: lobbyPage((m) => m.LotteryPage) },
+  { path: paths.seaLottery, Component: lobbyPage((m) => m.SeaLotteryPage) },
+  { path: paths.vnLottery, Component: lobbyPage((m) => m.VnLotteryPage) },
   {
     path: paths.seamless,
     Component: latePage(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, switchLanguage, withLateStrings } from './i18n';
+import { createI18n, lateStrings, switchLanguage, withLateStrings } from './i18n';
 
 describe('language parts', () => {
   it('loads the late part only with a screen that needs it, and before a later switch', async () => {
@@ -23,5 +23,16 @@ describe('language parts', () => {
     await switchLanguage(i18n, 'en');
     expect(i18n.t('wallet.mainWallet')).toBe('Main wallet');
     expect(i18n.t('gameFrame.transfer.submit')).toBe('Transfer and play');
+  });
+
+  // Last: the wish for the late part stays for the rest of the app's life.
+  it("brings the late part with the brand's first switch when the landing page needs it", async () => {
+    const i18n = createI18n('vi-VN');
+    lateStrings.preload();
+    expect(lateStrings.isReady()).toBe(false);
+
+    await switchLanguage(i18n, 'vi-VN');
+    expect(lateStrings.isReady()).toBe(true);
+    expect(i18n.t('lottery.vnTitle')).toBe('Xổ số Việt Nam');
   });
 });

@@ -41,6 +41,10 @@ export const isLanguageLoaded = (instance: I18n, locale: string) =>
 
 /** Late parts loading or loaded, by instance and language. */
 const lateLoads = new WeakMap<I18n, Map<ResourceLanguage, Promise<void>>>();
+/** Late parts that have arrived, by instance. */
+const lateArrived = new WeakMap<I18n, Set<ResourceLanguage>>();
+/** The landing page uses late sections (routes.tsx): the brand's first switch brings the late part along. */
+let isLateWanted = false;
 /** The instance and language the app last switched to: what a lazily loaded screen needs strings for. */
 let active: { instance: I18n; language: ResourceLanguage } | undefined;
 
@@ -55,6 +59,9 @@ const loadLatePart = (instance: I18n, language: ResourceLanguage): Promise<void>
   const loading = load().then(
     (module) => {
       instance.addResourceBundle(language, 'translation', module.default, true, true);
+      let arrived = lateArrived.get(instance);
+      if (!arrived) lateArrived.set(instance, (arrived = new Set()));
+      arrived.add(language);
     },
     () => {
       loads.delete(language);
@@ -73,6 +80,20 @@ export const withLateStrings = async <M>(module: Promise<M>): Promise<M> => {
   return loaded;
 };
 
+/**
+ * The late part as a landing page's need (routes.tsx, latePage; decision 0093). `preload` runs with the
+ * page's chunk, before the brand's language is known: the boot's switch then loads both parts (the
+ * server announces both with the HTML), so the page's first render has its strings and shows at once,
+ * without a loading state whose reveal React holds back.
+ */
+export const lateStrings = {
+  preload: () => {
+    isLateWanted = true;
+  },
+  wait: withLateStrings,
+  isReady: () => !active || (lateArrived.get(active.instance)?.has(active.language) ?? false),
+};
+
 /** Adds a language's first part to the instance, once (its late part comes with the screens that use it). */
 export const loadResourceLanguage = async (instance: I18n, language: ResourceLanguage): Promise<void> => {
   if (completeIn(instance).has(language)) return;
@@ -83,9 +104,14 @@ export const loadResourceLanguage = async (instance: I18n, language: ResourceLan
   completeIn(instance).add(language);
 };
 
-/** Switching on a screen that uses late sections: the new language's late part comes before the switch. */
+/**
+ * Switching on a screen that uses late sections, or to the language a late landing page opens in: the
+ * new language's late part comes before the switch.
+ */
 const lateBeforeSwitch = (instance: I18n, language: ResourceLanguage) =>
-  (lateLoads.get(instance)?.size ?? 0) > 0 ? loadLatePart(instance, language) : Promise.resolve();
+  isLateWanted || (lateLoads.get(instance)?.size ?? 0) > 0
+    ? loadLatePart(instance, language)
+    : Promise.resolve();
 
 /**
  * Loads the language if needed, then switches to it; a loaded language switches at once (no flash).
@@ -95,8 +121,7 @@ const lateBeforeSwitch = (instance: I18n, language: ResourceLanguage) =>
 export const switchLanguage = async (instance: I18n, locale: string): Promise<void> => {
   const language = resourceLanguageFor(locale);
   try {
-    await loadResourceLanguage(instance, language);
-    await lateBeforeSwitch(instance, language);
+    await Promise.all([loadResourceLanguage(instance, language), lateBeforeSwitch(instance, language)]);
     await instance.changeLanguage(language);
     active = { instance, language };
   } catch {

@@ -58,3 +58,31 @@ describe("the brand's language announced with the HTML", () => {
     expect(await linksOf('/index')).not.toContain('</assets/vi-late-4.js>');
   });
 });
+
+describe('the boot calls announced with the HTML', () => {
+  it("announces the brand and status calls as the app makes them, and they answer the host's brand", async () => {
+    for (const page of ['/index', '/vnlottery', '/help']) {
+      const links = await linksOf(page);
+      // apps/web/src/features/system/api: the query as URLSearchParams writes the page's host.
+      const host = new URL(server.url).host;
+      expect(links, page).toEqual(
+        expect.arrayContaining([
+          `</wps/system/whitelabel?url=${new URLSearchParams({ url: host }).toString().slice(4)}>`,
+          '</wps/system/status>',
+        ]),
+      );
+    }
+    const [whitelabel, status] = (await linksOf('/vnlottery')).filter((link) => link.startsWith('</wps/'));
+    for (const call of [whitelabel, status]) {
+      const answer = (await (await server.fetch(call!.slice(1, -1))).json()) as { success: boolean };
+      expect(answer.success, call).toBe(true);
+    }
+  });
+
+  it('announces them as fetches the app can take over (same mode and credentials)', async () => {
+    const header = (await server.fetch('/vnlottery')).headers.get('link') ?? '';
+    const boot = header.split(', ').filter((link) => link.startsWith('</wps/'));
+    expect(boot).toHaveLength(2);
+    for (const link of boot) expect(link).toMatch(/; rel=preload; as=fetch; crossorigin$/);
+  });
+});

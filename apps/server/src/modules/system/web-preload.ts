@@ -47,7 +47,8 @@ const webLanguageOf = (merchant: {
 /**
  * Link headers for the app's HTML (issue 9, item 19): the router and the first page's chunks are
  * announced as modulepreload, so they download while the entry script boots instead of after it,
- * and the brand's first banner (the home page's largest image) as a high-priority image preload.
+ * the brand's first banner (the home page's largest image) as a high-priority image preload, and the
+ * boot calls as fetch preloads.
  * Read from the build's manifest once; without one (no build, tests) nothing is announced.
  */
 export const createWebPreload = (webDist: string, db: Db) => {
@@ -114,6 +115,14 @@ export const createWebPreload = (webDist: string, db: Db) => {
         // The banners could not be read: the page's chunks are announced without its image.
       }
     }
-    return links.length > 0 ? links.join(', ') : undefined;
+    // The boot calls (apps/web/src/app/boot.tsx) start with the HTML, not once the scripts have run:
+    // every first screen waits for them (decision 0093). The URLs the app asks for (its `url` is
+    // window.location.host), in the mode and credentials of its fetch, so the browser hands it these.
+    links = [
+      `</wps/system/whitelabel?${new URLSearchParams({ url: hostHeader }).toString()}>; rel=preload; as=fetch; crossorigin`,
+      '</wps/system/status>; rel=preload; as=fetch; crossorigin',
+      ...links,
+    ];
+    return links.join(', ');
   };
 };
