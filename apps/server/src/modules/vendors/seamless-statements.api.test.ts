@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@jade/contracts/vendor-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteHandleOf } from '../../platform/db/index.js';
 import { fundedMember } from '../../test/funded-member.js';
 import { startInstancesApart, type InstancesApart } from '../../test/instances-apart.js';
 import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
+import { sqliteStatementsDuring } from '../../test/statement-log.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants } from '../wallet/ledger.js';
 import { setVendorConnection } from './connections.js';
@@ -28,6 +28,21 @@ const CAPTCHA = 's3am';
 const VENDOR = 'JADE_STUDIO';
 const HMAC = randomBytes(32).toString('base64url');
 const postgres = process.env.TEST_POSTGRES_URL;
+
+/** The demo brand, registering without a phone check, connected to the vendor by HMAC: its id. */
+const connectedBrand = async (server: TestServer) => {
+  const demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
+  await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
+  await setVendorConnection(server.db, server.serverSecret, {
+    merchantId: demoId,
+    vendorCode: VENDOR,
+    endpoint: 'http://127.0.0.1:9/',
+    algorithm: 'HMAC-SHA256',
+    key: HMAC,
+    timeoutMs: 2000,
+  });
+  return demoId;
+};
 
 /** A member with a redeemed game token on the vendor, and the signed debit and credit of one round. */
 const player = async (first: TestServer, merchantId: number, funds: number, prefix: string) => {
@@ -109,16 +124,7 @@ describe.skipIf(!postgres)('seamless wallet statements on PostgreSQL', () => {
       env: { TRUSTED_PROXIES: '127.0.0.1' },
       options: { captchaText: () => CAPTCHA },
       setUp: async (server) => {
-        demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-        await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
-        await setVendorConnection(server.db, server.serverSecret, {
-          merchantId: demoId,
-          vendorCode: VENDOR,
-          endpoint: 'http://127.0.0.1:9/',
-          algorithm: 'HMAC-SHA256',
-          key: HMAC,
-          timeoutMs: 2000,
-        });
+        demoId = await connectedBrand(server);
       },
     });
     ({ first, second } = instances);
@@ -158,39 +164,11 @@ describe.skipIf(postgres)('seamless wallet statements on SQLite', () => {
   let demoId: number;
   beforeAll(async () => {
     server = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' }, { captchaText: () => CAPTCHA });
-    demoId = (await merchants.getMerchantByCode(server.db, 'DEMO')).id;
-    await merchants.setFlag(server.db, demoId, 'REGMOBVERF3', false);
-    await setVendorConnection(server.db, server.serverSecret, {
-      merchantId: demoId,
-      vendorCode: VENDOR,
-      endpoint: 'http://127.0.0.1:9/',
-      algorithm: 'HMAC-SHA256',
-      key: HMAC,
-      timeoutMs: 2000,
-    });
+    demoId = await connectedBrand(server);
   });
   afterAll(() => checkAndClose(server));
 
-  const statementsDuring = async (call: () => Promise<unknown>) => {
-    const sqlite = sqliteHandleOf(server.db)!;
-    type Run = (this: { source: string }, ...args: unknown[]) => unknown;
-    const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<string, Run>;
-    const methods = ['all', 'get', 'run', 'iterate'];
-    const originals = methods.map((name) => statement[name]!);
-    const sources: string[] = [];
-    methods.forEach((name, i) => {
-      statement[name] = function (...args) {
-        sources.push(this.source);
-        return originals[i]!.apply(this, args);
-      };
-    });
-    try {
-      await call();
-    } finally {
-      methods.forEach((name, i) => (statement[name] = originals[i]!));
-    }
-    return sources;
-  };
+  const statementsDuring = (call: () => Promise<unknown>) => sqliteStatementsDuring(server.db, call);
 
   it('a warm debit and its credit stay within their statements', async () => {
     const who = await player(server, demoId, 10_000, 'sqseam');

@@ -109,7 +109,7 @@ const answerWithin = async (
   ...(extra.replayed && { replayed: true }),
 });
 
-/** The store a call's write runs on: prepared statements on SQLite, Kysely elsewhere. */
+/** The store a call's write runs on: prepared statements on SQLite, Kysely on PostgreSQL. */
 const storeOf = (db: Db, trx: DbOrTrx, ctx: WalletContext): WalletStore => {
   const scope = { merchantId: ctx.merchant.id, vendorCode: ctx.vendorCode };
   const raw = sqliteHandleOf(db);

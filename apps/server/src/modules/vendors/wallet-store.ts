@@ -5,9 +5,10 @@ import type { WriteHandle } from '../../platform/db/after-commit.js';
 
 /**
  * What one seamless-wallet call reads and writes inside its transaction, for one brand and vendor.
- * The rules live once, in seamless.ts; two stores carry them out: Kysely queries (PostgreSQL, and any
- * database) and, on SQLite, prepared statements run synchronously inside the group-commit job
- * (decision 0004's fast path, extended to the wallet by decision 0016).
+ * The rules live once, in seamless.ts; two stores carry them out: Kysely queries on PostgreSQL (two of
+ * its reads PostgreSQL's own text, decision 0096) and, on SQLite, prepared statements run
+ * synchronously inside the group-commit job (decision 0004's fast path, extended to the wallet by
+ * decision 0016).
  */
 export type TransactionKind = 'DEBIT' | 'CREDIT' | 'ROLLBACK' | 'TOMBSTONE';
 export type TransactionStatus = 'APPLIED' | 'CREDITED' | 'ROLLED_BACK';
