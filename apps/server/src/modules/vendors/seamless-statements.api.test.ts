@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@jade/contracts/vendor-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../test/funded-member.js';
 import { startInstancesApart, type InstancesApart } from '../../test/instances-apart.js';
+import { signedWalletCall } from '../../test/seamless-vendor.js';
 import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { sqliteStatementsDuring } from '../../test/statement-log.js';
 import * as merchants from '../merchants/service.js';
 import { checkInvariants } from '../wallet/ledger.js';
 import { setVendorConnection } from './connections.js';
 import { openGameSession, redeemLaunchCode } from './game-sessions.js';
-import { signVendorBody } from './signature.js';
 
 /**
  * What a seamless debit and its credit cost in statements (decision 0096), warm, as issue 23 counts
@@ -68,24 +67,8 @@ const player = async (first: TestServer, merchantId: number, funds: number, pref
   return { memberId: member.memberId, token: redeemed!.token, player: String(member.memberId) };
 };
 
-const signedCall = async (server: TestServer, action: string, body: Record<string, unknown>) => {
-  const json = JSON.stringify(body);
-  const path = `/gw/wallet/DEMO/${VENDOR}/${action}`;
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await server.fetch(path, {
-    method: 'POST',
-    body: json,
-    headers: {
-      'content-type': 'application/json',
-      [VENDOR_TIMESTAMP_HEADER]: timestamp,
-      [VENDOR_SIGNATURE_HEADER]: signVendorBody('HMAC-SHA256', HMAC, timestamp, Buffer.from(json), {
-        method: 'POST',
-        path,
-      }),
-    },
-  });
-  return (await response.json()) as { status: string; balance: number };
-};
+const signedCall = async (server: TestServer, action: string, body: Record<string, unknown>) =>
+  (await signedWalletCall(server, VENDOR, HMAC, action, body)).body;
 
 /** One round: a debit of 200 and its closing credit of 190. */
 const round = (server: TestServer, who: { token: string; player: string }, id: string) => ({
@@ -112,6 +95,28 @@ const round = (server: TestServer, who: { token: string; player: string }, id: s
     }),
 });
 
+/**
+ * A warm round of a member funded with 10,000, then a counted one: the statements its debit and its
+ * credit ran, as `statementsOf` counts them, each answered OK with the balance it leaves.
+ */
+const countRound = async (
+  server: TestServer,
+  who: { token: string; player: string },
+  statementsOf: (call: () => Promise<unknown>) => Promise<string[]>,
+) => {
+  const warm = round(server, who, 'warm');
+  expect((await warm.debit()).status).toBe('OK');
+  expect((await warm.credit()).status).toBe('OK');
+  const counted = round(server, who, 'counted');
+  const debit = await statementsOf(async () =>
+    expect(await counted.debit()).toMatchObject({ status: 'OK', balance: 10_000 - 10 - 200 }),
+  );
+  const credit = await statementsOf(async () =>
+    expect(await counted.credit()).toMatchObject({ status: 'OK', balance: 10_000 - 10 - 10 }),
+  );
+  return { debit, credit };
+};
+
 describe.skipIf(!postgres)('seamless wallet statements on PostgreSQL', () => {
   let instances: InstancesApart;
   let first: TestServer;
@@ -133,17 +138,8 @@ describe.skipIf(!postgres)('seamless wallet statements on PostgreSQL', () => {
 
   it('a warm debit and its credit stay within their statements, the float post last', async () => {
     const who = await player(first, demoId, 10_000, 'pgseam');
-    const warm = round(second, who, 'warm');
-    expect((await warm.debit()).status).toBe('OK');
-    expect((await warm.credit()).status).toBe('OK');
-    const counted = round(second, who, 'counted');
-    const statementsOf = async (call: () => Promise<unknown>) =>
-      (await instances.statementsOfSecond(call)).filter((line) => !line.includes("pg_notify('jade_bus'"));
-    const debit = await statementsOf(async () =>
-      expect(await counted.debit()).toMatchObject({ status: 'OK', balance: 10_000 - 10 - 200 }),
-    );
-    const credit = await statementsOf(async () =>
-      expect(await counted.credit()).toMatchObject({ status: 'OK', balance: 10_000 - 10 - 10 }),
+    const { debit, credit } = await countRound(second, who, async (call) =>
+      (await instances.statementsOfSecond(call)).filter((line) => !line.includes("pg_notify('jade_bus'")),
     );
     expect(debit.length, debit.join('\n')).toBeLessThanOrEqual(PG_DEBIT);
     expect(credit.length, credit.join('\n')).toBeLessThanOrEqual(PG_CREDIT);
@@ -172,16 +168,7 @@ describe.skipIf(postgres)('seamless wallet statements on SQLite', () => {
 
   it('a warm debit and its credit stay within their statements', async () => {
     const who = await player(server, demoId, 10_000, 'sqseam');
-    const warm = round(server, who, 'warm');
-    expect((await warm.debit()).status).toBe('OK');
-    expect((await warm.credit()).status).toBe('OK');
-    const counted = round(server, who, 'counted');
-    const debit = await statementsDuring(async () =>
-      expect(await counted.debit()).toMatchObject({ status: 'OK', balance: 10_000 - 10 - 200 }),
-    );
-    const credit = await statementsDuring(async () =>
-      expect(await counted.credit()).toMatchObject({ status: 'OK', balance: 10_000 - 10 - 10 }),
-    );
+    const { debit, credit } = await countRound(server, who, statementsDuring);
     expect(debit.length, debit.join('\n')).toBeLessThanOrEqual(SQLITE_DEBIT);
     expect(credit.length, credit.join('\n')).toBeLessThanOrEqual(SQLITE_CREDIT);
     expect((await checkInvariants(server.db)).ok).toBe(true);
