@@ -20,6 +20,7 @@ import {
   medianOf,
   openDb,
   pgbenchCeiling,
+  memberSessions,
   printMachine,
   printResult,
   startServer,
@@ -54,13 +55,18 @@ const sign = (secret, path, body) => {
   };
 };
 
-/** Members with game sessions on JADE_STUDIO and funded main wallets, written before the server starts. */
+/**
+ * Members with game sessions on JADE_STUDIO and funded main wallets, written before the server starts.
+ * Each game session is opened from a login of its member, as a lobby opens one: a bet checks that
+ * login (decision 0024), and a game session without one answers TOKEN_EXPIRED to every debit (before
+ * decision 0096 the bench measured those refusals; the run's line counts calls not OK).
+ */
 const prepare = async (env) => {
   const { setVendorConnection } = await import(`${dist}/modules/vendors/connections.js`);
   const { openGameSession, redeemLaunchCode } = await import(`${dist}/modules/vendors/game-sessions.js`);
   const ledger = await import(`${dist}/modules/wallet/ledger.js`);
   const sessionSecret = env.SESSION_SECRET;
-  const { db, close } = await openDb(env);
+  const { db, close, config } = await openDb(env);
   const merchant = await db
     .selectFrom('merchant')
     .select(['id', 'code', 'currency'])
@@ -75,12 +81,21 @@ const prepare = async (env) => {
     timeoutMs: 5000,
   });
   const players = [];
-  for (const { id } of await createFundedMembers(db, ledger, merchant.id, CONNECTIONS)) {
+  const members = await createFundedMembers(db, ledger, merchant.id, CONNECTIONS);
+  await memberSessions(db, config, merchant.id, members);
+  for (const { id } of members) {
+    const login = await db
+      .selectFrom('member_session')
+      .select(['id', 'ip'])
+      .where('member_id', '=', id)
+      .executeTakeFirstOrThrow();
     const { launchCode } = await openGameSession(db, sessionSecret, {
       merchantId: merchant.id,
       memberId: id,
       vendorCode: 'JADE_STUDIO',
       gameId: 'JADE_FORTUNE',
+      loginSessionId: login.id,
+      ip: login.ip,
     });
     const { token } = await redeemLaunchCode(db, sessionSecret, {
       merchantId: merchant.id,
@@ -118,7 +133,9 @@ const runHttp = async (runNo) => {
             transactionId: `${context.round}-d`,
             roundId: context.round,
             gameId: 'JADE_FORTUNE',
-            amount: 200,
+            // The demo brand's least bet on the game (money settings' gameLimits): a smaller one is
+            // refused BET_OUT_OF_LIMITS before it reaches the ledger.
+            amount: 200_000,
           });
           return { ...request, headers: sign(secret, `${base}/debit`, body), body };
         },
@@ -137,7 +154,7 @@ const runHttp = async (runNo) => {
             roundId: context.round,
             gameId: 'JADE_FORTUNE',
             referenceTransactionId: `${context.round}-d`,
-            amount: 190,
+            amount: 190_000,
           });
           return { ...request, headers: sign(secret, `${base}/credit`, body), body };
         },

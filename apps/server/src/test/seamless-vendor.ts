@@ -218,3 +218,32 @@ export const vendorTarget = (
   });
   return () => (target ??= make());
 };
+
+/**
+ * One wallet call of brand DEMO's `vendorCode`, signed with the HMAC secret `key` as the vendor signs
+ * it, over HTTP to the real server: its HTTP status and answer.
+ */
+export const signedWalletCall = async (
+  server: TestServer,
+  vendorCode: string,
+  key: string,
+  action: string,
+  body: Record<string, unknown>,
+) => {
+  const json = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const path = `/gw/wallet/DEMO/${vendorCode}/${action}`;
+  const response = await server.fetch(path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [VENDOR_TIMESTAMP_HEADER]: timestamp,
+      [VENDOR_SIGNATURE_HEADER]: signVendorBody('HMAC-SHA256', key, timestamp, Buffer.from(json), {
+        method: 'POST',
+        path,
+      }),
+    },
+    body: json,
+  });
+  return { status: response.status, body: (await response.json()) as { status: string; balance: number } };
+};

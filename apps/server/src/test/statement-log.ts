@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sqliteHandleOf, type Db } from '../platform/db/index.js';
 
 /** A statement's line in PostgreSQL's log (`log_statement=all`): simple or extended protocol. */
 const STATEMENT_LINE = /LOG: {2}(statement|execute [^:]*):/;
@@ -60,4 +61,26 @@ export const statementsOfApplication = async (
   );
   const pids = ids.rows.map((row) => `[${row.pid}]`);
   return logged.filter((line) => pids.some((pid) => line.includes(pid)));
+};
+
+/** The SQL of every statement `db`'s SQLite connection ran while `call` ran (the prepared statements). */
+export const sqliteStatementsDuring = async (db: Db, call: () => Promise<unknown>) => {
+  const sqlite = sqliteHandleOf(db)!;
+  type Run = (this: { source: string }, ...args: unknown[]) => unknown;
+  const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<string, Run>;
+  const methods = ['all', 'get', 'run', 'iterate'];
+  const originals = methods.map((name) => statement[name]!);
+  const sources: string[] = [];
+  methods.forEach((name, i) => {
+    statement[name] = function (...args) {
+      sources.push(this.source);
+      return originals[i]!.apply(this, args);
+    };
+  });
+  try {
+    await call();
+  } finally {
+    methods.forEach((name, i) => (statement[name] = originals[i]!));
+  }
+  return sources;
 };

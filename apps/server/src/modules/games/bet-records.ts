@@ -260,6 +260,12 @@ export const writeRecordState = async (trx: DbOrTrx, recordId: number, state: Re
 
 /** One settled round more in its member's daily summary (or `bets` of them, summed in `delta`). */
 export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta, bets = 1) => {
+  await upsertDailySummary(trx, delta, bets);
+  await accruePoints(trx, [delta]);
+};
+
+/** `addToDailySummary` without its points: the writer accrues them itself (`pointsPostings`). */
+export const upsertDailySummary = async (trx: DbOrTrx, delta: SummaryDelta, bets = 1) => {
   await trx
     .insertInto('bet_daily_summary')
     .values({
@@ -283,7 +289,6 @@ export const addToDailySummary = async (trx: DbOrTrx, delta: SummaryDelta, bets 
       }),
     )
     .execute();
-  await accruePoints(trx, [delta]);
 };
 
 /**

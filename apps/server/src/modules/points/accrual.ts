@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { DbOrTrx } from '../../platform/db/index.js';
-import { houseAccount, postManyInTransaction, type Posting } from '../wallet/ledger.js';
+import { houseAccount, postManyInTransaction, postTransfersIn, type Posting } from '../wallet/ledger.js';
 import { uniquePostings } from '../wallet/ledger-rules.js';
 import { postManyWithPreparedStatements } from '../wallet/ledger-sqlite.js';
 
@@ -62,9 +62,20 @@ const postingsOf = (
 };
 
 /** Accrual on a Kysely transaction (PostgreSQL, and SQLite writers that hold a Kysely transaction). */
-export const accruePoints = async (trx: DbOrTrx, accruals: readonly Accrual[], now = new Date()) => {
+export const accruePoints = async (trx: DbOrTrx, accruals: readonly Accrual[], now = new Date()) =>
+  postPoints(trx, await pointsPostings(trx, accruals, now), now);
+
+/**
+ * The postings `accruePoints` makes, read (and the members' points accounts made) on the caller's
+ * transaction but not posted: a writer that posts them last (`postPoints`) reads everything first.
+ */
+export const pointsPostings = async (
+  trx: DbOrTrx,
+  accruals: readonly Accrual[],
+  now = new Date(),
+): Promise<Posting[]> => {
   const earning = accruals.filter((a) => a.pointsKey && a.validBet > 0);
-  if (earning.length === 0) return;
+  if (earning.length === 0) return [];
   const merchants = [...new Set(earning.map((a) => a.merchantId))];
   const rates = await trx
     .selectFrom('point_rate as r')
@@ -78,7 +89,7 @@ export const accruePoints = async (trx: DbOrTrx, accruals: readonly Accrual[], n
   );
   const rateOf: RateOf = (merchantId, category) => rateMap.get(`${merchantId}:${category}`);
   const paying = earning.filter((a) => rateOf(a.merchantId, a.category));
-  if (paying.length === 0) return;
+  if (paying.length === 0) return [];
   const ids = new Map<string, number>();
   for (const merchantId of merchants) {
     const members = [...new Set(paying.filter((a) => a.merchantId === merchantId).map((a) => a.memberId))];
@@ -118,11 +129,25 @@ export const accruePoints = async (trx: DbOrTrx, accruals: readonly Accrual[], n
       for (const f of found) ids.set(`${merchantId}:${f.member_id}`, f.id);
     }
   }
-  const postings = postingsOf(paying, rateOf, (merchantId, memberId) => ({
+  return postingsOf(paying, rateOf, (merchantId, memberId) => ({
     member: ids.get(`${merchantId}:${memberId}`)!,
     issued: ids.get(`${merchantId}:issued`)!,
   }));
-  if (postings.length > 0) await postManyInTransaction(trx, postings, now);
+};
+
+/**
+ * Posts what `pointsPostings` made. One posting (a round's points) is one post of one leg, which on
+ * PostgreSQL takes the ledger's two-statement path (decision 0071) where the batch path takes five;
+ * `last` sends its second statement with the COMMIT (decision 0096): the caller runs nothing after.
+ */
+export const postPoints = async (
+  trx: DbOrTrx,
+  postings: readonly Posting[],
+  now = new Date(),
+  options: { last?: boolean } = {},
+) => {
+  if (postings.length === 1) await postTransfersIn(trx, postings[0]!, now, options);
+  else if (postings.length > 1) await postManyInTransaction(trx, postings, now);
 };
 
 const statements = (raw: SQLite.Database) => ({

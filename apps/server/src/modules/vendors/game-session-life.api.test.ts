@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@jade/contracts/vendor-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/cli.js';
 import { registeredMember } from '../../test/funded-member.js';
+import { signedWalletCall } from '../../test/seamless-vendor.js';
 import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
 import { updateAuthSettings } from '../accounts/settings.js';
 import type { Merchant } from '../merchants/repo.js';
 import * as merchants from '../merchants/service.js';
 import { getAccountBalance, houseAccount, memberAccount, postTransfer } from '../wallet/ledger.js';
 import { setVendorConnection } from './connections.js';
-import { signVendorBody } from './signature.js';
 
 /**
  * Issue 19, item 5: real-money play stops with the site and with the login. A game opened from a
@@ -48,23 +47,9 @@ afterAll(() => checkAndClose(server));
 
 /** A signed wallet call, as the vendor's server sends it. */
 const wallet = async (action: string, body: Record<string, unknown>) => {
-  const json = JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const path = `/gw/wallet/DEMO/${VENDOR}/${action}`;
-  const response = await server.fetch(path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [VENDOR_TIMESTAMP_HEADER]: timestamp,
-      [VENDOR_SIGNATURE_HEADER]: signVendorBody('HMAC-SHA256', HMAC, timestamp, Buffer.from(json), {
-        method: 'POST',
-        path,
-      }),
-    },
-    body: json,
-  });
-  expect(response.status, `${action} ${json}`).toBe(200);
-  return (await response.json()) as { status: string; balance: number };
+  const answer = await signedWalletCall(server, VENDOR, HMAC, action, body);
+  expect(answer.status, `${action} ${JSON.stringify(body)}`).toBe(200);
+  return answer.body;
 };
 
 let seq = 0;

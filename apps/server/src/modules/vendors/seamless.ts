@@ -20,6 +20,7 @@ import * as ledger from '../wallet/ledger.js';
 import { getMoneySettings } from '../wallet/money-settings.js';
 import { findGameSession, redeemLaunchCode, type GameSession } from './game-sessions.js';
 import { newBetRefusal } from './play-guard.js';
+import type { PostResult } from '../wallet/ledger-types.js';
 import type { WalletStore, WalletTransaction } from './wallet-store.js';
 import { kyselyWalletStore } from './wallet-store-kysely.js';
 import { sqliteWalletStore } from './wallet-store-sqlite.js';
@@ -88,21 +89,27 @@ const answer = async (
   ...(extra.replayed && { replayed: true }),
 });
 
-/** An answer from inside the write, read on the store's connection. */
+/**
+ * An answer from inside the write: the balance as the call's post left it when the post read it
+ * (PostgreSQL, `balanceOf`), else read on the store's connection.
+ */
+const balanceWithin = (store: WalletStore, accounts: Accounts, posted: PostResult | undefined) =>
+  posted?.balances?.find((b) => b.accountId === accounts.main)?.balance ?? store.balance(accounts.main);
+
 const answerWithin = async (
   store: WalletStore,
   ctx: WalletContext,
   accounts: Accounts | undefined,
-  extra: { platformTransactionId: number; replayed?: boolean },
+  extra: { platformTransactionId: number; replayed?: boolean; posted?: PostResult | undefined },
 ): Promise<WalletResponse> => ({
   status: 'OK',
-  balance: accounts ? await store.balance(accounts.main) : 0,
+  balance: accounts ? await balanceWithin(store, accounts, extra.posted) : 0,
   currency: ctx.merchant.currency,
   platformTransactionId: String(extra.platformTransactionId),
   ...(extra.replayed && { replayed: true }),
 });
 
-/** The store a call's write runs on: prepared statements on SQLite, Kysely elsewhere. */
+/** The store a call's write runs on: prepared statements on SQLite, Kysely on PostgreSQL. */
 const storeOf = (db: Db, trx: DbOrTrx, ctx: WalletContext): WalletStore => {
   const scope = { merchantId: ctx.merchant.id, vendorCode: ctx.vendorCode };
   const raw = sqliteHandleOf(db);
@@ -142,9 +149,14 @@ const sessionFor = async (
   return session;
 };
 
-/** The accounts of the member a player id names, whatever the token (credits and rollbacks). */
+/**
+ * The accounts of the member a player id names, whatever the token (credits and rollbacks). A main
+ * account this process keeps for the brand is the member's proof enough (no statement, decision 0096).
+ */
 const accountsOfPlayer = async (db: Db, ctx: WalletContext, player: string) => {
   if (!/^\d{1,15}$/.test(player)) return undefined;
+  if (ledger.keptMemberAccount(db, ctx.merchant.id, Number(player), 'MAIN') !== undefined)
+    return accountsOf(db, ctx, Number(player));
   const member = await db
     .selectFrom('member')
     .select('id')
@@ -197,15 +209,15 @@ export const balance = async (
 };
 
 /** Why a member may not place a new bet now, if they may not. */
-const betRefusal = async (
-  store: WalletStore,
+const betRefusal = (
+  memberStatus: string | undefined,
   session: GameSession,
   now: Date,
   vendorOffered: boolean,
-): Promise<WalletStatus | undefined> => {
+): WalletStatus | undefined => {
   if (session.expiresAt <= now.toISOString()) return 'TOKEN_EXPIRED';
   if (!vendorOffered) return 'PLAYER_BLOCKED';
-  if ((await store.memberStatus(session.memberId)) !== 'ACTIVE') return 'PLAYER_BLOCKED';
+  if (memberStatus !== 'ACTIVE') return 'PLAYER_BLOCKED';
   return undefined;
 };
 
@@ -257,7 +269,10 @@ export const debit = async (
   const closed = session && (await newBetRefusal(db, ctx.merchant, session, now));
   const at = now.toISOString();
   return refusable(db, ctx, accounts, async (store) => {
-    const existing = await store.findTransaction(request.transactionId);
+    // With a session, the member's status comes with the transaction's read (one statement).
+    const { own: existing, memberStatus } = session
+      ? await store.findWithMemberStatus(request.transactionId, session.memberId)
+      : { own: await store.findTransaction(request.transactionId), memberStatus: undefined };
     if (existing) {
       const isSame =
         existing.kind === 'DEBIT' &&
@@ -271,7 +286,7 @@ export const debit = async (
       return answerWithin(store, ctx, accounts, { platformTransactionId: existing.id, replayed: true });
     }
     if (!session || !accounts) throw new Refusal('INVALID_TOKEN');
-    const refusal = await betRefusal(store, session, now, ctx.vendorOffered);
+    const refusal = betRefusal(memberStatus, session, now, ctx.vendorOffered);
     if (refusal) throw new Refusal(refusal);
     if (closed) throw new Refusal(closed);
     // The catalogue's limits of the game (issue 19); a game it does not list has none here.
@@ -290,7 +305,18 @@ export const debit = async (
       amount: request.amount,
       at,
     });
-    await store.post(
+    await store.addStake({
+      roundId: request.roundId,
+      memberId: session.memberId,
+      gameId: request.gameId,
+      category,
+      amount: request.amount,
+      at,
+      detail: request.detail ? JSON.stringify(request.detail) : null,
+    });
+    // The post last, its answer the member's balance: the brand's float, which every call of every
+    // member locks, is held from the post to its COMMIT only (decision 0096).
+    const posted = await store.post(
       {
         idempotencyKey: `wallet:${ctx.vendorCode}:${request.transactionId}`,
         legs: [
@@ -304,25 +330,21 @@ export const debit = async (
         ],
       },
       now,
+      { balanceOf: accounts.memberId, last: true },
     );
-    await store.addStake({
-      roundId: request.roundId,
-      memberId: session.memberId,
-      gameId: request.gameId,
-      category,
-      amount: request.amount,
-      at,
-      detail: request.detail ? JSON.stringify(request.detail) : null,
-    });
-    return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
+    return answerWithin(store, ctx, accounts, { platformTransactionId: inserted, posted });
   });
 };
 
 /**
- * The row a credit or rollback names, by the vendor's id, held until the write ends: every call that
- * settles one bet (whatever its own id) waits here for the one before it, then reads what it left.
+ * A credit's or rollback's own transaction and the row it names, by the vendor's ids, held until the
+ * write ends: every call that settles one bet (whatever its own id) waits here for the one before it,
+ * then reads what it left.
  */
-const lockReferenced = (store: WalletStore, transactionId: string) => store.lockTransaction(transactionId);
+const findSettling = (
+  store: WalletStore,
+  request: { transactionId: string; referenceTransactionId: string },
+) => store.findWithReferenced(request.transactionId, request.referenceTransactionId);
 
 const isBet = (
   row: WalletTransaction | undefined,
@@ -351,7 +373,7 @@ export const credit = async (
   // or before the member was blocked, is still paid or refunded.
   const accounts = await accountsOfPlayer(db, ctx, request.player);
   return refusable(db, ctx, accounts, async (store) => {
-    const existing = await store.findTransaction(request.transactionId);
+    const { own: existing, referenced: bet } = await findSettling(store, request);
     if (existing) {
       const isSame =
         existing.kind === 'CREDIT' &&
@@ -362,7 +384,6 @@ export const credit = async (
       if (!isSame) throw new Refusal('TRANSACTION_CONFLICT');
       return answerWithin(store, ctx, accounts, { platformTransactionId: existing.id, replayed: true });
     }
-    const bet = await lockReferenced(store, request.referenceTransactionId);
     if (!isBet(bet) || !accounts) throw new Refusal('UNKNOWN_TRANSACTION');
     if (bet.memberId !== accounts.memberId || bet.roundId !== request.roundId)
       throw new Refusal('TRANSACTION_CONFLICT');
@@ -383,25 +404,6 @@ export const credit = async (
       at,
     });
     await store.setTransactionStatus(bet.id, 'CREDITED');
-    if (request.amount > 0) {
-      await store.post(
-        {
-          idempotencyKey: closes
-            ? closingPayoutKey(ctx.vendorCode, request.roundId)
-            : partPayoutKey(ctx.vendorCode, request.transactionId),
-          legs: [
-            {
-              kind: 'WIN',
-              debitAccountId: accounts.float,
-              creditAccountId: accounts.main,
-              amount: request.amount,
-              reference: records.roundReference(ctx.vendorCode, request.roundId),
-            },
-          ],
-        },
-        now,
-      );
-    }
     const { state, summary } = records.afterPayout(record, {
       amount: request.amount,
       close: closes,
@@ -410,8 +412,11 @@ export const credit = async (
       timeZone: ctx.merchant.timeZone,
     });
     await store.writeRecordState(record.id, state);
+    // The round's points are read (and, on SQLite, posted) before the payout; on PostgreSQL they are
+    // posted after it, last: the float is locked by the payout, then the points' house account, in
+    // the order every other write takes them, each held to the COMMIT as briefly as it can be.
+    const points = summary ? await store.addToDailySummary(summary) : undefined;
     if (summary) {
-      await store.addToDailySummary(summary);
       // The member's open pages hear of the round once this write commits (decision 0036).
       publishMemberEvent(
         { merchantId: record.merchantId, memberId: record.memberId },
@@ -427,7 +432,31 @@ export const credit = async (
         store.handle,
       );
     }
-    return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
+    let posted: PostResult | undefined;
+    if (request.amount > 0) {
+      posted = await store.post(
+        {
+          idempotencyKey: closes
+            ? closingPayoutKey(ctx.vendorCode, request.roundId)
+            : partPayoutKey(ctx.vendorCode, request.transactionId),
+          legs: [
+            {
+              kind: 'WIN',
+              debitAccountId: accounts.float,
+              creditAccountId: accounts.main,
+              amount: request.amount,
+              reference: records.roundReference(ctx.vendorCode, request.roundId),
+            },
+          ],
+        },
+        now,
+        { balanceOf: accounts.memberId, last: !points },
+      );
+    }
+    // Read before the points' post, which may commit the write with its last statement.
+    const answered = await answerWithin(store, ctx, accounts, { platformTransactionId: inserted, posted });
+    await points?.({ last: true });
+    return answered;
   });
 };
 
@@ -442,7 +471,7 @@ export const rollback = async (
   const at = now.toISOString();
   const accounts = await accountsOfPlayer(db, ctx, request.player);
   return refusable(db, ctx, accounts, async (store) => {
-    const existing = await store.findTransaction(request.transactionId);
+    const { own: existing, referenced: bet } = await findSettling(store, request);
     if (existing) {
       const isSame =
         existing.kind === 'ROLLBACK' &&
@@ -453,7 +482,6 @@ export const rollback = async (
       return answerWithin(store, ctx, accounts, { platformTransactionId: existing.id, replayed: true });
     }
     if (!accounts) throw new Refusal('INVALID_TOKEN');
-    const bet = await lockReferenced(store, request.referenceTransactionId);
     if (bet && !isBet(bet))
       throw new UnreadableCall(`A rollback names a bet; ${request.referenceTransactionId} is a ${bet.kind}`);
     const recordRollback = (amount: number) =>
@@ -495,7 +523,11 @@ export const rollback = async (
     const amount = bet.amount;
     await store.setTransactionStatus(bet.id, 'ROLLED_BACK');
     const inserted = await recordRollback(amount);
-    await store.post(
+    await store.writeRecordState(
+      record.id,
+      records.afterStakeRemoved(record, amount, at, ctx.merchant.timeZone),
+    );
+    const posted = await store.post(
       {
         idempotencyKey: refundKey(ctx.vendorCode, bet.transactionId),
         legs: [
@@ -509,11 +541,8 @@ export const rollback = async (
         ],
       },
       now,
+      { balanceOf: accounts.memberId, last: true },
     );
-    await store.writeRecordState(
-      record.id,
-      records.afterStakeRemoved(record, amount, at, ctx.merchant.timeZone),
-    );
-    return answerWithin(store, ctx, accounts, { platformTransactionId: inserted });
+    return answerWithin(store, ctx, accounts, { platformTransactionId: inserted, posted });
   });
 };

@@ -71,10 +71,21 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
       const row = q.findTransaction.get(merchantId, vendorCode, transactionId);
       return row && toWalletTransaction(row);
     },
-    // One writer at a time (the group commit's transaction): a read inside the job is already held.
-    lockTransaction(transactionId): WalletTransaction | undefined {
+    findWithMemberStatus(transactionId, memberId) {
       const row = q.findTransaction.get(merchantId, vendorCode, transactionId);
-      return row && toWalletTransaction(row);
+      return {
+        own: row && toWalletTransaction(row),
+        memberStatus: q.memberStatus.get(merchantId, memberId)?.status,
+      };
+    },
+    // One writer at a time (the group commit's transaction): a read inside the job is already held.
+    findWithReferenced(transactionId, referenceTransactionId) {
+      const own = q.findTransaction.get(merchantId, vendorCode, transactionId);
+      const referenced = q.findTransaction.get(merchantId, vendorCode, referenceTransactionId);
+      return {
+        own: own && toWalletTransaction(own),
+        referenced: referenced && toWalletTransaction(referenced),
+      };
     },
     insertTransaction: (row) =>
       Number(
@@ -95,7 +106,6 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
     setTransactionStatus(id, status) {
       q.setTransactionStatus.run(status, id);
     },
-    memberStatus: (memberId) => q.memberStatus.get(merchantId, memberId)?.status,
     lockBetRecord(roundId): BetRecord | undefined {
       const row = q.findBetRecord.get(merchantId, vendorCode, roundId);
       return row && toBetRecord(row);
@@ -129,7 +139,10 @@ export const sqliteWalletStore = (raw: SQLite.Database, scope: StoreScope): Wall
         recordId,
       );
     },
-    addToDailySummary: (delta) => addToDailySummaryPrepared(raw, delta),
+    addToDailySummary: (delta) => {
+      addToDailySummaryPrepared(raw, delta);
+      return undefined;
+    },
     post: (input, now) => postTransfersPrepared(raw, { merchantId, ...input }, now),
     balance: (accountId) => q.balance.get(accountId)!.balance,
   };

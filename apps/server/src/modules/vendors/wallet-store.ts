@@ -5,9 +5,10 @@ import type { WriteHandle } from '../../platform/db/after-commit.js';
 
 /**
  * What one seamless-wallet call reads and writes inside its transaction, for one brand and vendor.
- * The rules live once, in seamless.ts; two stores carry them out: Kysely queries (PostgreSQL, and any
- * database) and, on SQLite, prepared statements run synchronously inside the group-commit job
- * (decision 0004's fast path, extended to the wallet by decision 0016).
+ * The rules live once, in seamless.ts; two stores carry them out: Kysely queries on PostgreSQL (two of
+ * its reads PostgreSQL's own text, decision 0096) and, on SQLite, prepared statements run
+ * synchronously inside the group-commit job (decision 0004's fast path, extended to the wallet by
+ * decision 0016).
  */
 export type TransactionKind = 'DEBIT' | 'CREDIT' | 'ROLLBACK' | 'TOMBSTONE';
 export type TransactionStatus = 'APPLIED' | 'CREDITED' | 'ROLLED_BACK';
@@ -38,14 +39,24 @@ export type WalletStore = {
   readonly handle: WriteHandle;
   findTransaction(transactionId: string): Maybe<WalletTransaction | undefined>;
   /**
-   * The same read, holding the row until the write ends (PostgreSQL: `for update`; SQLite's single
+   * A bet's read (decision 0096: one statement on PostgreSQL): the call's own transaction, by the
+   * vendor's id, and the member's status (ACTIVE, ...; undefined for no such member in this brand).
+   */
+  findWithMemberStatus(
+    transactionId: string,
+    memberId: number,
+  ): Maybe<{ own: WalletTransaction | undefined; memberStatus: string | undefined }>;
+  /**
+   * A settlement's read (decision 0096: one statement on PostgreSQL): the call's own transaction and
+   * the one it names, both held until the write ends (PostgreSQL: `for update`; SQLite's single
    * writer already does): a bet is settled by one call at a time, whatever ids the calls carry.
    */
-  lockTransaction(transactionId: string): Maybe<WalletTransaction | undefined>;
+  findWithReferenced(
+    transactionId: string,
+    referenceTransactionId: string,
+  ): Maybe<{ own: WalletTransaction | undefined; referenced: WalletTransaction | undefined }>;
   insertTransaction(row: NewWalletTransaction): Maybe<number>;
   setTransactionStatus(id: number, status: TransactionStatus): Maybe<void>;
-  /** The member's status (ACTIVE, ...), undefined for a member of no such id in this brand. */
-  memberStatus(memberId: number): Maybe<string | undefined>;
   /**
    * The round's record, held until the write ends. Taken before the ledger's accounts by every call
    * (a bet's own row first, when it names one), so two calls never wait on each other in a circle.
@@ -63,10 +74,26 @@ export type WalletStore = {
     detail?: string | null;
   }): Maybe<void>;
   writeRecordState(recordId: number, state: RecordState): Maybe<void>;
-  addToDailySummary(delta: SummaryDelta): Maybe<void>;
-  /** Ledger legs under one idempotency key; throws the ledger's refusals. */
-  post(input: { idempotencyKey: string; legs: Leg[] }, now: Date): Maybe<PostResult>;
+  /**
+   * The settled round in the member's daily summary, and the points it earns: posted at once
+   * (SQLite), or answered as a post the caller runs last in its write (PostgreSQL, where what it
+   * locks is then held one round trip; decision 0096). Undefined: nothing left to post.
+   */
+  addToDailySummary(delta: SummaryDelta): Maybe<PointsPost | undefined>;
+  /**
+   * Ledger legs under one idempotency key; throws the ledger's refusals. `balanceOf` asks for the
+   * member's balances as the post leaves them, where the post can read them (PostgreSQL); `last`
+   * says no statement follows in the write (PostgreSQL sends the COMMIT with it; decision 0096).
+   */
+  post(
+    input: { idempotencyKey: string; legs: Leg[] },
+    now: Date,
+    options?: { balanceOf?: number; last?: boolean },
+  ): Maybe<PostResult>;
   balance(accountId: number): Maybe<number>;
 };
+
+/** A round's points, left to post as the write's last step (`last`: nothing follows it). */
+export type PointsPost = (options: { last: boolean }) => Maybe<void>;
 
 export type StoreScope = { merchantId: number; vendorCode: string };

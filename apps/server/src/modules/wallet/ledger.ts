@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, sql, type QueryResult, type RawBuilder } from 'kysely';
-import { PREPARED, sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { PREPARED, sqliteHandleOf, THEN_COMMIT, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { compiledOnce } from '../../platform/db/compiled-once.js';
@@ -121,6 +121,14 @@ const findOrCreateAccount = async (
 export const memberAccount = (db: DbOrTrx, merchantId: number, memberId: number, kind: MemberAccountKind) =>
   ensureAccount(db, { merchantId, code: memberCode(memberId, kind), memberId, kind, allowNegative: false });
 
+/**
+ * A member's account id when this process already keeps it (read outside a transaction, so
+ * committed), with no statement; undefined when it does not. A kept id also says the member exists in
+ * the brand: members are never deleted, and their accounts are made for them alone.
+ */
+export const keptMemberAccount = (db: Db, merchantId: number, memberId: number, kind: MemberAccountKind) =>
+  accountIds.get(db)?.get(`${merchantId}:${memberCode(memberId, kind)}`);
+
 export const houseAccount = (db: DbOrTrx, merchantId: number, kind: HouseAccount) =>
   ensureAccount(db, { merchantId, code: houseCode(kind), memberId: null, kind, allowNegative: true });
 
@@ -217,7 +225,16 @@ const replay = async (db: DbOrTrx, merchantId: number, idempotencyKey: string, h
  * (`PostResult.balances`), read in the post's own statements where it can (PostgreSQL's two-statement
  * post); otherwise the caller reads them.
  */
-export type PostOptions = { balancesOf?: number };
+export type PostOptions = {
+  balancesOf?: number;
+  /**
+   * The post is its transaction's last statement (PostgreSQL's two-statement post): its second
+   * statement is sent with the COMMIT (`THEN_COMMIT`, decision 0096), so a hot account it locks (a
+   * brand's float) is held one round trip, not until a later COMMIT. The caller runs no statement
+   * after it; a replay or another path of the post leaves the COMMIT to the caller, as before.
+   */
+  last?: boolean;
+};
 
 /** Posts the legs inside a transaction the caller already holds. */
 export const postTransfersIn = async (
@@ -384,7 +401,7 @@ const postInTwoStatements = async (
   input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
   hash: string,
   at: string,
-  { balancesOf }: PostOptions,
+  { balancesOf, last = false }: PostOptions,
 ): Promise<PostResult> => {
   const { merchantId, idempotencyKey, legs } = input;
   const ids = [...new Set(legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))].sort((a, b) => a - b);
@@ -440,7 +457,7 @@ const postInTwoStatements = async (
             'balance', coalesce(u.balance, a.balance)) order by a.id)
           from ledger_account a left join u on u.id = a.id
           where a.merchant_id = ${merchantId} and a.member_id = ${balancesOf})`;
-    return sql<MovedAnswer>`${prepared}
+    return sql<MovedAnswer>`${sql.raw(last ? THEN_COMMIT : '')}${prepared}
     with d (id, delta) as (values ${deltas}),
     u as (
       update ledger_account set balance = ledger_account.balance + d.delta
@@ -458,7 +475,9 @@ const postInTwoStatements = async (
     rows: [answer],
   } = await runFixed(
     trx,
-    isFixed ? `move:${legs.length}:${balancesOf === undefined ? 'no balances' : 'balances'}` : undefined,
+    isFixed
+      ? `move:${legs.length}:${balancesOf === undefined ? 'no balances' : 'balances'}${last ? ':then commit' : ''}`
+      : undefined,
     statement,
     [...[...net].flat(), ...legValues.flat(), ...(balancesOf === undefined ? [] : [merchantId, balancesOf])],
   );

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { sqliteHandleOf } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { settledRound } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
 import { fundedMember as fundedMemberOf, walletBalance } from '../../test/funded-member.js';
 import { checkAndClose, startTestServer, type TestServer } from '../../test/server.js';
+import { sqliteStatementsDuring } from '../../test/statement-log.js';
 import type { Guard } from '../accounts/guard.js';
 import * as accounts from '../accounts/repo.js';
 import * as merchants from '../merchants/service.js';
@@ -27,26 +27,7 @@ const fundedMember = (funds: number) =>
 const wallet = walletBalance;
 
 /** The SQL of every statement the server's SQLite connection ran while `call` ran. */
-const statementsDuring = async (call: () => Promise<unknown>) => {
-  const sqlite = sqliteHandleOf(server.db)!;
-  type Run = (this: { source: string }, ...args: unknown[]) => unknown;
-  const statement = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<string, Run>;
-  const methods = ['all', 'get', 'run', 'iterate'];
-  const originals = methods.map((name) => statement[name]!);
-  const sources: string[] = [];
-  methods.forEach((name, i) => {
-    statement[name] = function (...args) {
-      sources.push(this.source);
-      return originals[i]!.apply(this, args);
-    };
-  });
-  try {
-    await call();
-  } finally {
-    methods.forEach((name, i) => (statement[name] = originals[i]!));
-  }
-  return sources;
-};
+const statementsDuring = (call: () => Promise<unknown>) => sqliteStatementsDuring(server.db, call);
 
 describe('wallet balance', () => {
   it('lists the main wallet and every transfer-mode vendor wallet, with their sum', async () => {
