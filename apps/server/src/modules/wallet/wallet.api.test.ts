@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { sqliteHandleOf } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { settledRound } from '../../test/agent-team.js';
 import { createClient } from '../../test/client.js';
