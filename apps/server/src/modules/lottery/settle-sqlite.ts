@@ -21,6 +21,8 @@ export type BetRow = {
   /** Its betting record (set when the bet is placed; migration 2026-11-25T1600 for earlier bets). */
   record_id: number;
 };
+/** A BetRow's columns in its select's order. */
+type BetColumns = [number, number, number, string, string, number, number, number | null, number];
 type SettledAt = { at: string; day: string };
 /** A winning bet of a batch: its betting record and what it pays. */
 export type Win = { betId: number; recordId: number; payout: number };
@@ -36,9 +38,13 @@ export type Settlement = {
 };
 
 const statements = (raw: SQLite.Database) => ({
-  openBets: raw.prepare<[number, number, number], BetRow>(
-    "select id, merchant_id, member_id, bet_type, numbers, stake, cost, setting_id, record_id from lottery_bet where draw_id = ? and id > ? and status = 'OPEN' order by id limit ?",
-  ),
+  // Rows as arrays (`raw`), made into objects below: one object literal of one shape costs less than
+  // the driver's object built a column at a time (10,000 rows a batch: 10 ms against 16).
+  openBets: raw
+    .prepare<[number, number, number], BetColumns>(
+      "select id, merchant_id, member_id, bet_type, numbers, stake, cost, setting_id, record_id from lottery_bet where draw_id = ? and id > ? and status = 'OPEN' order by id limit ?",
+    )
+    .raw(true),
   lostBets: raw.prepare<[string, string]>(
     "update lottery_bet set status = 'LOST', payout = 0, settled_at = ? where id in (select value from json_each(?))",
   ),
@@ -78,7 +84,20 @@ export const sqliteSettlement = (raw: SQLite.Database): Settlement => {
   if (!s) prepared.set(raw, (s = statements(raw)));
   const q = s;
   return {
-    openBets: (drawId, after, limit) => q.openBets.all(drawId, after, limit),
+    openBets: (drawId, after, limit) =>
+      q.openBets
+        .all(drawId, after, limit)
+        .map(([id, merchant_id, member_id, bet_type, numbers, stake, cost, setting_id, record_id]) => ({
+          id,
+          merchant_id,
+          member_id,
+          bet_type,
+          numbers,
+          stake,
+          cost,
+          setting_id,
+          record_id,
+        })),
     markLost(at, ids, recordIds) {
       q.lostBets.run(at.at, JSON.stringify(ids));
       q.lostRecords.run(at.at, at.day, JSON.stringify(recordIds));
