@@ -6,7 +6,7 @@ import { registeredMember } from '../../test/funded-member.js';
 import { writeLotteryBets } from '../../test/lottery-bets.js';
 import { startLotteryTestServer } from '../../test/lottery.js';
 import { checkAndClose, type TestServer } from '../../test/server.js';
-import { findBetRecord } from '../games/bet-records.js';
+import { brandTimeZone, findBetRecord } from '../games/bet-records.js';
 import type { Merchant } from '../merchants/repo.js';
 import { pointBalance } from '../points/service.js';
 import { reconcileGames } from '../vendors/reconcile.js';
@@ -209,6 +209,117 @@ describe('lottery draws', () => {
     const after = await Promise.all(members.map(main));
     after.forEach((balance, i) => expect(balance - before[i]!).toBe(owed));
     expect((await findDraw(server.db, draw.id))!.status).toBe('SETTLED');
+  });
+
+  it("writes what each bet settled to: its row, its record, its day's entry, its win under its key, and daily summaries and a roll-up log equal to the bets", async () => {
+    const members = [await member(500_000), await member(500_000), await member(500_000)];
+    const draw = await openDraw();
+    for (const [who, memberId] of members.entries())
+      for (const slip of SLIPS.slice(who)) await bet(memberId, draw.id, slip);
+    const closed = new Date(Date.parse(draw.closes_at) + 1);
+    const result = await drawResult(server.db, SESSION_SECRET, draw.id, undefined, closed);
+    // Batches of 5 cut after two, then the rest: winners and losers of several members in each batch.
+    await settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize: 5, stopAfterBatches: 2 }, closed);
+    await settleDraw(server.db, draw.id, () => DEMO_ODDS, { batchSize: 5 }, closed);
+    const day = dayOf(await brandTimeZone(server.db, demo.id), closed);
+    const bets = await server.db
+      .selectFrom('lottery_bet')
+      .innerJoin('bet_record', 'bet_record.id', 'lottery_bet.record_id')
+      .select([
+        'lottery_bet.id',
+        'lottery_bet.member_id',
+        'lottery_bet.bet_type',
+        'lottery_bet.numbers',
+        'lottery_bet.stake',
+        'lottery_bet.cost',
+        'lottery_bet.status',
+        'lottery_bet.payout',
+        'lottery_bet.settled_at',
+        'bet_record.merchant_id',
+        'bet_record.id as record_id',
+        'bet_record.stake as record_stake',
+        'bet_record.payout as record_payout',
+        'bet_record.win_loss',
+        'bet_record.valid_bet',
+        'bet_record.status as record_status',
+        'bet_record.settled_day',
+      ])
+      .where('lottery_bet.draw_id', '=', draw.id)
+      .execute();
+    expect(bets.length).toBe(SLIPS.length * 3 - 3);
+    const wins = bets.filter((b) => b.status === 'WON').length;
+    expect(wins).toBeGreaterThan(0);
+    expect(wins).toBeLessThan(bets.length);
+    for (const b of bets) {
+      const slip = {
+        type: b.bet_type as BetTypeCode,
+        numbers: JSON.parse(b.numbers) as string[],
+        stake: Number(b.stake),
+      };
+      const payout = slipPayout(XSMB, result, slip, DEMO_ODDS);
+      expect([b.id, b.status, Number(b.payout), b.settled_at]).toEqual([
+        b.id,
+        payout > 0 ? 'WON' : 'LOST',
+        payout,
+        closed.toISOString(),
+      ]);
+      expect([
+        b.id,
+        b.record_status,
+        Number(b.record_payout),
+        Number(b.win_loss),
+        Number(b.valid_bet),
+        b.settled_day,
+      ]).toEqual([b.id, 'SETTLED', payout, payout - Number(b.record_stake), Number(b.record_stake), day]);
+      const entry = await server.db
+        .selectFrom('bet_settled_day')
+        .select('record_id')
+        .where('merchant_id', '=', b.merchant_id)
+        .where('settled_day', '=', day)
+        .where('record_id', '=', b.record_id)
+        .execute();
+      expect(entry).toHaveLength(1);
+      // Each win once, under the bet's own key, for its payout.
+      const paid = await server.db
+        .selectFrom('ledger_batch')
+        .innerJoin('ledger_transfer', 'ledger_transfer.batch_id', 'ledger_batch.id')
+        .select(['ledger_transfer.amount', 'ledger_transfer.kind'])
+        .where('ledger_batch.idempotency_key', '=', `lottery-win:${b.id}`)
+        .execute();
+      expect(paid.map((t) => [t.kind, Number(t.amount)])).toEqual(payout > 0 ? [['WIN', payout]] : []);
+    }
+    // Each member's daily summary is its bets summed, and the roll-up's change log adds up to it.
+    const figures = ['bets', 'stake', 'valid_bet', 'payout', 'win_loss'] as const;
+    for (const memberId of members) {
+      const own = bets.filter((b) => b.member_id === memberId);
+      const expected = [
+        own.length,
+        own.reduce((sum, b) => sum + Number(b.cost), 0),
+        own.reduce((sum, b) => sum + Number(b.cost), 0),
+        own.reduce((sum, b) => sum + Number(b.payout), 0),
+        own.reduce((sum, b) => sum + Number(b.payout) - Number(b.cost), 0),
+      ];
+      const summaries = await server.db
+        .selectFrom('bet_daily_summary')
+        .select([...figures, 'day'])
+        .where('member_id', '=', memberId)
+        .execute();
+      expect(summaries.map((row) => [row.day, ...figures.map((f) => Number(row[f]))])).toEqual([
+        [day, ...expected],
+      ]);
+      const logged = await server.db
+        .selectFrom('bet_summary_change')
+        .select((eb) => [
+          ...figures.map((f) => eb.fn.sum<number | string>(f).as(f)),
+          eb.fn.sum<number | string>('summary_rows').as('summary_rows'),
+        ])
+        .where('member_id', '=', memberId)
+        .executeTakeFirstOrThrow();
+      expect([...figures.map((f) => Number(logged[f])), Number(logged.summary_rows)]).toEqual([
+        ...expected,
+        1,
+      ]);
+    }
   });
 
   it('earns each member its points once for the draw, however its settlement is cut, resumed and raced (decision 0059)', async () => {
