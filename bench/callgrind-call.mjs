@@ -14,7 +14,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchDatabase, dist, prepareMemberLoad, transferOnce, transferRequest } from './support.mjs';
+import {
+  benchDatabase,
+  dist,
+  prepareMemberLoad,
+  serverNodeFlags,
+  transferOnce,
+  transferRequest,
+} from './support.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +54,9 @@ const server = spawn(
     '--separate-threads=yes',
     `--callgrind-out-file=${out}`,
     process.execPath,
-    CALL === 'bare' ? path.join(import.meta.dirname, 'bare-route-server.mjs') : path.join(dist, 'main.js'),
+    ...(CALL === 'bare'
+      ? [path.join(import.meta.dirname, 'bare-route-server.mjs')]
+      : [...serverNodeFlags(), path.join(dist, 'main.js')]),
   ],
   {
     env: {

@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { findPostgresBin, freePort } from '../scripts/postgres.mjs';
+import { serveFlags } from '../scripts/served-server.mjs';
 
 export { freePort };
 
@@ -288,9 +289,21 @@ export const processCpuMs = (pid) => {
 /**
  * The built server (apps/server/dist/main.js) on a free loopback port against `env`'s database;
  * answers its URL, its CPU time so far (ms, from /proc), `statements` (with countStatements: how many
- * SQL statements it has run so far) and `stop`. `web` serves the built web app too. PROFILE=1 writes a CPU profile to /tmp/prof;
+ * SQL statements it has run so far) and `stop`, started with `serverNodeFlags()`. `web` serves the built web app
+ * too. PROFILE=1 writes a CPU profile to /tmp/prof;
  * SQLSTAT=1 loads bench/sql-stats.mjs (statement counts in /tmp/sqlstat.txt).
  */
+/**
+ * The node flags a bench starts the server with: `npm run serve`'s (decision 0095: a server started
+ * without them fell, in about one start in three, into a state where every scavenge promoted the
+ * requests in flight, and answered balances a third slower), or BENCH_SERVER_FLAGS's when it is set
+ * (`BENCH_SERVER_FLAGS= ` for none), to compare.
+ */
+export const serverNodeFlags = () =>
+  process.env.BENCH_SERVER_FLAGS === undefined
+    ? serveFlags()
+    : process.env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean);
+
 export const startServer = async (env, { countStatements = false, web = false } = {}) => {
   const port = await freePort();
   const countFile = path.join(env.DATA_DIR, 'statements.txt');
@@ -301,6 +314,7 @@ export const startServer = async (env, { countStatements = false, web = false } 
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR ?? '/tmp/prof'}`]
         : []),
       ...(process.env.SQLSTAT || countStatements ? ['--import', path.join(root, 'bench/sql-stats.mjs')] : []),
+      ...serverNodeFlags(),
       path.join(dist, 'main.js'),
     ],
     {

@@ -17,6 +17,7 @@ import httpProxy from 'http-proxy';
 import pg from 'pg';
 import { findPostgresBin, freePort, startPostgres } from './postgres.mjs';
 import { startRedis } from './redis.mjs';
+import { serveFlags } from './served-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -267,8 +268,8 @@ export const startCluster = async ({
     const startOne = async (n) => {
       const name = `i${n}`;
       const instancePort = await freePort();
-      // The node flags of `npm run serve` (decision 0065: the young generation held small when idle).
-      const child = spawn(process.execPath, ['--max-semi-space-size=8', serverMain], {
+      // The node flags of `npm run serve` (decisions 0065 and 0095).
+      const child = spawn(process.execPath, [...serveFlags(), serverMain], {
         env: {
           ...process.env,
           ...shared,
