@@ -382,6 +382,10 @@ export const getAccountRecord = async (
       'a.id as account_id',
       'a.kind as account_kind',
     ])
+    // Newest first by the movement's time, not by when its row was written: a rebate paid today for an
+    // earlier day, or a vendor's late settlement, is dated when it happened. Same plan as by id (the
+    // member's movements in the window, sorted).
+    .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
     .orderBy('a.id')
     .limit(request.pageSize)

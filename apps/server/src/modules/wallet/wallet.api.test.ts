@@ -346,6 +346,31 @@ describe('account record (ODSFE2_MemTransDet)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('lists the newest movement first by its time, whatever order the movements were written in', async () => {
+    const m = await fundedMember(9_000);
+    const vendor = (await m.balances()).wallets[1]!.wallet;
+    await m.transfer({ direction: 'IN', vassalage: vendor, amount: 2_000 }, 't1');
+    const record = (body: unknown) =>
+      m.client.call('POST', '/wps/relay/ODSFE2_MemTransDet', { token: m.token, body });
+    type Row = { id: number; kind: string; createdAt: string };
+    const written: Row[] = (await record({})).body.value.records;
+    // A movement written after the deposit but dated two days before it, as a rebate paid for an earlier
+    // day or a vendor's late settlement is.
+    const moved = written.find((r) => r.kind === 'WALLET_IN')!;
+    const earlier = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await server.db
+      .updateTable('ledger_transfer')
+      .set({ created_at: earlier })
+      .where('id', '=', moved.id)
+      .execute();
+    const listed: Row[] = (await record({ range: 'PAST_7' })).body.value.records;
+    expect(listed.map((r) => [r.kind, r.createdAt === earlier])).toEqual([
+      ['DEPOSIT', false],
+      ['WALLET_IN', true],
+      ['WALLET_IN', true],
+    ]);
+  });
+
   // Issue 22 item 8: §9 ranges look forward too (next 7 and 30 days, today the first), in both records.
   it('takes the next 7 and next 30 days in the account record and the betting record', async () => {
     const m = await fundedMember(9_000);
