@@ -10,14 +10,14 @@ export const isoTexts = () => {
   let keptSecond = Number.NaN;
   let keptPrefix = '';
   return (ms: number): string => {
+    if (!Number.isInteger(ms)) return new Date(ms).toISOString();
     const second = Math.floor(ms / 1000);
     if (second !== keptSecond) {
       const iso = new Date(ms).toISOString();
-      if (iso.length !== 24 || !Number.isInteger(ms)) return iso;
+      if (iso.length !== 24) return iso;
       keptSecond = second;
       keptPrefix = iso.slice(0, 20);
     }
-    if (!Number.isInteger(ms)) return new Date(ms).toISOString();
     const milli = ms - second * 1000;
     return `${keptPrefix}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
   };
