@@ -66,6 +66,14 @@ const measure = (page: Page) =>
         scrollWidth: wrap.scrollWidth,
         clientWidth: wrap.clientWidth,
         lastHeadingInside: last.right <= box.right + 1,
+        // A status badge's words on more than one line (one client rectangle a line of text).
+        wrappedBadges: [...wrap.querySelectorAll('.wallet-badge')]
+          .filter((badge) => {
+            const range = document.createRange();
+            range.selectNodeContents(badge);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((badge) => badge.textContent),
         pageWidth: document.documentElement.scrollWidth,
       };
     });
@@ -92,6 +100,8 @@ describe('the agent centre payroll tables', () => {
           if (viewport === DESKTOP && size.scrollWidth > size.clientWidth)
             problems.push(`${panel}: ${size.scrollWidth} px in a ${size.clientWidth} px box`);
           if (viewport === DESKTOP && !size.lastHeadingInside) problems.push(`${panel}: last column cut off`);
+          if (viewport === DESKTOP && size.wrappedBadges.length > 0)
+            problems.push(`${panel}: badges on two lines: ${[...new Set(size.wrappedBadges)].join(', ')}`);
           if (size.pageWidth > viewport.width)
             problems.push(`${panel}: the page is ${size.pageWidth} px at ${viewport.width} px`);
           if (n === 0 || n === 3)
