@@ -145,6 +145,8 @@ export const accountRecord = z.object({
   /** The member's wallet it touched: 'MAIN', a vendor code, or 'WITHDRAWAL_HOLD'. */
   wallet: z.string(),
   reference: z.string().nullable(),
+  /** A game round's movement (reference `round:<vendor>:<round>`): its vendor's name in the member's language. */
+  vendor: z.string().nullable(),
 });
 export type AccountRecord = z.infer<typeof accountRecord>;
 /**

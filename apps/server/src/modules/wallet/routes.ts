@@ -113,7 +113,7 @@ export const walletRoutes = (app: FastifyInstance, { db, secrets }: { db: Db; se
       const session = await guard(request, { allowTrial: true });
       return {
         success: true as const,
-        value: await wallet.getAccountRecord(db, session.merchant, session.member.id, request.body),
+        value: await wallet.getAccountRecord(db, session.merchant, session.member, request.body),
       };
     },
   );

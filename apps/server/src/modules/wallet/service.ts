@@ -10,7 +10,7 @@ import { cacheScopeOf, type Db, type DbOrTrx } from '../../platform/db/index.js'
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { addDays, dayOf, dayWindow, startOfDay } from '../../platform/time-zone.js';
-import { listTransferVendors } from '../games/service.js';
+import { findBrandVendor, listTransferVendors } from '../games/service.js';
 import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.js';
 import type { BrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -343,12 +343,13 @@ export const recordWindow = (
  */
 export const getAccountRecord = async (
   db: DbOrTrx,
-  merchant: { id: number; timeZone: string },
-  memberId: number,
+  merchant: { id: number; timeZone: string; defaultLanguage: string },
+  member: { id: number; language: string | null },
   request: AccountRecordRequest,
   now = new Date(),
 ) => {
   const merchantId = merchant.id;
+  const memberId = member.id;
   const [from, to] = recordWindow(request, merchant.timeZone, now);
   const kinds = RECORD_KINDS[request.kind];
   let base = db
@@ -391,15 +392,25 @@ export const getAccountRecord = async (
     .limit(request.pageSize)
     .offset(pageOffset(request.pageNo, request.pageSize))
     .execute();
+  // A game round's movement names its vendor, as the member reads it (the brand's vendors are memoised).
+  const chain = languageChain(member.language ?? undefined, merchant.defaultLanguage);
+  const vendorNameOf = async (reference: string | null) => {
+    if (!reference?.startsWith('round:')) return null;
+    const vendor = await findBrandVendor(db, merchantId, reference.split(':')[1]!);
+    return vendor ? pickName(vendor.names, chain) : null;
+  };
   return {
-    records: rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      kind: r.kind,
-      amount: r.credit_account_id === r.account_id ? r.amount : -r.amount,
-      wallet: r.account_kind.startsWith('VENDOR:') ? r.account_kind.slice('VENDOR:'.length) : r.account_kind,
-      reference: r.reference,
-    })),
+    records: await Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        createdAt: r.created_at,
+        kind: r.kind,
+        amount: r.credit_account_id === r.account_id ? r.amount : -r.amount,
+        wallet: r.account_kind.startsWith('VENDOR:') ? r.account_kind.slice('VENDOR:'.length) : r.account_kind,
+        reference: r.reference,
+        vendor: await vendorNameOf(r.reference),
+      })),
+    ),
     pageNum: request.pageNo,
     totalPages: pageCount(total, request.pageSize),
     totalCount: total,

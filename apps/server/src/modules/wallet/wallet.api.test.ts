@@ -371,6 +371,27 @@ describe('account record (ODSFE2_MemTransDet)', () => {
     ]);
   });
 
+  it("names a game round's vendor in the member's language, and nothing for other movements", async () => {
+    const m = await fundedMember(9_000);
+    const vendor = (await m.balances()).wallets[1]!;
+    await m.transfer({ direction: 'IN', vassalage: vendor.wallet, amount: 2_000 }, 'v1');
+    const record = () => m.client.call('POST', '/wps/relay/ODSFE2_MemTransDet', { token: m.token, body: {} });
+    type Row = { id: number; kind: string; reference: string | null; vendor: string | null };
+    const moved = ((await record()).body.value.records as Row[]).find((r) => r.kind === 'WALLET_IN')!;
+    // The movement as a round's stake is written (the seamless wallet's reference).
+    await server.db
+      .updateTable('ledger_transfer')
+      .set({ reference: `round:${vendor.wallet}:r-77` })
+      .where('id', '=', moved.id)
+      .execute();
+    const rows = (await record()).body.value.records as Row[];
+    expect(rows.map((r) => [r.kind, r.vendor])).toEqual([
+      ['WALLET_IN', vendor.name],
+      ['WALLET_IN', vendor.name],
+      ['DEPOSIT', null],
+    ]);
+  });
+
   // Issue 22 item 8: §9 ranges look forward too (next 7 and 30 days, today the first), in both records.
   it('takes the next 7 and next 30 days in the account record and the betting record', async () => {
     const m = await fundedMember(9_000);

@@ -20,6 +20,7 @@ const takeBack: AccountRecord = {
   amount: -35_000,
   wallet: 'MAIN',
   reference: 'round:TCG_LOTTO_VN:VN_HCM:20261125:12',
+  vendor: 'TCG Lottery',
 };
 
 let owed: AccountOwed[];
@@ -125,6 +126,42 @@ describe('AccountRecordsPanel, a page at a time', () => {
     const none = await screen.findByText('No records in this period.');
     expect(none.className).toBe('wallet-empty');
     expect(screen.queryByRole('navigation', { name: 'Record pages' })).toBeNull();
+  });
+});
+
+describe('AccountRecordsPanel, references a member can read', () => {
+  it("shows a round as its vendor and round, a rebate or a payment by its number, the whole reference in the cell's title", async () => {
+    records = [
+      takeBack,
+      { ...takeBack, id: 6, kind: 'REBATE', amount: 12_000, reference: 'rebate:10', vendor: null },
+      {
+        ...takeBack,
+        id: 5,
+        kind: 'AGENT_SALARY',
+        amount: 9_000,
+        reference: 'agent-payment:357',
+        vendor: null,
+      },
+      { ...takeBack, id: 4, kind: 'BET', reference: 'round:GONE_VENDOR:r-1', vendor: null },
+      { ...takeBack, id: 3, kind: 'DEPOSIT', amount: 50_000, reference: null, vendor: null },
+    ];
+    renderPanel();
+    await screen.findByText('5 records');
+    const cells = [...document.querySelectorAll('td[data-column="reference"]')];
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      'TCG Lottery · VN_HCM:20261125:12',
+      '#10',
+      '#357',
+      'round:GONE_VENDOR:r-1',
+      '—',
+    ]);
+    expect(cells.map((cell) => cell.querySelector('span[title]')?.getAttribute('title') ?? null)).toEqual([
+      'round:TCG_LOTTO_VN:VN_HCM:20261125:12',
+      'rebate:10',
+      'agent-payment:357',
+      null,
+      null,
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACCOUNT_RECORD_KINDS,
@@ -22,13 +22,16 @@ type Kind = (typeof ACCOUNT_RECORD_KINDS)[number];
 const isLedgerKind = (kind: string): kind is LedgerKind => (LEDGER_KINDS as readonly string[]).includes(kind);
 
 /**
- * A ledger reference as the member can use it: the number of the deposit, withdrawal or game-wallet
- * transfer it belongs to; a reference to the member themself says nothing.
+ * A ledger reference as the member can use it: the number of the deposit, withdrawal, transfer, rebate,
+ * bonus or payment it belongs to; a game round as its vendor's name and the round's id; a reference to
+ * the member themself says nothing. The whole reference stays in the cell's title, for support.
  */
-const referenceText = (reference: string | null) => {
-  const match = reference ? /^(?:deposit|withdrawal|upline|vendor-transfer):(\d+)$/.exec(reference) : null;
-  if (match) return `#${match[1]}`;
-  return !reference || reference.startsWith('member:') ? '—' : reference;
+const referenceText = ({ reference, vendor }: AccountRecord): ReactNode => {
+  if (!reference || reference.startsWith('member:')) return '—';
+  const numbered = /^[a-z-]+:(\d+)$/.exec(reference);
+  const round = /^round:[^:]+:(.+)$/.exec(reference);
+  const text = numbered ? `#${numbered[1]}` : round && vendor ? `${vendor} · ${round[1]}` : reference;
+  return text === reference ? text : <span title={reference}>{text}</span>;
 };
 
 /** §2 personal centre, transactionHistory (account record): every movement, filtered and a page at a time. */
@@ -141,7 +144,7 @@ function RecordList({
           {
             id: 'reference',
             label: t('wallet.columns.reference'),
-            render: (row) => referenceText(row.reference),
+            render: referenceText,
           },
         ]}
       />
