@@ -42,8 +42,8 @@ export type GuardOptions = {
   /** Trial accounts (type 4) are blocked from real-account features (§6). */
   allowTrial?: boolean;
   /**
-   * The member's ledger accounts read with the session, in its statement, on SQLite (a balance call,
-   * decision 0083): `ledgerAccounts` in the answer; absent on PostgreSQL.
+   * The member's ledger accounts read with the session, in its statement (a balance call, decisions
+   * 0083 and 0098): `ledgerAccounts` in the answer.
    */
   withLedgerAccounts?: boolean;
 };

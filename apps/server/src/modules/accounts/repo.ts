@@ -225,23 +225,41 @@ const sessionsWithMembers = compiledOnceAsArrays((db: DbOrTrx, tokenHashes: read
 
 /**
  * The member's ledger accounts as one value: a JSON array of `[id, code, kind, balance]`, in no set
- * order (the balance call finds each wallet's by its kind). SQLite's JSON functions; `s` is the
- * session's row. No `order by` in the aggregate: SQLite built a temporary b-tree for it on every
- * call, a quarter of the statement's work (decision 0097).
+ * order (the balance call finds each wallet's by its kind); `s` is the session's row. No `order by`
+ * in the aggregate: SQLite built a temporary b-tree for it on every call, a quarter of the
+ * statement's work (decision 0097). SQLite answers the JSON's text, PostgreSQL's driver the array.
  */
-const ledgerAccountsOfSession = sql<string>`(
-  select json_group_array(json_array(a.id, a.code, a.kind, a.balance))
-  from ledger_account a where a.merchant_id = s.merchant_id and a.member_id = s.member_id)`;
+const ledgerAccountsOfSession = (db: DbOrTrx) =>
+  dialectOf(db) === 'postgres'
+    ? sql<string>`(
+      select coalesce(json_agg(json_build_array(a.id, a.code, a.kind, a.balance)), '[]'::json)
+      from ledger_account a where a.merchant_id = s.merchant_id and a.member_id = s.member_id)`
+    : sql<string>`(
+      select json_group_array(json_array(a.id, a.code, a.kind, a.balance))
+      from ledger_account a where a.merchant_id = s.merchant_id and a.member_id = s.member_id)`;
 
 /**
- * SQLite: a balance call's session read with the member's ledger accounts in the same statement
- * (decision 0083): one statement where the call ran two, read together in one snapshot. Still the
- * session read of every call, fresh; the accounts are used only once the session has passed.
+ * A balance call's session read with the member's ledger accounts in the same statement (decision
+ * 0083; PostgreSQL too, decision 0098): one statement where the call ran two, read together in one
+ * snapshot. Still the session read of every call, fresh; the accounts are used only once the session
+ * has passed.
  */
 const sessionWithMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
   selectSessionWithMember(db)
-    .select(ledgerAccountsOfSession.as('session_ledger_accounts'))
+    .select(ledgerAccountsOfSession(db).as('session_ledger_accounts'))
     .where('s.token_hash', '=', tokenHash),
+);
+
+/**
+ * PostgreSQL: the balance calls' session reads of one turn with their members' ledger accounts, in one
+ * statement (decisions 0078 and 0098); each row ends with its token's hash, after the accounts.
+ */
+const sessionsWithMembersAndLedgerAccounts = compiledOnceAsArrays(
+  (db: DbOrTrx, tokenHashes: readonly string[]) =>
+    selectSessionWithMember(db)
+      .select(ledgerAccountsOfSession(db).as('session_ledger_accounts'))
+      .select('s.token_hash as session_token_hash')
+      .where(sql<boolean>`s.token_hash = any(${tokenHashes})`),
 );
 
 /**
@@ -255,7 +273,7 @@ const sessionWithRuleMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: stri
 /** SQLite: the same with the member's ledger accounts, in its statement (decision 0083). */
 const sessionWithRuleMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
   selectSessionWithMember(db, RULE_MEMBER_COLUMNS)
-    .select(ledgerAccountsOfSession.as('session_ledger_accounts'))
+    .select(ledgerAccountsOfSession(db).as('session_ledger_accounts'))
     .where('s.token_hash', '=', tokenHash),
 );
 
@@ -269,19 +287,23 @@ type WaitingRead = {
   resolve: (row: unknown[] | undefined) => void;
   reject: (e: unknown) => void;
 };
-const waitingReads = new WeakMap<object, WaitingRead[]>();
+/** The session reads waiting for the end of the turn, per database: without and with the accounts. */
+const waitingReads = [new WeakMap<object, WaitingRead[]>(), new WeakMap<object, WaitingRead[]>()] as const;
 
 /** Reads the waiting hashes' sessions, at most MAX_READ_TOGETHER a statement, and answers each caller. */
-const readWaiting = async (db: Db, waiting: WaitingRead[]) => {
+const readWaiting = async (db: Db, waiting: WaitingRead[], withAccounts: boolean) => {
+  const [one, many, hashAt] = withAccounts
+    ? [sessionWithMemberAndLedgerAccounts, sessionsWithMembersAndLedgerAccounts, S + 9]
+    : [sessionWithMember, sessionsWithMembers, S + 8];
   for (let i = 0; i < waiting.length; i += MAX_READ_TOGETHER) {
     const chunk = waiting.slice(i, i + MAX_READ_TOGETHER);
     try {
       if (chunk.length === 1) {
-        chunk[0]!.resolve((await sessionWithMember(db, chunk[0]!.hash))[0]);
+        chunk[0]!.resolve((await one(db, chunk[0]!.hash))[0]);
         continue;
       }
-      const rows = await sessionsWithMembers(db, [...new Set(chunk.map((w) => w.hash))]);
-      const byHash = new Map(rows.map((row) => [row[S + 8] as string, row]));
+      const rows = await many(db, [...new Set(chunk.map((w) => w.hash))]);
+      const byHash = new Map(rows.map((row) => [row[hashAt] as string, row]));
       for (const w of chunk) w.resolve(byHash.get(w.hash));
     } catch (error) {
       for (const w of chunk) w.reject(error);
@@ -296,18 +318,25 @@ const readWaiting = async (db: Db, waiting: WaitingRead[]) => {
  * cost of a call on the server). Still read fresh from the database for every call, after the call
  * arrived. SQLite, and a read inside a transaction, read alone.
  */
-const sessionRow = (db: DbOrTrx, tokenHash: string): Promise<unknown[] | undefined> => {
+const sessionRow = (
+  db: DbOrTrx,
+  tokenHash: string,
+  withAccounts: boolean,
+): Promise<unknown[] | undefined> => {
   if (db.isTransaction || dialectOf(db) !== 'postgres')
-    return sessionWithMember(db, tokenHash).then((rows) => rows[0]);
+    return (withAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember)(db, tokenHash).then(
+      (rows) => rows[0],
+    );
+  const reads = waitingReads[withAccounts ? 1 : 0];
   return new Promise((resolve, reject) => {
-    let waiting = waitingReads.get(db);
+    let waiting = reads.get(db);
     if (!waiting) {
       const batch: WaitingRead[] = (waiting = []);
-      waitingReads.set(db, batch);
+      reads.set(db, batch);
       // The check phase, after this turn's I/O callbacks: every request read in this turn has asked.
       setImmediate(() => {
-        waitingReads.delete(db);
-        void readWaiting(db as Db, batch);
+        reads.delete(db);
+        void readWaiting(db as Db, batch, withAccounts);
       });
     }
     waiting.push({ hash: tokenHash, resolve, reject });
@@ -317,10 +346,14 @@ const sessionRow = (db: DbOrTrx, tokenHash: string): Promise<unknown[] | undefin
 /** A member's ledger account as the session read brings it: id, code, kind, balance. */
 export type LedgerAccountValues = readonly [id: number, code: string, kind: string, balance: number];
 
+/** The accounts' value of a session row: SQLite's JSON text, or PostgreSQL's array as its driver parsed it. */
+const ledgerAccountsOfValue = (value: unknown) =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as LedgerAccountValues[];
+
 /** The session's values of a row, from `at` (after the member's) on, and the accounts read with it. */
 const sessionOfRow = <M>(row: readonly unknown[], at: number, member: M, withAccounts: boolean) => ({
   // A literal of fixed shape, no spread: V8 builds it without a runtime call (decision 0097).
-  ledgerAccounts: withAccounts ? (JSON.parse(row[at + 8] as string) as LedgerAccountValues[]) : undefined,
+  ledgerAccounts: withAccounts ? ledgerAccountsOfValue(row[at + 8]) : undefined,
   session: {
     id: row[at] as number,
     merchant_id: row[at + 1] as number,
@@ -336,8 +369,8 @@ const sessionOfRow = <M>(row: readonly unknown[], at: number, member: M, withAcc
 
 export type SessionReadOptions = {
   /**
-   * The member's ledger accounts too, read in the same statement on SQLite (`ledgerAccounts`; absent
-   * on PostgreSQL, whose session reads of a turn go out together, decision 0078).
+   * The member's ledger accounts too, read in the same statement (`ledgerAccounts`; on PostgreSQL with
+   * the other such reads of the turn, decisions 0078 and 0098).
    */
   withLedgerAccounts?: boolean;
 };
@@ -348,17 +381,12 @@ export const findSessionWithMember = async (
   tokenHash: string,
   { withLedgerAccounts = false }: SessionReadOptions = {},
 ) => {
-  const withAccounts = withLedgerAccounts && dialectOf(db) === 'sqlite';
-  const read = withAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember;
+  const read = withLedgerAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember;
   // SQLite, no transaction open: read at once, without Kysely's lock and its promises (decision 0086).
   const rows = read.now(db, tokenHash);
-  const row = rows
-    ? rows[0]
-    : withAccounts
-      ? (await read(db, tokenHash))[0]
-      : await sessionRow(db, tokenHash);
+  const row = rows ? rows[0] : await sessionRow(db, tokenHash, withLedgerAccounts);
   if (!row) return undefined;
-  return sessionOfRow(row, S, memberOfValues(row), withAccounts);
+  return sessionOfRow(row, S, memberOfValues(row), withLedgerAccounts);
 };
 
 /**
@@ -371,7 +399,7 @@ export const findSessionWithRuleMember = async (
   tokenHash: string,
   { withLedgerAccounts = false }: SessionReadOptions = {},
 ): Promise<ReturnType<typeof sessionOfRow<RuleMember>> | undefined> => {
-  if (dialectOf(db) !== 'sqlite') return findSessionWithMember(db, tokenHash);
+  if (dialectOf(db) !== 'sqlite') return findSessionWithMember(db, tokenHash, { withLedgerAccounts });
   const read = withLedgerAccounts ? sessionWithRuleMemberAndLedgerAccounts : sessionWithRuleMember;
   const row = (read.now(db, tokenHash) ?? (await read(db, tokenHash)))[0];
   if (!row) return undefined;

@@ -6,6 +6,7 @@ import { postgresPool } from '../../platform/db/pg-client.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createOtherBrand, insertBareMember } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
+import { memberAccount } from '../wallet/ledger.js';
 import { findSessionWithMember, revokeSession } from './repo.js';
 
 /**
@@ -22,10 +23,11 @@ describe.skipIf(!postgres)('session reads on PostgreSQL', () => {
   /** The round trips the pool's connections finished (PostgreSQL's ReadyForQuery). */
   let roundTrips = 0;
   const members: { id: number; hash: string; sessionId: number }[] = [];
+  let merchantId: number;
 
   beforeAll(async () => {
     server = await startTestServer();
-    const merchantId = await createOtherBrand(server.db, {
+    merchantId = await createOtherBrand(server.db, {
       code: 'PGSESS',
       name: 'pg sessions',
       currency: 'VND',
@@ -92,6 +94,33 @@ describe.skipIf(!postgres)('session reads on PostgreSQL', () => {
     // One read alone is one round trip too.
     roundTrips = 0;
     expect((await findSessionWithMember(db, members[3]!.hash))?.member.id).toBe(members[3]!.id);
+    expect(roundTrips).toBe(1);
+  });
+
+  it("reads balance calls' sessions with their members' accounts, one statement for the turn's (decision 0098)", async () => {
+    const readers = members.slice(0, 3);
+    const accounts = await Promise.all(
+      readers.map((m) => memberAccount(server.db, merchantId, m.id, 'MAIN')),
+    );
+    roundTrips = 0;
+    const [a, b, c, plain] = await Promise.all([
+      ...readers.map((m) => findSessionWithMember(db, m.hash, { withLedgerAccounts: true })),
+      findSessionWithMember(db, readers[1]!.hash),
+    ]);
+    // One statement for the reads with accounts, one for the read without.
+    expect(roundTrips).toBe(2);
+    expect([a, b, c].map((found) => [found?.member.id, found?.session.id])).toEqual(
+      readers.map((m) => [m.id, m.sessionId]),
+    );
+    expect(
+      [a, b, c].map((found) => found?.ledgerAccounts?.map(([id, code, kind]) => [id, code, kind])),
+    ).toEqual(readers.map((m, i) => [[accounts[i], `member:${m.id}:MAIN`, 'MAIN']]));
+    expect(plain?.ledgerAccounts).toBeUndefined();
+    expect(plain?.member.id).toBe(readers[1]!.id);
+    // A member with no account yet: an empty list, not a missing one.
+    roundTrips = 0;
+    const alone = await findSessionWithMember(db, members[3]!.hash, { withLedgerAccounts: true });
+    expect(alone?.ledgerAccounts).toEqual([]);
     expect(roundTrips).toBe(1);
   });
 
