@@ -213,17 +213,6 @@ const sessionWithMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) 
 );
 
 /**
- * The sessions of several token hashes with their members, in one statement (PostgreSQL: the reads
- * of one event-loop turn, decision 0078); each row ends with its token's hash. One text whatever the
- * number of hashes (`= any($1)`, an array bound as one value): prepared once per connection.
- */
-const sessionsWithMembers = compiledOnceAsArrays((db: DbOrTrx, tokenHashes: readonly string[]) =>
-  selectSessionWithMember(db)
-    .select('s.token_hash as session_token_hash')
-    .where(sql<boolean>`s.token_hash = any(${tokenHashes})`),
-);
-
-/**
  * The member's ledger accounts as one value: a JSON array of `[id, code, kind, balance]`, in no set
  * order (the balance call finds each wallet's by its kind); `s` is the session's row. No `order by`
  * in the aggregate: SQLite built a temporary b-tree for it on every call, a quarter of the
@@ -251,18 +240,6 @@ const sessionWithMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, to
 );
 
 /**
- * PostgreSQL: the balance calls' session reads of one turn with their members' ledger accounts, in one
- * statement (decisions 0078 and 0098); each row ends with its token's hash, after the accounts.
- */
-const sessionsWithMembersAndLedgerAccounts = compiledOnceAsArrays(
-  (db: DbOrTrx, tokenHashes: readonly string[]) =>
-    selectSessionWithMember(db)
-      .select(ledgerAccountsOfSession(db).as('session_ledger_accounts'))
-      .select('s.token_hash as session_token_hash')
-      .where(sql<boolean>`s.token_hash = any(${tokenHashes})`),
-);
-
-/**
  * A session by its token's hash with the rules' member only (decision 0089): the member's other 45
  * columns were read, built into the row and the member object, and dropped by the balance call.
  */
@@ -270,7 +247,7 @@ const sessionWithRuleMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: stri
   selectSessionWithMember(db, RULE_MEMBER_COLUMNS).where('s.token_hash', '=', tokenHash),
 );
 
-/** SQLite: the same with the member's ledger accounts, in its statement (decision 0083). */
+/** The same with the member's ledger accounts, in its statement (decisions 0083 and 0098). */
 const sessionWithRuleMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
   selectSessionWithMember(db, RULE_MEMBER_COLUMNS)
     .select(ledgerAccountsOfSession(db).as('session_ledger_accounts'))
@@ -279,7 +256,7 @@ const sessionWithRuleMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx
 
 /** Where the session's values start in a row of sessionWithMember, after the member's. */
 const S = MEMBER_COLUMNS.length;
-/** The most token hashes one read of sessionsWithMembers asks for. */
+/** The most token hashes one batched read asks for (`BatchedRead.many`). */
 const MAX_READ_TOGETHER = 256;
 
 type WaitingRead = {
@@ -287,14 +264,49 @@ type WaitingRead = {
   resolve: (row: unknown[] | undefined) => void;
   reject: (e: unknown) => void;
 };
-/** The session reads waiting for the end of the turn, per database: without and with the accounts. */
-const waitingReads = [new WeakMap<object, WaitingRead[]>(), new WeakMap<object, WaitingRead[]>()] as const;
+
+/**
+ * One kind of session read, alone (`one`) and for the token hashes of a turn (`many`, PostgreSQL,
+ * decision 0078: each row ends with its token's hash, at `hashAt`), with the reads of this kind
+ * waiting for the end of the turn, per database.
+ */
+type BatchedRead = {
+  one: (db: DbOrTrx, tokenHash: string) => Promise<unknown[][]>;
+  many: (db: DbOrTrx, tokenHashes: readonly string[]) => Promise<unknown[][]>;
+  hashAt: number;
+  waiting: WeakMap<object, WaitingRead[]>;
+};
+const batchedRead = (
+  one: BatchedRead['one'],
+  columns: readonly (keyof MemberRow)[],
+  withAccounts: boolean,
+): BatchedRead => ({
+  one,
+  many: compiledOnceAsArrays((db: DbOrTrx, tokenHashes: readonly string[]) => {
+    const select = selectSessionWithMember(db, columns);
+    return (withAccounts ? select.select(ledgerAccountsOfSession(db).as('session_ledger_accounts')) : select)
+      .select('s.token_hash as session_token_hash')
+      .where(sql<boolean>`s.token_hash = any(${tokenHashes})`);
+  }),
+  hashAt: columns.length + 8 + (withAccounts ? 1 : 0),
+  waiting: new WeakMap(),
+});
+/** The session with its member, every column: most calls. */
+const MEMBER_READ = batchedRead(sessionWithMember, MEMBER_COLUMNS, false);
+/** The same with the member's accounts. */
+const MEMBER_ACCOUNTS_READ = batchedRead(sessionWithMemberAndLedgerAccounts, MEMBER_COLUMNS, true);
+/**
+ * The rules' member with the accounts: the balance call's (decisions 0089 and 0098), on PostgreSQL the
+ * 4 columns its rules check where the whole member's 49 were sent, parsed and dropped.
+ */
+const RULE_MEMBER_ACCOUNTS_READ = batchedRead(
+  sessionWithRuleMemberAndLedgerAccounts,
+  RULE_MEMBER_COLUMNS,
+  true,
+);
 
 /** Reads the waiting hashes' sessions, at most MAX_READ_TOGETHER a statement, and answers each caller. */
-const readWaiting = async (db: Db, waiting: WaitingRead[], withAccounts: boolean) => {
-  const [one, many, hashAt] = withAccounts
-    ? [sessionWithMemberAndLedgerAccounts, sessionsWithMembersAndLedgerAccounts, S + 9]
-    : [sessionWithMember, sessionsWithMembers, S + 8];
+const readWaiting = async (db: Db, waiting: WaitingRead[], { one, many, hashAt }: BatchedRead) => {
   for (let i = 0; i < waiting.length; i += MAX_READ_TOGETHER) {
     const chunk = waiting.slice(i, i + MAX_READ_TOGETHER);
     try {
@@ -312,31 +324,24 @@ const readWaiting = async (db: Db, waiting: WaitingRead[], withAccounts: boolean
 };
 
 /**
- * A session's row: on PostgreSQL, read together with the other session reads that arrived in the same
- * turn of the event loop (under load, several requests' guards run in one turn): one statement and one
- * round trip for them all, where each was its own (issue 23: a round trip's socket write is the biggest
- * cost of a call on the server). Still read fresh from the database for every call, after the call
- * arrived. SQLite, and a read inside a transaction, read alone.
+ * A session's row: on PostgreSQL, read together with the other session reads of its kind that arrived
+ * in the same turn of the event loop (under load, several requests' guards run in one turn): one
+ * statement and one round trip for them all, where each was its own (issue 23: a round trip's socket
+ * write is the biggest cost of a call on the server). Still read fresh from the database for every
+ * call, after the call arrived. SQLite, and a read inside a transaction, read alone.
  */
-const sessionRow = (
-  db: DbOrTrx,
-  tokenHash: string,
-  withAccounts: boolean,
-): Promise<unknown[] | undefined> => {
+const sessionRow = (db: DbOrTrx, tokenHash: string, read: BatchedRead): Promise<unknown[] | undefined> => {
   if (db.isTransaction || dialectOf(db) !== 'postgres')
-    return (withAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember)(db, tokenHash).then(
-      (rows) => rows[0],
-    );
-  const reads = waitingReads[withAccounts ? 1 : 0];
+    return read.one(db, tokenHash).then((rows) => rows[0]);
   return new Promise((resolve, reject) => {
-    let waiting = reads.get(db);
+    let waiting = read.waiting.get(db);
     if (!waiting) {
       const batch: WaitingRead[] = (waiting = []);
-      reads.set(db, batch);
+      read.waiting.set(db, batch);
       // The check phase, after this turn's I/O callbacks: every request read in this turn has asked.
       setImmediate(() => {
-        reads.delete(db);
-        void readWaiting(db as Db, batch, withAccounts);
+        read.waiting.delete(db);
+        void readWaiting(db as Db, batch, read);
       });
     }
     waiting.push({ hash: tokenHash, resolve, reject });
@@ -384,7 +389,9 @@ export const findSessionWithMember = async (
   const read = withLedgerAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember;
   // SQLite, no transaction open: read at once, without Kysely's lock and its promises (decision 0086).
   const rows = read.now(db, tokenHash);
-  const row = rows ? rows[0] : await sessionRow(db, tokenHash, withLedgerAccounts);
+  const row = rows
+    ? rows[0]
+    : await sessionRow(db, tokenHash, withLedgerAccounts ? MEMBER_ACCOUNTS_READ : MEMBER_READ);
   if (!row) return undefined;
   return sessionOfRow(row, S, memberOfValues(row), withLedgerAccounts);
 };
@@ -399,9 +406,16 @@ export const findSessionWithRuleMember = async (
   tokenHash: string,
   { withLedgerAccounts = false }: SessionReadOptions = {},
 ): Promise<ReturnType<typeof sessionOfRow<RuleMember>> | undefined> => {
-  if (dialectOf(db) !== 'sqlite') return findSessionWithMember(db, tokenHash, { withLedgerAccounts });
+  if (dialectOf(db) !== 'sqlite' && !withLedgerAccounts) return findSessionWithMember(db, tokenHash);
   const read = withLedgerAccounts ? sessionWithRuleMemberAndLedgerAccounts : sessionWithRuleMember;
-  const row = (read.now(db, tokenHash) ?? (await read(db, tokenHash)))[0];
+  // SQLite, no transaction open: at once (decision 0086); else the balance call's reads of the turn
+  // together (PostgreSQL, decision 0098), or alone.
+  const rows = read.now(db, tokenHash);
+  const row = rows
+    ? rows[0]
+    : withLedgerAccounts
+      ? await sessionRow(db, tokenHash, RULE_MEMBER_ACCOUNTS_READ)
+      : (await read(db, tokenHash))[0];
   if (!row) return undefined;
   return sessionOfRow(row, RULE_MEMBER_COLUMNS.length, ruleMemberOfValues(row), withLedgerAccounts);
 };

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/schema.js';
 import { createOtherBrand, insertBareMember } from '../../test/brands.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { memberAccount } from '../wallet/ledger.js';
-import { findSessionWithMember, revokeSession } from './repo.js';
+import { findSessionWithMember, findSessionWithRuleMember, revokeSession } from './repo.js';
 
 /**
  * On PostgreSQL the session reads of one event-loop turn go out as one statement (decision 0078): the
@@ -103,12 +103,16 @@ describe.skipIf(!postgres)('session reads on PostgreSQL', () => {
       readers.map((m) => memberAccount(server.db, merchantId, m.id, 'MAIN')),
     );
     roundTrips = 0;
-    const [a, b, c, plain] = await Promise.all([
+    const [a, b, c, plain, rules] = await Promise.all([
       ...readers.map((m) => findSessionWithMember(db, m.hash, { withLedgerAccounts: true })),
       findSessionWithMember(db, readers[1]!.hash),
+      findSessionWithRuleMember(db, readers[2]!.hash, { withLedgerAccounts: true }),
     ]);
-    // One statement for the reads with accounts, one for the read without.
-    expect(roundTrips).toBe(2);
+    // One statement for the reads with accounts, one for the read without, one for the balance call's
+    // (the rules' member and the accounts).
+    expect(roundTrips).toBe(3);
+    expect(rules?.ledgerAccounts).toEqual(c?.ledgerAccounts);
+    expect(Object.keys(rules!.member).sort()).toEqual(['id', 'must_change_password', 'status', 'type']);
     expect([a, b, c].map((found) => [found?.member.id, found?.session.id])).toEqual(
       readers.map((m) => [m.id, m.sessionId]),
     );
