@@ -1,9 +1,9 @@
 import type { GameCategory } from '@jade/contracts/games';
 import type SQLite from 'better-sqlite3';
 import { toBetRecord, type BetRecord } from '../games/bet-records.js';
-import { addToDailySummaryPrepared } from '../games/bet-records-sqlite.js';
 import { postTransfersPrepared } from '../wallet/ledger.js';
 import type { StoreScope, WalletStore, WalletTransaction } from './wallet-store.js';
+import { addToDailySummaryPrepared } from './daily-summary-sqlite.js';
 import { toWalletTransaction } from './wallet-store-kysely.js';
 
 /**

@@ -1,20 +1,20 @@
 import type SQLite from 'better-sqlite3';
 import { accruePointsPrepared } from '../points/accrual.js';
-import type { SummaryDelta } from './bet-records.js';
+import type { SummaryDelta } from '../games/bet-records.js';
 
 /**
- * `addToDailySummary` as a prepared statement, for writers that run their SQL synchronously inside a
- * group-commit job (the seamless wallet's store, the lottery's settlement).
+ * `addToDailySummary` as a prepared statement, for the seamless wallet's SQLite store
+ * (wallet-store-sqlite.ts), which runs its SQL synchronously inside a group-commit job: one bet a call.
  */
 const prepared = new WeakMap<SQLite.Database, SQLite.Statement>();
 
-export const addToDailySummaryPrepared = (raw: SQLite.Database, delta: SummaryDelta, bets = 1) => {
+export const addToDailySummaryPrepared = (raw: SQLite.Database, delta: SummaryDelta) => {
   let statement = prepared.get(raw);
   if (!statement) {
     statement = raw.prepare(
       `insert into bet_daily_summary (merchant_id, member_id, day, category, bets, stake, valid_bet, payout, win_loss)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (merchant_id, member_id, day, category) do update set bets = bet_daily_summary.bets + ?,
+       values (?, ?, ?, ?, 1, ?, ?, ?, ?)
+       on conflict (merchant_id, member_id, day, category) do update set bets = bet_daily_summary.bets + 1,
          stake = bet_daily_summary.stake + ?, valid_bet = bet_daily_summary.valid_bet + ?,
          payout = bet_daily_summary.payout + ?, win_loss = bet_daily_summary.win_loss + ?`,
     );
@@ -26,12 +26,10 @@ export const addToDailySummaryPrepared = (raw: SQLite.Database, delta: SummaryDe
     delta.memberId,
     delta.day,
     delta.category,
-    bets,
     stake,
     validBet,
     payout,
     winLoss,
-    bets,
     stake,
     validBet,
     payout,
