@@ -406,7 +406,9 @@ export const getAccountRecord = async (
         createdAt: r.created_at,
         kind: r.kind,
         amount: r.credit_account_id === r.account_id ? r.amount : -r.amount,
-        wallet: r.account_kind.startsWith('VENDOR:') ? r.account_kind.slice('VENDOR:'.length) : r.account_kind,
+        wallet: r.account_kind.startsWith('VENDOR:')
+          ? r.account_kind.slice('VENDOR:'.length)
+          : r.account_kind,
         reference: r.reference,
         vendor: await vendorNameOf(r.reference),
       })),
