@@ -137,16 +137,10 @@ export const pointsPostings = async (
 
 /**
  * Posts what `pointsPostings` made. One posting (a round's points) is one post of one leg, which on
- * PostgreSQL takes the ledger's two-statement path (decision 0071) where the batch path takes five;
- * `last` sends its second statement with the COMMIT (decision 0096): the caller runs nothing after.
+ * PostgreSQL takes the ledger's one-statement path (decision 0099) where the batch path takes five.
  */
-export const postPoints = async (
-  trx: DbOrTrx,
-  postings: readonly Posting[],
-  now = new Date(),
-  options: { last?: boolean } = {},
-) => {
-  if (postings.length === 1) await postTransfersIn(trx, postings[0]!, now, options);
+export const postPoints = async (trx: DbOrTrx, postings: readonly Posting[], now = new Date()) => {
+  if (postings.length === 1) await postTransfersIn(trx, postings[0]!, now);
   else if (postings.length > 1) await postManyInTransaction(trx, postings, now);
 };
 

@@ -330,7 +330,7 @@ export const debit = async (
         ],
       },
       now,
-      { balanceOf: accounts.memberId, last: true },
+      { balanceOf: accounts.memberId },
     );
     return answerWithin(store, ctx, accounts, { platformTransactionId: inserted, posted });
   });
@@ -450,12 +450,11 @@ export const credit = async (
           ],
         },
         now,
-        { balanceOf: accounts.memberId, last: !points },
+        { balanceOf: accounts.memberId },
       );
     }
-    // Read before the points' post, which may commit the write with its last statement.
     const answered = await answerWithin(store, ctx, accounts, { platformTransactionId: inserted, posted });
-    await points?.({ last: true });
+    await points?.();
     return answered;
   });
 };
@@ -541,7 +540,7 @@ export const rollback = async (
         ],
       },
       now,
-      { balanceOf: accounts.memberId, last: true },
+      { balanceOf: accounts.memberId },
     );
     return answerWithin(store, ctx, accounts, { platformTransactionId: inserted, posted });
   });

@@ -73,12 +73,11 @@ export const kyselyWalletStore = (db: Db, trx: DbOrTrx, scope: StoreScope): Wall
     await records.upsertDailySummary(trx, delta);
     const now = new Date();
     const postings = await pointsPostings(trx, [delta], now);
-    return postings.length === 0 ? undefined : ({ last }) => postPoints(trx, postings, now, { last });
+    return postings.length === 0 ? undefined : () => postPoints(trx, postings, now);
   },
   post: (input, now, options = {}) =>
     ledger.postTransfersWithin(db, trx, { merchantId: scope.merchantId, ...input }, now, {
       ...(options.balanceOf !== undefined && { balancesOf: options.balanceOf }),
-      ...(options.last && { last: true }),
     }),
   balance: (accountId) => ledger.getAccountBalance(trx, accountId),
 });

@@ -76,24 +76,23 @@ export type WalletStore = {
   writeRecordState(recordId: number, state: RecordState): Maybe<void>;
   /**
    * The settled round in the member's daily summary, and the points it earns: posted at once
-   * (SQLite), or answered as a post the caller runs last in its write (PostgreSQL, where what it
-   * locks is then held one round trip; decision 0096). Undefined: nothing left to post.
+   * (SQLite), or answered as a post the caller runs after its payout (PostgreSQL, so that the float
+   * is locked before the points' house account; decision 0096). Undefined: nothing left to post.
    */
   addToDailySummary(delta: SummaryDelta): Maybe<PointsPost | undefined>;
   /**
    * Ledger legs under one idempotency key; throws the ledger's refusals. `balanceOf` asks for the
-   * member's balances as the post leaves them, where the post can read them (PostgreSQL); `last`
-   * says no statement follows in the write (PostgreSQL sends the COMMIT with it; decision 0096).
+   * member's balances as the post leaves them, where the post can read them (PostgreSQL).
    */
   post(
     input: { idempotencyKey: string; legs: Leg[] },
     now: Date,
-    options?: { balanceOf?: number; last?: boolean },
+    options?: { balanceOf?: number },
   ): Maybe<PostResult>;
   balance(accountId: number): Maybe<number>;
 };
 
-/** A round's points, left to post as the write's last step (`last`: nothing follows it). */
-export type PointsPost = (options: { last: boolean }) => Maybe<void>;
+/** A round's points, left to post after the round's payout. */
+export type PointsPost = () => Maybe<void>;
 
 export type StoreScope = { merchantId: number; vendorCode: string };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MEMBER_BALANCE } from '@jade/contracts/wallet';
 import { withPlugin, type Db } from '../../platform/db/index.js';
 import { writeTransaction } from '../../platform/db/transaction.js';
 import { createOtherBrand, insertBareMember } from '../../test/brands.js';
@@ -16,9 +17,11 @@ import {
 } from './ledger.js';
 
 /**
- * The ledger's post on PostgreSQL (decision 0071): a transfer between two wallets in two statements,
- * its member's balances answered by the second, and the row locks still taken in one order, so many
- * connections posting at once over the same few accounts neither deadlock nor lose a cent.
+ * The ledger's post on PostgreSQL (decisions 0071, 0099): a transfer between two wallets in one
+ * statement that locks, checks, moves and answers its member's balances; the row locks still taken in
+ * one order, so many connections posting at once over the same few accounts neither deadlock nor lose
+ * a cent, and the rules checked on the locked balances, so distinct debits of one wallet at once never
+ * take it below zero.
  */
 const postgres = process.env.TEST_POSTGRES_URL;
 
@@ -56,7 +59,7 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
   });
   afterAll(() => checkAndClose(server));
 
-  it("posts a transfer between two wallets in two statements, answering the member's balances", async () => {
+  it("posts a transfer between two wallets in one statement, answering the member's balances", async () => {
     const { memberId, main, vendor } = wallets[0]!;
     let statements = 0;
     // Every statement run through Kysely, built or compiled once, has its result transformed.
@@ -74,14 +77,14 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
         trx,
         {
           merchantId,
-          idempotencyKey: 'two-statements',
+          idempotencyKey: 'one-statement',
           legs: [{ kind: 'WALLET_IN', debitAccountId: main, creditAccountId: vendor, amount: 250 }],
         },
         undefined,
         { balancesOf: memberId },
       );
     });
-    expect(statements).toBe(2);
+    expect(statements).toBe(1);
     expect(posted.replayed).toBe(false);
     expect(posted.transfers.map((t) => [t.leg, t.amount, t.batchId])).toEqual([[0, 250, posted.batchId]]);
     expect(posted.balances).toEqual(await getBalances(db, merchantId, memberId));
@@ -91,16 +94,16 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
     // The same key again replays the first post and moves nothing.
     const again = await postTransfers(db, {
       merchantId,
-      idempotencyKey: 'two-statements',
+      idempotencyKey: 'one-statement',
       legs: [{ kind: 'WALLET_IN', debitAccountId: main, creditAccountId: vendor, amount: 250 }],
     });
     expect(again).toMatchObject({ replayed: true, batchId: posted.batchId });
     expect(await getAccountBalance(db, main)).toBe(1_000_000 - 250);
   });
 
-  it("builds and compiles a transfer's two statements once, not on every post", async () => {
+  it("builds and compiles a transfer's statement once, not on every post", async () => {
     // Kysely builds a query and compiles it on every call (a plugin's transformQuery sees each build);
-    // a post of one leg has the same two texts every time (decision 0084).
+    // a post of one leg has the same text every time (decision 0084).
     const { main, vendor } = wallets[3]!;
     let builds = 0;
     const counting = withPlugin(db, {
@@ -146,6 +149,91 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
       .where('idempotency_key', '=', 'too-much')
       .executeTakeFirst();
     expect(batch).toBeUndefined();
+  });
+
+  it("refuses a credit past the member's bound and an account of another brand, and writes nothing", async () => {
+    const { main, vendor } = wallets[1]!;
+    const [mainBefore, vendorBefore] = [
+      await getAccountBalance(db, main),
+      await getAccountBalance(db, vendor),
+    ];
+    const otherBrand = await createOtherBrand(db, {
+      code: 'PGPOST2',
+      name: 'pg post 2',
+      currency: 'VND',
+      currencySymbol: 'P',
+      languages: [],
+    });
+    const foreign = await houseAccount(db, otherBrand, 'CASH');
+    const refused = [
+      {
+        key: 'past-bound',
+        legs: [
+          {
+            kind: 'DEPOSIT' as const,
+            debitAccountId: cash,
+            creditAccountId: main,
+            amount: MAX_MEMBER_BALANCE,
+          },
+        ],
+        code: 'WALLET_BALANCE_LIMIT',
+      },
+      {
+        key: 'foreign-account',
+        legs: [{ kind: 'DEPOSIT' as const, debitAccountId: foreign, creditAccountId: vendor, amount: 5 }],
+        code: 'WALLET_ACCOUNT_NOT_FOUND',
+      },
+    ];
+    for (const { key, legs, code } of refused) {
+      await expect(postTransfers(db, { merchantId, idempotencyKey: key, legs })).rejects.toMatchObject({
+        code,
+      });
+      const batch = await db
+        .selectFrom('ledger_batch')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      expect(batch).toBeUndefined();
+    }
+    expect([await getAccountBalance(db, main), await getAccountBalance(db, vendor)]).toEqual([
+      mainBefore,
+      vendorBefore,
+    ]);
+    expect(await getAccountBalance(db, foreign)).toBe(0);
+  });
+
+  it('pays, of many distinct debits of one wallet at once, exactly those its balance covers', async () => {
+    // Twelve debits of 300 against 1,000, each its own key, all at once: each is
+    // checked on the balance its row lock answers, not on the statement's older snapshot, so exactly
+    // three are paid and nine refused as insufficient, and the wallet keeps 100.
+    const memberId = await insertBareMember(db, merchantId, 'e', 'epgpost');
+    const source = await memberAccount(db, merchantId, memberId, 'MAIN');
+    await postTransfers(db, {
+      merchantId,
+      idempotencyKey: `fund-${source}`,
+      legs: [{ kind: 'DEPOSIT', debitAccountId: cash, creditAccountId: source, amount: 1_000 }],
+    });
+    const targets = [...wallets.flatMap((w) => [w.main, w.vendor]), ...wallets.map((w) => w.vendor)];
+    const credited = [...new Set(targets)];
+    const before = await Promise.all(credited.map((id) => getAccountBalance(db, id)));
+    const results = await Promise.allSettled(
+      targets.map((target, n) =>
+        postTransfers(db, {
+          merchantId,
+          idempotencyKey: `overdraw-${n}`,
+          legs: [{ kind: 'WALLET_IN', debitAccountId: source, creditAccountId: target, amount: 300 }],
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect(
+      results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code?: string }).code] : [])),
+    ).toEqual(Array(9).fill('WALLET_INSUFFICIENT_FUNDS'));
+    expect(await getAccountBalance(db, source)).toBe(100);
+    const after = await Promise.all(credited.map((id) => getAccountBalance(db, id)));
+    expect(after.reduce((sum, b, i) => sum + b - before[i]!, 0)).toBe(900);
+    expect((await checkInvariants(db)).ok).toBe(true);
   });
 
   it("moves a balance without a NOTIFY in the post's transaction, so commits do not queue on the notify lock", async () => {

@@ -52,18 +52,13 @@ export const balanceLimit = () =>
 export const keyReused = () =>
   new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different transfer');
 
-/** A post of a set, checked and hashed. */
-/** A leg's `ledger_transfer` row: its values in the column order the ledger's inserts name. */
-export type TransferRow = [number, number, number, string, number, number, number, string | null, string];
-export const transferRow = (
-  merchantId: number,
-  batchId: number,
-  leg: Leg,
-  i: number,
-  at: string,
-): TransferRow => [
+/**
+ * A leg's `ledger_transfer` values but its batch id, in the column order the ledger's inserts name:
+ * merchant, leg, kind, debit, credit, amount, reference, created_at.
+ */
+export type LegRow = [number, number, string, number, number, number, string | null, string];
+export const legRow = (merchantId: number, leg: Leg, i: number, at: string): LegRow => [
   merchantId,
-  batchId,
   i,
   leg.kind,
   leg.debitAccountId,
@@ -73,6 +68,20 @@ export const transferRow = (
   at,
 ];
 
+/** A leg's `ledger_transfer` row: `legRow` with the batch's id after the merchant. */
+export type TransferRow = [number, number, ...(LegRow extends [number, ...infer Rest] ? Rest : never)];
+export const transferRow = (
+  merchantId: number,
+  batchId: number,
+  leg: Leg,
+  i: number,
+  at: string,
+): TransferRow => {
+  const [, ...rest] = legRow(merchantId, leg, i, at);
+  return [merchantId, batchId, ...rest];
+};
+
+/** A post of a set, checked and hashed. */
 export type HashedPosting = Posting & { hash: string };
 
 export const postingKey = (merchantId: number, idempotencyKey: string) => `${merchantId}:${idempotencyKey}`;

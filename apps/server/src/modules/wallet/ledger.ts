@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, sql, type QueryResult, type RawBuilder } from 'kysely';
-import { PREPARED, sqliteHandleOf, THEN_COMMIT, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { PREPARED, sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { compiledOnce } from '../../platform/db/compiled-once.js';
@@ -17,10 +17,10 @@ import {
   balanceLimit,
   checkNet,
   keyReused,
+  legRow,
   netOf,
   postingKey,
   requestHash,
-  transferRow,
   uniquePostings,
   validateLegs,
   type AccountState,
@@ -222,18 +222,11 @@ const replay = async (db: DbOrTrx, merchantId: number, idempotencyKey: string, h
 
 /**
  * What a post may also answer: the balances of one member's accounts as the post leaves them
- * (`PostResult.balances`), read in the post's own statements where it can (PostgreSQL's two-statement
+ * (`PostResult.balances`), read in the post's own statement where it can (PostgreSQL's one-statement
  * post); otherwise the caller reads them.
  */
 export type PostOptions = {
   balancesOf?: number;
-  /**
-   * The post is its transaction's last statement (PostgreSQL's two-statement post): its second
-   * statement is sent with the COMMIT (`THEN_COMMIT`, decision 0096), so a hot account it locks (a
-   * brand's float) is held one round trip, not until a later COMMIT. The caller runs no statement
-   * after it; a replay or another path of the post leaves the COMMIT to the caller, as before.
-   */
-  last?: boolean;
 };
 
 /** Posts the legs inside a transaction the caller already holds. */
@@ -247,7 +240,7 @@ export const postTransfersIn = async (
   const hash = requestHash(input.legs);
   const at = now.toISOString();
   if (dialectOf(trx) === 'postgres' && legsOwnTheirAccounts(input.legs))
-    return postInTwoStatements(trx, input, hash, at, options);
+    return postInOneStatement(trx, input, hash, at, options);
   // The key first: a key already posted (or being posted: the insert waits for that commit) answers
   // as its replay, and a fresh key costs no separate look-up (issue 23: a transfer's statements).
   const batch = await trx
@@ -351,10 +344,13 @@ export const postTransfersIn = async (
 const legsOwnTheirAccounts = (legs: readonly Leg[]) =>
   new Set(legs.flatMap((l) => [l.debitAccountId, l.creditAccountId])).size === 2 * legs.length;
 
-type LockedAccount = AccountState & { batch_id: number | null; id: number };
-type MovedAnswer = {
+/** An account the post locked: id, brand, balance, allow_negative, member (PostgreSQL's json array). */
+type LockedRow = [number, number, number, number, number | null];
+type PostAnswer = {
+  batch_id: number | null;
+  locked: LockedRow[] | null;
   moved: number;
-  ids: number[];
+  ids: number[] | null;
   balances: { id: number; code: string; kind: string; balance: number }[] | null;
 };
 
@@ -388,67 +384,42 @@ const runFixed = async <R>(
 };
 
 /**
- * `postTransfersIn` on PostgreSQL in two round trips where it took six (issue 23: every statement is
- * a round trip, and a round trip's socket write and wake-up cost more of the server's CPU than
- * anything else in a transfer; decision 0071). The first claims the key and locks the accounts in
- * ascending id order, as before, reading their balances under the lock; the rules are checked here,
- * on those balances; the second moves every balance by its leg, writes the legs and, asked to,
- * reads the member's balances as the post leaves them. The row locks are the same rows taken in the
- * same order and held to the same commit.
+ * `postTransfersIn` on PostgreSQL in one statement, one round trip (issue 23: a round trip's socket
+ * write and wake-up cost the server more CPU than anything else in a transfer; decisions 0071, 0099).
+ * The statement claims the key, locks the accounts in ascending id order (`l`: the row lock answers
+ * each row's latest committed balance), checks every rule on those locked balances (`ok`: the key
+ * was free, every account is the brand's, every balance stays within its bounds), and only then
+ * moves the balances and writes the legs; asked to, it reads the member's balances as the post
+ * leaves them. It answers the locked rows, so a refusal is named here by `checkNet` from what the
+ * statement checked; a statement that moved what `checkNet` refuses, or refused what it allows,
+ * fails the write (the caller rolls back).
  */
-const postInTwoStatements = async (
+const postInOneStatement = async (
   trx: DbOrTrx,
   input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
   hash: string,
   at: string,
-  { balancesOf, last = false }: PostOptions,
+  { balancesOf }: PostOptions,
 ): Promise<PostResult> => {
   const { merchantId, idempotencyKey, legs } = input;
   const ids = [...new Set(legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))].sort((a, b) => a - b);
-  // The key's insert runs once, whatever the select reads (a data-modifying WITH always completes).
-  // A transfer's two statements have one text for every transfer: compiled once, and prepared once
-  // per connection.
+  const net = netOf([input]);
   // Keying a compiled text by the number of legs alone is sound because this path runs only when
   // `legsOwnTheirAccounts` (postTransfersIn checks it): no account is in two legs, so a post of n
-  // legs locks exactly 2n distinct accounts (`ids`) and moves 2n balances (`net`), and writes n leg
-  // rows of fixed columns. Every list the two templates join has a length fixed by n, so the text
-  // is the same for every post of n legs (and, for the second, whether balances are asked); only
-  // the values differ. A post whose legs shared an account would have fewer ids and deltas, a
-  // shorter text under the same key: it never comes here (decision 0084).
-  const isFixed = legs.length <= FIXED_LEGS;
-  const prepared = sql.raw(isFixed ? PREPARED : '');
-  const { rows: locked } = await runFixed(
-    trx,
-    isFixed ? `lock:${legs.length}` : undefined,
-    () => sql<LockedAccount>`${prepared}
-    with b as (
-      insert into ledger_batch (merchant_id, idempotency_key, request_hash, created_at)
-      values (${merchantId}, ${idempotencyKey}, ${hash}, ${at})
-      on conflict (merchant_id, idempotency_key) do nothing
-      returning id)
-    select (select id from b) as batch_id, a.id, a.merchant_id, a.balance, a.allow_negative, a.member_id
-    from ledger_account a
-    where a.id in (${sql.join(ids)})
-    order by a.id
-    for update of a`,
-    [merchantId, idempotencyKey, hash, at, ...ids],
-  );
-  // Every account missing: no row tells whether the key was free, but no post could have used them.
-  const batchId = locked[0]?.batch_id ?? null;
-  if (locked.length > 0 && batchId === null) {
-    const previous = await replay(trx, merchantId, idempotencyKey, hash);
-    if (previous) return previous;
-    throw new Error('postTransfersIn: the batch key conflicted but no batch holds it');
-  }
-  const net = netOf([input]);
-  checkNet([input], net, new Map(locked.map((a) => [a.id, a])));
-
-  const legValues = legs.map((leg, i) => transferRow(merchantId, batchId!, leg, i, at));
+  // legs locks exactly 2n distinct accounts (`ids`), moves 2n balances (`net`) and writes n leg rows
+  // of fixed columns. Every list the template joins has a length fixed by n, so the text is the same
+  // for every post of n legs (and whether balances are asked); only the values differ (decision 0084).
+  const legValues = legs.map((leg, i) => legRow(merchantId, leg, i, at));
   const statement = () => {
     const deltas = sql.join(
       [...net].map(([id, delta]) => sql`(cast(${id} as integer), cast(${delta} as bigint))`),
     );
-    const rows = sql.join(legValues.map((values) => sql`(${sql.join(values)})`));
+    const rows = sql.join(
+      legValues.map(
+        ([merchant, leg, kind, debit, credit, amount, reference, created]) =>
+          sql`(cast(${merchant} as integer), cast(${leg} as integer), ${kind}, cast(${debit} as bigint), cast(${credit} as bigint), cast(${amount} as bigint), ${reference}, ${created})`,
+      ),
+    );
     // The member's accounts as the post leaves them: this statement's snapshot precedes its update.
     const balances =
       balancesOf === undefined
@@ -457,40 +428,96 @@ const postInTwoStatements = async (
             'balance', coalesce(u.balance, a.balance)) order by a.id)
           from ledger_account a left join u on u.id = a.id
           where a.merchant_id = ${merchantId} and a.member_id = ${balancesOf})`;
-    return sql<MovedAnswer>`${sql.raw(last ? THEN_COMMIT : '')}${prepared}
-    with d (id, delta) as (values ${deltas}),
+    const member = balanceBounds(false);
+    const house = balanceBounds(true);
+    return sql<PostAnswer>`${sql.raw(isFixed ? PREPARED : '')}
+    with b as (
+      insert into ledger_batch (merchant_id, idempotency_key, request_hash, created_at)
+      values (${merchantId}, ${idempotencyKey}, ${hash}, ${at})
+      on conflict (merchant_id, idempotency_key) do nothing
+      returning id),
+    l as (
+      select a.id, a.merchant_id, a.balance, a.allow_negative, a.member_id
+      from ledger_account a
+      where a.id in (${sql.join(ids)})
+      order by a.id
+      for update of a),
+    d (id, delta) as (values ${deltas}),
+    ok as (
+      select (select count(*) from b) = 1 and count(*) = ${sql.lit(net.size)}
+        and bool_and(l.merchant_id = ${merchantId} and l.balance + d.delta between
+          case when l.allow_negative = 1 then ${sql.lit(house.min)} else ${sql.lit(member.min)} end
+          and case when l.allow_negative = 1 then ${sql.lit(house.max)} else ${sql.lit(member.max)} end) as ok
+      from d join l on l.id = d.id),
     u as (
       update ledger_account set balance = ledger_account.balance + d.delta
-      from d where ledger_account.id = d.id
+      from d where ledger_account.id = d.id and (select ok from ok)
       returning ledger_account.id, ledger_account.balance),
     t as (
       insert into ledger_transfer
         (merchant_id, batch_id, leg, kind, debit_account_id, credit_account_id, amount, reference, created_at)
-      values ${rows}
+      select v.merchant_id, (select id from b), v.leg, v.kind, v.debit, v.credit, v.amount, v.reference, v.created
+      from (values ${rows}) as v (merchant_id, leg, kind, debit, credit, amount, reference, created)
+      where (select ok from ok)
       returning id, leg)
-    select (select count(*) from u) as moved, (select json_agg(id order by leg) from t) as ids,
+    select (select id from b) as batch_id,
+      (select json_agg(json_build_array(l.id, l.merchant_id, l.balance, l.allow_negative, l.member_id)
+        order by l.id) from l) as locked,
+      (select count(*) from u) as moved, (select json_agg(id order by leg) from t) as ids,
       ${balances} as balances`;
   };
+  const isFixed = legs.length <= FIXED_LEGS;
   const {
     rows: [answer],
   } = await runFixed(
     trx,
-    isFixed
-      ? `move:${legs.length}:${balancesOf === undefined ? 'no balances' : 'balances'}${last ? ':then commit' : ''}`
-      : undefined,
+    isFixed ? `post:${legs.length}:${balancesOf === undefined ? 'no balances' : 'balances'}` : undefined,
     statement,
-    [...[...net].flat(), ...legValues.flat(), ...(balancesOf === undefined ? [] : [merchantId, balancesOf])],
+    [
+      merchantId,
+      idempotencyKey,
+      hash,
+      at,
+      ...ids,
+      ...[...net].flat(),
+      merchantId,
+      ...legValues.flat(),
+      ...(balancesOf === undefined ? [] : [merchantId, balancesOf]),
+    ],
   );
-  if (Number(answer?.moved) !== net.size)
-    throw new Error('postTransfersIn: an account locked a moment ago did not move');
+  const locked = (answer!.locked ?? []).map(([id, merchant, balance, allowNegative, memberId]) => ({
+    id,
+    merchant_id: merchant,
+    balance: Number(balance),
+    allow_negative: allowNegative,
+    member_id: memberId,
+  }));
+  const batchId = answer!.batch_id === null ? null : Number(answer!.batch_id);
+  const moved = Number(answer!.moved);
+  // Every account missing: no row tells whether the key was free, but no post could have used them.
+  if (locked.length > 0 && batchId === null) {
+    const previous = await replay(trx, merchantId, idempotencyKey, hash);
+    if (previous) return previous;
+    throw new Error('postTransfersIn: the batch key conflicted but no batch holds it');
+  }
+  if (moved !== 0 && moved !== net.size)
+    throw new Error('postTransfersIn: a post moved some of its accounts');
+  try {
+    checkNet([input], net, new Map(locked.map((a) => [a.id, a])));
+  } catch (refusal) {
+    if (moved !== 0) throw new Error('postTransfersIn: the post moved what the ledger refuses');
+    throw refusal;
+  }
+  if (moved === 0 || batchId === null)
+    throw new Error('postTransfersIn: the post refused what the ledger allows');
   announceBalances(trx, locked);
   return {
-    batchId: batchId!,
+    batchId,
     transfers: legs.map((leg, i) => ({
       ...leg,
       reference: leg.reference ?? null,
-      id: answer!.ids[i]!,
-      batchId: batchId!,
+      id: Number(answer!.ids![i]),
+      batchId,
       leg: i,
       createdAt: at,
     })),
