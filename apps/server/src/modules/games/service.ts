@@ -562,6 +562,10 @@ export const outsideLimits = (rules: { minBet: number; maxBet: number | null } |
 export const findBrandVendor = async (db: DbOrTrx, merchantId: number, code: string) =>
   (await repo.listBrandVendors(db, merchantId, { includeDisabled: true })).find((v) => v.code === code);
 
+/** Every vendor of the brand, enabled or not, by its code (a page that names many, looked up once). */
+export const brandVendorsByCode = async (db: DbOrTrx, merchantId: number) =>
+  new Map((await repo.listBrandVendors(db, merchantId, { includeDisabled: true })).map((v) => [v.code, v]));
+
 /** A game the brand offers (its vendor enabled), or undefined. */
 export const findBrandGame = (db: DbOrTrx, merchantId: number, vendorCode: string, gameId: string) =>
   repo.findBrandGame(db, merchantId, vendorCode, gameId);

@@ -10,7 +10,7 @@ import { cacheScopeOf, type Db, type DbOrTrx } from '../../platform/db/index.js'
 import { createReadCache } from '../../platform/db/read-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { addDays, dayOf, dayWindow, startOfDay } from '../../platform/time-zone.js';
-import { findBrandVendor, listTransferVendors } from '../games/service.js';
+import { brandVendorsByCode, listTransferVendors } from '../games/service.js';
 import { languageChain, pageCount, pageOffset, pickName } from '../games/rules.js';
 import type { BrandVendor } from '../games/repo.js';
 import type { Merchant } from '../merchants/repo.js';
@@ -392,27 +392,27 @@ export const getAccountRecord = async (
     .limit(request.pageSize)
     .offset(pageOffset(request.pageNo, request.pageSize))
     .execute();
-  // A game round's movement names its vendor, as the member reads it (the brand's vendors are memoised).
+  // A game round's movement names its vendor, as the member reads it (the brand's vendors are
+  // memoised; a page reads them once, and only when it holds a round).
   const chain = languageChain(member.language ?? undefined, merchant.defaultLanguage);
-  const vendorNameOf = async (reference: string | null) => {
-    if (!reference?.startsWith('round:')) return null;
-    const vendor = await findBrandVendor(db, merchantId, reference.split(':')[1]!);
+  const isRound = (reference: string | null) => reference?.startsWith('round:') ?? false;
+  const vendors = rows.some((r) => isRound(r.reference))
+    ? await brandVendorsByCode(db, merchantId)
+    : new Map<string, BrandVendor>();
+  const vendorNameOf = (reference: string | null) => {
+    const vendor = isRound(reference) ? vendors.get(reference!.split(':')[1]!) : undefined;
     return vendor ? pickName(vendor.names, chain) : null;
   };
   return {
-    records: await Promise.all(
-      rows.map(async (r) => ({
-        id: r.id,
-        createdAt: r.created_at,
-        kind: r.kind,
-        amount: r.credit_account_id === r.account_id ? r.amount : -r.amount,
-        wallet: r.account_kind.startsWith('VENDOR:')
-          ? r.account_kind.slice('VENDOR:'.length)
-          : r.account_kind,
-        reference: r.reference,
-        vendor: await vendorNameOf(r.reference),
-      })),
-    ),
+    records: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      kind: r.kind,
+      amount: r.credit_account_id === r.account_id ? r.amount : -r.amount,
+      wallet: r.account_kind.startsWith('VENDOR:') ? r.account_kind.slice('VENDOR:'.length) : r.account_kind,
+      reference: r.reference,
+      vendor: vendorNameOf(r.reference),
+    })),
     pageNum: request.pageNo,
     totalPages: pageCount(total, request.pageSize),
     totalCount: total,
