@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { MemberTable } from '../../platform/db/accounts-schema.js';
 import type { Db, DbOrTrx } from '../../platform/db/index.js';
-import { compiledOnceAsArrays } from '../../platform/db/compiled-once.js';
+import { compiledOnceAsArrays, type CompiledRead } from '../../platform/db/compiled-once.js';
 import { dialectOf, tellInstances } from '../../platform/db/transaction.js';
 import { dayOf } from '../../platform/time-zone.js';
 import { attachToTree } from './tree.js';
@@ -204,57 +204,23 @@ const selectSessionWithMember = (db: DbOrTrx, columns: readonly (keyof MemberRow
     ]);
 
 /**
- * A session by its token's hash with its member, in one statement: every authenticated call reads
- * both, fresh (sessions are never memoised: a logout holds on every instance at once, decision 0055).
- * Every authenticated call runs it: compiled once, its row answered as an array (issue 23).
- */
-const sessionWithMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
-  selectSessionWithMember(db).where('s.token_hash', '=', tokenHash),
-);
-
-/**
  * The member's ledger accounts as one value: a JSON array of `[id, code, kind, balance]`, in no set
  * order (the balance call finds each wallet's by its kind); `s` is the session's row. No `order by`
  * in the aggregate: SQLite built a temporary b-tree for it on every call, a quarter of the
- * statement's work (decision 0097). SQLite answers the JSON's text, PostgreSQL's driver the array.
+ * statement's work (decision 0097). SQLite answers the JSON's text, PostgreSQL's driver the array;
+ * the two differ only in the JSON functions' names.
  */
-const ledgerAccountsOfSession = (db: DbOrTrx) =>
-  dialectOf(db) === 'postgres'
-    ? sql<string>`(
-      select coalesce(json_agg(json_build_array(a.id, a.code, a.kind, a.balance)), '[]'::json)
-      from ledger_account a where a.merchant_id = s.merchant_id and a.member_id = s.member_id)`
-    : sql<string>`(
-      select json_group_array(json_array(a.id, a.code, a.kind, a.balance))
-      from ledger_account a where a.merchant_id = s.merchant_id and a.member_id = s.member_id)`;
+const ledgerAccountsOfSession = (db: DbOrTrx) => {
+  const [aggregate, array, none] =
+    dialectOf(db) === 'postgres'
+      ? ['json_agg', 'json_build_array', "'[]'::json"]
+      : ['json_group_array', 'json_array', "'[]'"];
+  return sql<string>`(
+    select coalesce(${sql.raw(aggregate)}(${sql.raw(array)}(a.id, a.code, a.kind, a.balance)), ${sql.raw(none)})
+    from ledger_account a where a.merchant_id = s.merchant_id and a.member_id = s.member_id)`;
+};
 
-/**
- * A balance call's session read with the member's ledger accounts in the same statement (decision
- * 0083; PostgreSQL too, decision 0098): one statement where the call ran two, read together in one
- * snapshot. Still the session read of every call, fresh; the accounts are used only once the session
- * has passed.
- */
-const sessionWithMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
-  selectSessionWithMember(db)
-    .select(ledgerAccountsOfSession(db).as('session_ledger_accounts'))
-    .where('s.token_hash', '=', tokenHash),
-);
-
-/**
- * A session by its token's hash with the rules' member only (decision 0089): the member's other 45
- * columns were read, built into the row and the member object, and dropped by the balance call.
- */
-const sessionWithRuleMember = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
-  selectSessionWithMember(db, RULE_MEMBER_COLUMNS).where('s.token_hash', '=', tokenHash),
-);
-
-/** The same with the member's ledger accounts, in its statement (decisions 0083 and 0098). */
-const sessionWithRuleMemberAndLedgerAccounts = compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
-  selectSessionWithMember(db, RULE_MEMBER_COLUMNS)
-    .select(ledgerAccountsOfSession(db).as('session_ledger_accounts'))
-    .where('s.token_hash', '=', tokenHash),
-);
-
-/** Where the session's values start in a row of sessionWithMember, after the member's. */
+/** Where the session's values start in a row of the whole member's reads, after the member's. */
 const S = MEMBER_COLUMNS.length;
 /** The most token hashes one batched read asks for (`BatchedRead.many`). */
 const MAX_READ_TOGETHER = 256;
@@ -268,42 +234,53 @@ type WaitingRead = {
 /**
  * One kind of session read, alone (`one`) and for the token hashes of a turn (`many`, PostgreSQL,
  * decision 0078: each row ends with its token's hash, at `hashAt`), with the reads of this kind
- * waiting for the end of the turn, per database.
+ * waiting for the end of the turn, per database. Both are compiled once and answer arrays (issue 23).
  */
 type BatchedRead = {
-  one: (db: DbOrTrx, tokenHash: string) => Promise<unknown[][]>;
-  many: (db: DbOrTrx, tokenHashes: readonly string[]) => Promise<unknown[][]>;
+  one: CompiledRead<[tokenHash: string], unknown[]>;
+  many: CompiledRead<[tokenHashes: readonly string[]], unknown[]>;
   hashAt: number;
   waiting: WeakMap<object, WaitingRead[]>;
 };
-const batchedRead = (
-  one: BatchedRead['one'],
-  columns: readonly (keyof MemberRow)[],
-  withAccounts: boolean,
-): BatchedRead => ({
-  one,
-  many: compiledOnceAsArrays((db: DbOrTrx, tokenHashes: readonly string[]) => {
-    const select = selectSessionWithMember(db, columns);
-    return (withAccounts ? select.select(ledgerAccountsOfSession(db).as('session_ledger_accounts')) : select)
-      .select('s.token_hash as session_token_hash')
-      .where(sql<boolean>`s.token_hash = any(${tokenHashes})`);
-  }),
-  hashAt: columns.length + 8 + (withAccounts ? 1 : 0),
-  waiting: new WeakMap(),
-});
+
+/**
+ * A session by its token's hash with its member's `columns`, in one statement: every authenticated
+ * call reads both, fresh (sessions are never memoised: a logout holds on every instance at once,
+ * decision 0055). `withAccounts` adds the member's ledger accounts, read in the same snapshot (the
+ * balance call's, decisions 0083 and 0098), used only once the session has passed.
+ */
+const batchedRead = (columns: readonly (keyof MemberRow)[], withAccounts: boolean): BatchedRead => {
+  const select = (db: DbOrTrx) => {
+    const read = selectSessionWithMember(db, columns);
+    return withAccounts ? read.select(ledgerAccountsOfSession(db).as('session_ledger_accounts')) : read;
+  };
+  return {
+    one: compiledOnceAsArrays((db: DbOrTrx, tokenHash: string) =>
+      select(db).where('s.token_hash', '=', tokenHash),
+    ),
+    many: compiledOnceAsArrays((db: DbOrTrx, tokenHashes: readonly string[]) =>
+      select(db)
+        .select('s.token_hash as session_token_hash')
+        .where(sql<boolean>`s.token_hash = any(${tokenHashes})`),
+    ),
+    hashAt: columns.length + 8 + (withAccounts ? 1 : 0),
+    waiting: new WeakMap(),
+  };
+};
 /** The session with its member, every column: most calls. */
-const MEMBER_READ = batchedRead(sessionWithMember, MEMBER_COLUMNS, false);
+const MEMBER_READ = batchedRead(MEMBER_COLUMNS, false);
 /** The same with the member's accounts. */
-const MEMBER_ACCOUNTS_READ = batchedRead(sessionWithMemberAndLedgerAccounts, MEMBER_COLUMNS, true);
+const MEMBER_ACCOUNTS_READ = batchedRead(MEMBER_COLUMNS, true);
+/**
+ * The rules' member only (decision 0089): the member's other 45 columns were read, built into the row
+ * and the member object, and dropped by the calls that check only its rules.
+ */
+const RULE_MEMBER_READ = batchedRead(RULE_MEMBER_COLUMNS, false);
 /**
  * The rules' member with the accounts: the balance call's (decisions 0089 and 0098), on PostgreSQL the
  * 4 columns its rules check where the whole member's 49 were sent, parsed and dropped.
  */
-const RULE_MEMBER_ACCOUNTS_READ = batchedRead(
-  sessionWithRuleMemberAndLedgerAccounts,
-  RULE_MEMBER_COLUMNS,
-  true,
-);
+const RULE_MEMBER_ACCOUNTS_READ = batchedRead(RULE_MEMBER_COLUMNS, true);
 
 /** Reads the waiting hashes' sessions, at most MAX_READ_TOGETHER a statement, and answers each caller. */
 const readWaiting = async (db: Db, waiting: WaitingRead[], { one, many, hashAt }: BatchedRead) => {
@@ -386,12 +363,10 @@ export const findSessionWithMember = async (
   tokenHash: string,
   { withLedgerAccounts = false }: SessionReadOptions = {},
 ) => {
-  const read = withLedgerAccounts ? sessionWithMemberAndLedgerAccounts : sessionWithMember;
+  const read = withLedgerAccounts ? MEMBER_ACCOUNTS_READ : MEMBER_READ;
   // SQLite, no transaction open: read at once, without Kysely's lock and its promises (decision 0086).
-  const rows = read.now(db, tokenHash);
-  const row = rows
-    ? rows[0]
-    : await sessionRow(db, tokenHash, withLedgerAccounts ? MEMBER_ACCOUNTS_READ : MEMBER_READ);
+  const rows = read.one.now(db, tokenHash);
+  const row = rows ? rows[0] : await sessionRow(db, tokenHash, read);
   if (!row) return undefined;
   return sessionOfRow(row, S, memberOfValues(row), withLedgerAccounts);
 };
@@ -407,15 +382,15 @@ export const findSessionWithRuleMember = async (
   { withLedgerAccounts = false }: SessionReadOptions = {},
 ): Promise<ReturnType<typeof sessionOfRow<RuleMember>> | undefined> => {
   if (dialectOf(db) !== 'sqlite' && !withLedgerAccounts) return findSessionWithMember(db, tokenHash);
-  const read = withLedgerAccounts ? sessionWithRuleMemberAndLedgerAccounts : sessionWithRuleMember;
+  const read = withLedgerAccounts ? RULE_MEMBER_ACCOUNTS_READ : RULE_MEMBER_READ;
   // SQLite, no transaction open: at once (decision 0086); else the balance call's reads of the turn
   // together (PostgreSQL, decision 0098), or alone.
-  const rows = read.now(db, tokenHash);
+  const rows = read.one.now(db, tokenHash);
   const row = rows
     ? rows[0]
     : withLedgerAccounts
-      ? await sessionRow(db, tokenHash, RULE_MEMBER_ACCOUNTS_READ)
-      : (await read(db, tokenHash))[0];
+      ? await sessionRow(db, tokenHash, read)
+      : (await read.one(db, tokenHash))[0];
   if (!row) return undefined;
   return sessionOfRow(row, RULE_MEMBER_COLUMNS.length, ruleMemberOfValues(row), withLedgerAccounts);
 };
