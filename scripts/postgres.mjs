@@ -69,7 +69,10 @@ export const startPostgres = async (binDir, { durable = false } = {}) => {
   run(path.join(binDir, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const unsafe = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${unsafe} -c max_connections=200`;
+  // PG_EXTRA_OPTIONS: more server options for a measurement, e.g. ' -c shared_preload_libraries=pg_stat_statements
+  // -c pg_stat_statements.track=all' to see what each statement runs inside (decision 0100).
+  const extra = process.env.PG_EXTRA_OPTIONS ?? '';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${unsafe} -c max_connections=200${extra}`;
   run(path.join(binDir, 'pg_ctl'), [
     '-D',
     data,

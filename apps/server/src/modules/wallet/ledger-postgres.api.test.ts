@@ -258,6 +258,41 @@ describe.skipIf(!postgres)('the ledger post on PostgreSQL', () => {
     }
   });
 
+  it("takes no lock on its brand's row, nor a second one on its batch (decision 0100)", async () => {
+    // A foreign key's check is a locking read of the row it names: with keys to the brand, every
+    // post of a brand shared a lock on its one `merchant` row (a multixact in the WAL) and waited
+    // behind a transaction holding that row. The post now takes only its accounts' row locks.
+    const { memberId, main, vendor } = wallets[3]!;
+    const holder = new pg.Client({ connectionString: server.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from merchant where id = $1 for update', [merchantId]);
+      const posted = await Promise.race([
+        postTransfers(db, {
+          merchantId,
+          idempotencyKey: 'brand-row-held',
+          legs: [{ kind: 'WALLET_IN', debitAccountId: main, creditAccountId: vendor, amount: 5 }],
+        }).then(() => 'posted'),
+        new Promise((resolve) => setTimeout(() => resolve('waited'), 2_000)),
+      ]);
+      expect(posted).toBe('posted');
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    const keys = await sql<{ table: string; target: string }>`
+      select conrelid::regclass::text as table, confrelid::regclass::text as target from pg_constraint
+      where contype = 'f' and conrelid::regclass::text in ('ledger_batch', 'ledger_transfer')
+      order by 1, 2`.execute(db);
+    expect(keys.rows).toEqual([
+      { table: 'ledger_transfer', target: 'ledger_account' },
+      { table: 'ledger_transfer', target: 'ledger_account' },
+    ]);
+    expect(await getBalances(db, merchantId, memberId)).toHaveLength(2);
+    expect((await checkInvariants(db)).ok).toBe(true);
+  });
+
   it('lets many connections post distinct transfers over the same accounts at once, without a deadlock', async () => {
     // Every pair of the members' eight wallets, both ways, 600 transfers fired at once: each
     // transaction locks two of the same eight rows, so an order that is not one fixed order would

@@ -390,9 +390,14 @@ const runFixed = async <R>(
  * each row's latest committed balance), checks every rule on those locked balances (`ok`: the key
  * was free, every account is the brand's, every balance stays within its bounds), and only then
  * moves the balances and writes the legs; asked to, it reads the member's balances as the post
- * leaves them. It answers the locked rows, so a refusal is named here by `checkNet` from what the
+ * leaves them. The key's insert (`b`) runs to completion whatever else the statement reads: a
+ * data-modifying WITH runs exactly once, whether or not its rows are read, so a refused post keeps its
+ * key only until the caller's rollback, and a key already taken never moves a balance (`ok` reads `b`).
+ * It answers the locked rows, so a refusal is named here by `checkNet` from what the
  * statement checked; a statement that moved what `checkNet` refuses, or refused what it allows,
- * fails the write (the caller rolls back).
+ * fails the write (the caller rolls back). The batch and its legs have no foreign key to the brand,
+ * nor the legs to their batch (decision 0100): this statement writes them together and checks the
+ * brand itself, and their checks' row locks cost every post of a brand a lock on its one row.
  */
 const postInOneStatement = async (
   trx: DbOrTrx,

@@ -49,6 +49,7 @@ import * as teamRollupMemoAndPayments from './migrations/2026-11-27T0200-team-ro
 import * as balanceToldAfterCommit from './migrations/2026-11-28T0100-balance-told-after-commit.js';
 import * as lotteryBetHot from './migrations/2026-11-28T0200-lottery-bet-hot.js';
 import * as betRecordHot from './migrations/2026-11-28T0300-bet-record-hot.js';
+import * as ledgerKeysCheckedByThePost from './migrations/2026-11-28T1330-ledger-keys-checked-by-the-post.js';
 
 /** Every migration in order; names are timestamps so the order is also the name order. */
 const migrations: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0100-balance-told-after-commit': balanceToldAfterCommit,
   '2026-11-28T0200-lottery-bet-hot': lotteryBetHot,
   '2026-11-28T0300-bet-record-hot': betRecordHot,
+  '2026-11-28T1330-ledger-keys-checked-by-the-post': ledgerKeysCheckedByThePost,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
