@@ -74,6 +74,11 @@ describe.skipIf(!postgres)('PostgreSQL read memos across instances', () => {
       expect(walletBalance(answer.body.value.balances, vendor)).toBe(200);
     });
     expect(transferStatements.length, transferStatements.join('\n')).toBeLessThanOrEqual(TRANSFER_STATEMENTS);
+    // Decision 0101: the post writes the request's key with its record, in its one statement: the
+    // write is BEGIN, that statement (sent with its COMMIT), COMMIT (answered by the pool itself).
+    const begin = transferStatements.findIndex((line) => /: begin$/.test(line));
+    const commit = transferStatements.findIndex((line) => /: commit$/.test(line));
+    expect(commit - begin, transferStatements.join('\n')).toBe(2);
   });
 
   /** Polls the second instance until `check` holds, for at most a second. */

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, sql, type QueryResult, type RawBuilder } from 'kysely';
-import { PREPARED, sqliteHandleOf, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { PREPARED, sqliteHandleOf, THEN_COMMIT, type Db, type DbOrTrx } from '../../platform/db/index.js';
+import { AnswerKeyDeclined, type AnswerKey } from '../../platform/db/answer-key.js';
 import { dialectOf, isUniqueViolation, writeTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { compiledOnce } from '../../platform/db/compiled-once.js';
@@ -227,7 +228,44 @@ const replay = async (db: DbOrTrx, merchantId: number, idempotencyKey: string, h
  */
 export type PostOptions = {
   balancesOf?: number;
+  /**
+   * The request's idempotency key, offered by the caller's one-commit write (decision 0101): a post of
+   * one or two legs that reads `balancesOf` on PostgreSQL takes it, writes it in its statement with
+   * the post's record (`PostRecord`) as the stored answer, and commits with that statement. Nothing
+   * may run in the write after such a post.
+   */
+  answerKey?: AnswerKey;
 };
+
+/** What a post that took the answer key stored with it: its legs' ids and the member's balances. */
+export type PostRecord = { ids: number[]; balances: Balance[] };
+
+/** The record a post stored with the answer key (decision 0101), as the ledger reads its balances. */
+export const postRecordOf = (stored: unknown): PostRecord => {
+  const { ids, balances } = stored as {
+    ids: (number | string)[];
+    balances: { id: number; code: string; kind: string; balance: number | string }[];
+  };
+  return {
+    ids: ids.map(Number),
+    balances: balances.map((b) => ({
+      accountId: b.id,
+      code: b.code,
+      kind: b.kind,
+      balance: Number(b.balance),
+    })),
+  };
+};
+
+/**
+ * The text a post that commits with its statement casts to an integer when its rules refuse it (or
+ * its key was taken): the cast fails the statement, PostgreSQL skips the COMMIT sent with it, and the
+ * caller's rollback undoes the key the statement claimed.
+ */
+const NOT_POSTED = 'jade: not posted';
+const isNotPosted = (error: unknown) =>
+  (error as { code?: unknown })?.code === '22P02' &&
+  String((error as { message?: unknown }).message).includes(NOT_POSTED);
 
 /** Posts the legs inside a transaction the caller already holds. */
 export const postTransfersIn = async (
@@ -404,9 +442,12 @@ const postInOneStatement = async (
   input: { merchantId: number; idempotencyKey: string; legs: Leg[] },
   hash: string,
   at: string,
-  { balancesOf }: PostOptions,
+  { balancesOf, answerKey }: PostOptions,
 ): Promise<PostResult> => {
   const { merchantId, idempotencyKey, legs } = input;
+  const isFixed = legs.length <= FIXED_LEGS;
+  // Only a post that answers the member's balances stores a record a route can answer from.
+  const answered = answerKey !== undefined && balancesOf !== undefined && isFixed ? answerKey.take() : null;
   const ids = [...new Set(legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))].sort((a, b) => a - b);
   const net = netOf([input]);
   // Keying a compiled text by the number of legs alone is sound because this path runs only when
@@ -428,14 +469,28 @@ const postInOneStatement = async (
     // The member's accounts as the post leaves them: this statement's snapshot precedes its update.
     const balances =
       balancesOf === undefined
-        ? sql`null`
-        : sql`(select json_agg(json_build_object('id', a.id, 'code', a.code, 'kind', a.kind,
+        ? sql`select null::json`
+        : sql`select json_agg(json_build_object('id', a.id, 'code', a.code, 'kind', a.kind,
             'balance', coalesce(u.balance, a.balance)) order by a.id)
           from ledger_account a left join u on u.id = a.id
-          where a.merchant_id = ${merchantId} and a.member_id = ${balancesOf})`;
+          where a.merchant_id = ${merchantId} and a.member_id = ${balancesOf}`;
+    // The answer key with the post's record, and a refusal that fails the statement (decision 0101).
+    const key = answered
+      ? sql`,
+    k as (
+      insert into idempotency_key
+        (scope, key, request_hash, status_code, response, created_at, completed_at)
+      select ${answered.scope}, ${answered.key}, ${answered.hash}, 200,
+        json_build_object('record', json_build_object('ids', (select json_agg(id order by leg) from t),
+          'balances', (select balances from m)))::text, ${at}, ${at}
+      where (select ok from ok))`
+      : sql``;
+    const posted = answered
+      ? sql`, cast(case when (select ok from ok) then '1' else ${sql.lit(NOT_POSTED)} end as integer) as posted`
+      : sql``;
     const member = balanceBounds(false);
     const house = balanceBounds(true);
-    return sql<PostAnswer>`${sql.raw(isFixed ? PREPARED : '')}
+    return sql<PostAnswer>`${sql.raw(answered ? THEN_COMMIT : '')}${sql.raw(isFixed ? PREPARED : '')}
     with b as (
       insert into ledger_batch (merchant_id, idempotency_key, request_hash, created_at)
       values (${merchantId}, ${idempotencyKey}, ${hash}, ${at})
@@ -464,32 +519,44 @@ const postInOneStatement = async (
       select v.merchant_id, (select id from b), v.leg, v.kind, v.debit, v.credit, v.amount, v.reference, v.created
       from (values ${rows}) as v (merchant_id, leg, kind, debit, credit, amount, reference, created)
       where (select ok from ok)
-      returning id, leg)
+      returning id, leg),
+    m (balances) as (${balances})${key}
     select (select id from b) as batch_id,
       (select json_agg(json_build_array(l.id, l.merchant_id, l.balance, l.allow_negative, l.member_id)
         order by l.id) from l) as locked,
       (select count(*) from u) as moved, (select json_agg(id order by leg) from t) as ids,
-      ${balances} as balances`;
+      (select balances from m) as balances${posted}`;
   };
-  const isFixed = legs.length <= FIXED_LEGS;
+  let result: QueryResult<PostAnswer>;
+  try {
+    result = await runFixed(
+      trx,
+      isFixed
+        ? `post:${legs.length}:${balancesOf === undefined ? 'no balances' : 'balances'}:${answered ? 'answered' : ''}`
+        : undefined,
+      statement,
+      [
+        merchantId,
+        idempotencyKey,
+        hash,
+        at,
+        ...ids,
+        ...[...net].flat(),
+        merchantId,
+        ...legValues.flat(),
+        ...(balancesOf === undefined ? [] : [merchantId, balancesOf]),
+        ...(answered ? [answered.scope, answered.key, answered.hash, at, at] : []),
+      ],
+    );
+  } catch (error) {
+    // Refused, or its key taken: nothing was written, and the caller posts again without the answer
+    // key, so the refusal is named (or the post replayed) as on any other post.
+    if (answered && isNotPosted(error)) throw new AnswerKeyDeclined();
+    throw error;
+  }
   const {
     rows: [answer],
-  } = await runFixed(
-    trx,
-    isFixed ? `post:${legs.length}:${balancesOf === undefined ? 'no balances' : 'balances'}` : undefined,
-    statement,
-    [
-      merchantId,
-      idempotencyKey,
-      hash,
-      at,
-      ...ids,
-      ...[...net].flat(),
-      merchantId,
-      ...legValues.flat(),
-      ...(balancesOf === undefined ? [] : [merchantId, balancesOf]),
-    ],
-  );
+  } = result;
   const locked = (answer!.locked ?? []).map(([id, merchant, balance, allowNegative, memberId]) => ({
     id,
     merchant_id: merchant,

@@ -205,34 +205,46 @@ export const transferBetweenWallets = async (
     });
   }
   const wallet = await ledger.memberAccount(db, merchant.id, memberId, vendorWallet(vendor.code));
-  return runners.oneCommit(async (trx) => {
-    const [debit, credit] = request.direction === 'IN' ? [main, wallet] : [wallet, main];
-    const posted = await ledger.postTransfersWithin(
-      db,
-      trx,
-      {
-        merchantId: merchant.id,
-        idempotencyKey: `wallet:${memberId}:${idempotencyKey}`,
-        legs: [
-          {
-            kind: request.direction === 'IN' ? 'WALLET_IN' : 'WALLET_OUT',
-            debitAccountId: debit,
-            creditAccountId: credit,
-            amount,
-            reference: `member:${memberId}`,
-          },
-        ],
-      },
-      undefined,
-      // PostgreSQL reads the balances in the post's own statement: one round trip less (decision 0071).
-      { balancesOf: memberId },
-    );
-    const balances = posted.balances ?? (await ledger.getBalancesWithin(db, trx, merchant.id, memberId));
-    return {
-      transfers: posted.transfers.map((t) => ({ id: t.id, from, to, amount: t.amount })),
-      balances: await getWalletBalances(trx, merchant, memberId, language, vendors, balances),
-    };
+  const answerOf = async (ids: number[], balances: ledger.Balance[]) => ({
+    transfers: ids.map((id) => ({ id, from, to, amount })),
+    balances: await getWalletBalances(db, merchant, memberId, language, vendors, balances),
   });
+  return runners.oneCommit(
+    async (trx, answerKey) => {
+      const [debit, credit] = request.direction === 'IN' ? [main, wallet] : [wallet, main];
+      const posted = await ledger.postTransfersWithin(
+        db,
+        trx,
+        {
+          merchantId: merchant.id,
+          idempotencyKey: `wallet:${memberId}:${idempotencyKey}`,
+          legs: [
+            {
+              kind: request.direction === 'IN' ? 'WALLET_IN' : 'WALLET_OUT',
+              debitAccountId: debit,
+              creditAccountId: credit,
+              amount,
+              reference: `member:${memberId}`,
+            },
+          ],
+        },
+        undefined,
+        // PostgreSQL reads the balances in the post's own statement (decision 0071), and writes the
+        // request's key with them and commits there (decision 0101): nothing runs in `trx` after it.
+        { balancesOf: memberId, answerKey },
+      );
+      const balances = posted.balances ?? (await ledger.getBalancesWithin(db, trx, merchant.id, memberId));
+      return answerOf(
+        posted.transfers.map((t) => t.id),
+        balances,
+      );
+    },
+    // A retry whose first answer the post stored as its record: the same transfer and balances.
+    (stored) => {
+      const record = ledger.postRecordOf(stored);
+      return answerOf(record.ids, record.balances);
+    },
+  );
 };
 
 /**

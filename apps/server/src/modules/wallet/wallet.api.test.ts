@@ -260,6 +260,69 @@ describe('idempotency', () => {
     expect([retry.status, retry.body.error.code]).toEqual([409, 'IDEMPOTENCY_REQUEST_IN_FLIGHT']);
   });
 
+  it('answers a retry as the first was answered: after a post, a refusal, a pruned key, a key taken before', async () => {
+    // On PostgreSQL the post writes the key with its record in its own statement (decision 0101).
+    const m = await fundedMember(1_000);
+    const vendor = (await m.balances()).wallets[1]!.wallet;
+    const keyRow = (key: string) =>
+      server.db
+        .selectFrom('idempotency_key')
+        .select(['response', 'status_code'])
+        .where('scope', '=', `member:${m.memberId}`)
+        .where('key', '=', key)
+        .executeTakeFirst();
+    const batches = (key: string) =>
+      server.db
+        .selectFrom('ledger_batch')
+        .select('id')
+        .where('idempotency_key', '=', `wallet:${m.memberId}:${key}`)
+        .execute();
+    const body = { direction: 'IN', vassalage: vendor, amount: 300 };
+    const first = await m.transfer(body, 'posted');
+    expect(first.status).toBe(200);
+    expect(wallet(first.body.value.balances, 'MAIN')).toBe(700);
+    expect(Object.keys(JSON.parse((await keyRow('posted'))!.response!))).toEqual([
+      process.env.TEST_POSTGRES_URL ? 'record' : 'value',
+    ]);
+    expect(JSON.stringify((await m.transfer(body, 'posted')).body)).toBe(JSON.stringify(first.body));
+
+    // A refusal is stored as the answer, and leaves no claim on the ledger's key behind it.
+    const tooMuch = { direction: 'IN', vassalage: vendor, amount: 5_000 };
+    for (let i = 0; i < 2; i++) {
+      const refused = await m.transfer(tooMuch, 'refused');
+      expect([refused.status, refused.body.error.code]).toEqual([409, 'WALLET_INSUFFICIENT_FUNDS']);
+    }
+    expect((await keyRow('refused'))!.status_code).toBe(409);
+    expect(await batches('refused')).toEqual([]);
+
+    // A key pruned from the answers (prune.ts) is still the ledger's: the retry moves nothing again.
+    await server.db.deleteFrom('idempotency_key').where('key', '=', 'posted').execute();
+    const afterPrune = await m.transfer(body, 'posted');
+    expect(afterPrune.status).toBe(200);
+    expect(afterPrune.body.value.transfers).toEqual(first.body.value.transfers);
+    expect(wallet(await m.balances(), 'MAIN')).toBe(700);
+    expect(await batches('posted')).toHaveLength(1);
+
+    // A key another request of the member answered first (another body): refused, nothing moved.
+    await server.db
+      .insertInto('idempotency_key')
+      .values({
+        scope: `member:${m.memberId}`,
+        key: 'taken',
+        request_hash: 'another request',
+        status_code: 200,
+        response: JSON.stringify({ value: {} }),
+        created_at: new Date().toISOString(),
+        completed_at: new Date().toISOString(),
+      })
+      .execute();
+    const taken = await m.transfer(body, 'taken');
+    expect([taken.status, taken.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await batches('taken')).toEqual([]);
+    expect(wallet(await m.balances(), 'MAIN')).toBe(700);
+    expect((await checkInvariants(server.db)).ok).toBe(true);
+  });
+
   it("scopes keys to the member: another member's key is theirs alone", async () => {
     const a = await fundedMember(1_000);
     const b = await fundedMember(1_000);

@@ -1,3 +1,4 @@
+import type { AnswerKey } from './answer-key.js';
 import { withCommitScope } from './after-commit.js';
 import { sqliteHandleOf, type Db, type DbOrTrx } from './index.js';
 import { writeHandles, writeTransaction } from './transaction.js';
@@ -80,9 +81,14 @@ const drain = async (db: Db, queue: Queue) => {
 
 /**
  * Runs a write in one commit: `groupCommit` by default, or a route's `withIdempotentWrite` (the
- * request's idempotency key commits with the write).
+ * request's idempotency key commits with the write). A write that can store its own record with the
+ * key in its last statement takes the key it is offered (PostgreSQL, decision 0101) and gives
+ * `rebuild`, which makes its value again from that record for a retry.
  */
-export type OneCommit = <T>(write: (trx: DbOrTrx) => Promise<T>) => Promise<T>;
+export type OneCommit = <T>(
+  write: (trx: DbOrTrx, answerKey?: AnswerKey) => Promise<T>,
+  rebuild?: (record: unknown) => T | Promise<T>,
+) => Promise<T>;
 
 export const groupCommit = <T>(db: Db, work: (trx: DbOrTrx) => Promise<T>): Promise<T> => {
   if (!sqliteHandleOf(db)) return writeTransaction(db, work);

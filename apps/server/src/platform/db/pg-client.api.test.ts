@@ -183,6 +183,24 @@ describe.skipIf(!postgres)('the PostgreSQL pool client', { timeout: 3 * ANSWER_M
     expect(await inTransaction()).toBe(false);
   });
 
+  it('surfaces what failed after the statement that committed: its ROLLBACK ends nothing (decision 0101)', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.executeQuery(
+          CompiledQuery.raw(`${THEN_COMMIT}insert into pg_client_probe values ($1, $2)`, [1, 'stands']),
+        );
+        throw new Error('named after the statement');
+      }),
+    ).rejects.toThrow('named after the statement');
+    expect(await notes()).toEqual(['stands']);
+    expect(await inTransaction()).toBe(false);
+    // The connection goes on as any other.
+    await db
+      .transaction()
+      .execute((trx) => sql`insert into pg_client_probe values (${2}, ${'next'})`.execute(trx));
+    expect(await notes()).toEqual(['stands', 'next']);
+  });
+
   it("asks for a named statement's row description once per connection, and answers its rows as before", async () => {
     let descriptions = 0;
     const client = await pool.connect();

@@ -22,7 +22,8 @@ export const ROWS_AS_ARRAYS = '/* rows as arrays */ ';
  * sent in the same write and the same protocol sync, after it (one round trip less), and the caller's
  * COMMIT that follows is answered at once. If the statement fails, PostgreSQL skips the COMMIT (an
  * error skips every message up to the Sync), the block is left failed and the caller's ROLLBACK ends
- * it, as for any failed statement. Nothing may run in the transaction after it (decision 0082).
+ * it, as for any failed statement. Nothing may run in the transaction after it (decision 0082); a
+ * ROLLBACK after it that succeeded ends nothing (decision 0101: what it wrote stands).
  * Put it before `PREPARED` or `ROWS_AS_ARRAYS`. On SQLite it is a comment.
  */
 export const THEN_COMMIT = '/* then commit */ ';
@@ -245,8 +246,10 @@ export class JadeClient extends pg.Client {
   private run(text: string, values: unknown[]): Promise<QueryResult> {
     if (this.committed) {
       this.committed = false;
-      // Only the caller's COMMIT may follow; a ROLLBACK or a statement there is a mistake to see.
-      return values.length === 0 && text === 'commit' ? Promise.resolve(NO_ROWS) : endedAlready();
+      // Only the caller's COMMIT or ROLLBACK may follow, and ends nothing: the statement's transaction
+      // committed with it. A ROLLBACK comes when the caller's work threw after that statement (what
+      // the statement wrote stands). A statement there is a mistake to see.
+      return values.length === 0 && isEnd(text) ? Promise.resolve(NO_ROWS) : endedAlready();
     }
     if (values.length === 0 && isBegin(text) && this.heldBegin === undefined) {
       this.heldBegin = text;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@jade/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
+import { answerKeyOf, AnswerKeyDeclined, type AnswerKey } from '../db/answer-key.js';
 import { groupCommit, type OneCommit } from '../db/group-commit.js';
 import { isUniqueViolation, writeTransaction } from '../db/transaction.js';
 import type SQLite from 'better-sqlite3';
@@ -14,6 +15,8 @@ const POLL_MS = 20;
 
 type StoredAnswer<T> = {
   value?: T;
+  /** The record a write stored with the key in its own last statement (decision 0101). */
+  record?: unknown;
   error?: {
     code: string;
     message: string;
@@ -90,6 +93,7 @@ const answerOfTakenKey = async <T>(
   key: string,
   hash: string,
   runAgain: () => Promise<T>,
+  rebuild?: (record: unknown) => T | Promise<T>,
 ): Promise<T> => {
   const load = () =>
     db
@@ -126,6 +130,11 @@ const answerOfTakenKey = async <T>(
       ...(fields && { fields }),
       ...(details && { details }),
     });
+  }
+  if (stored.record !== undefined) {
+    // Only the write that stored a record gives `rebuild`; the same key and body come to the same route.
+    if (!rebuild) throw new Error('idempotency: a stored record, and no way to answer from it');
+    return rebuild(stored.record);
   }
   return stored.value as T;
 };
@@ -171,18 +180,21 @@ export const withIdempotency = async <T>(
  * A refusal rolls back what `write` did (a savepoint) and is stored as the key's answer; any other
  * failure rolls back the whole job, key included, so the client may retry. `write` runs on the
  * connection the commit holds: database work only, never a network call. PostgreSQL writes the key
- * once, last, with its answer (`answerWrittenLast`): the same outcome in fewer round trips.
+ * once, last, with its answer (`answerWrittenLast`): the same outcome in fewer round trips. Given
+ * `rebuild`, PostgreSQL offers the key to `write`, whose last statement may store its own record with
+ * it and commit (decision 0101); a retry's answer is then `rebuild` of that record.
  */
 export const withIdempotentWrite = async <T>(
   db: Db,
   request: FastifyRequest,
   scope: string,
-  write: (trx: DbOrTrx) => Promise<T>,
+  write: (trx: DbOrTrx, answerKey?: AnswerKey) => Promise<T>,
+  rebuild?: (record: unknown) => T | Promise<T>,
 ): Promise<T> => {
   const { key, hash } = keyOf(request);
   const raw = sqliteHandleOf(db);
-  const runAgain = () => withIdempotentWrite(db, request, scope, write);
-  if (!raw) return answerWrittenLast(db, scope, key, hash, write, runAgain);
+  const runAgain = () => withIdempotentWrite(db, request, scope, write, rebuild);
+  if (!raw) return answerWrittenLast(db, { scope, key, hash }, write, runAgain, rebuild);
   const outcome = await groupCommit(
     db,
     async (trx): Promise<{ taken: true } | { value: T } | { refusal: AppError }> => {
@@ -203,7 +215,7 @@ export const withIdempotentWrite = async <T>(
       }
     },
   );
-  if ('taken' in outcome) return answerOfTakenKey(db, scope, key, hash, runAgain);
+  if ('taken' in outcome) return answerOfTakenKey(db, scope, key, hash, runAgain, rebuild);
   if ('refusal' in outcome) throw outcome.refusal;
   return outcome.value;
 };
@@ -214,8 +226,8 @@ export const memberScope = (memberId: number) => `member:${memberId}`;
 /** The one-commit runner of a member's money request: `withIdempotentWrite` under the member's scope. */
 export const memberOneCommit =
   (db: Db, request: FastifyRequest, memberId: number): OneCommit =>
-  (write) =>
-    withIdempotentWrite(db, request, memberScope(memberId), write);
+  (write, rebuild) =>
+    withIdempotentWrite(db, request, memberScope(memberId), write, rebuild);
 
 /** Thrown inside the write's transaction when another request answered the key first: rolls it all back. */
 class KeyAnsweredFirst extends Error {}
@@ -275,29 +287,43 @@ const insertAnsweredThenCommit = async (
  * effect: the second's insert waits for the first's commit, finds the key, and rolls its whole
  * transaction back, then answers what the first stored. A refusal rolls the write back and stores
  * the refusal on its own (unless a request with the key committed meanwhile: its answer wins).
+ *
+ * `offer`: the key is offered to `write` (decision 0101). A write that takes it writes the key in its
+ * last statement, which commits; one that declines (`AnswerKeyDeclined`: its statement found its work
+ * refused or done before, wrote nothing and failed) is run again without the offer, which names the
+ * refusal or replays as above.
  */
 const answerWrittenLast = async <T>(
   db: Db,
-  scope: string,
-  key: string,
-  hash: string,
-  write: (trx: DbOrTrx) => Promise<T>,
+  { scope, key, hash }: { scope: string; key: string; hash: string },
+  write: (trx: DbOrTrx, answerKey?: AnswerKey) => Promise<T>,
   runAgain: () => Promise<T>,
+  rebuild: ((record: unknown) => T | Promise<T>) | undefined,
+  offer = rebuild !== undefined,
 ): Promise<T> => {
+  let offered: AnswerKey | undefined;
   try {
     return await writeTransaction(db, async (trx) => {
-      const value = await write(trx);
-      await insertAnsweredThenCommit(trx, scope, key, hash, { value });
+      offered = offer ? answerKeyOf(scope, key, hash) : undefined;
+      const value = await write(trx, offered);
+      if (!offered?.taken) await insertAnsweredThenCommit(trx, scope, key, hash, { value });
       return value;
     });
   } catch (error) {
-    if (error instanceof KeyAnsweredFirst) return answerOfTakenKey(db, scope, key, hash, runAgain);
+    if (error instanceof AnswerKeyDeclined)
+      return answerWrittenLast(db, { scope, key, hash }, write, runAgain, rebuild, false);
+    if (error instanceof KeyAnsweredFirst || (offered?.taken && isKeyOfThisTable(error)))
+      return answerOfTakenKey(db, scope, key, hash, runAgain, rebuild);
     if (!isRefusal(error)) throw error;
     if (!(await insertAnswered(db, scope, key, hash, error.statusCode, refusalAnswer(error))))
-      return answerOfTakenKey(db, scope, key, hash, runAgain);
+      return answerOfTakenKey(db, scope, key, hash, runAgain, rebuild);
     throw error;
   }
 };
+
+/** A write that took the key failed on it: another request holds the key (PostgreSQL's constraint). */
+const isKeyOfThisTable = (error: unknown) =>
+  isUniqueViolation(error) && (error as { constraint?: unknown }).constraint === 'idempotency_key_pk';
 
 /** The key's writes inside SQLite's one-commit job. */
 type KeyStatements = {
