@@ -237,24 +237,19 @@ export type PostOptions = {
   answerKey?: AnswerKey;
 };
 
+/** The member's accounts as the post's statement answers them (`json_build_object` of each row). */
+type BalanceJson = { id: number; code: string; kind: string; balance: number | string };
+
+const balancesOfJson = (balances: readonly BalanceJson[]): Balance[] =>
+  balances.map((b) => ({ accountId: b.id, code: b.code, kind: b.kind, balance: Number(b.balance) }));
+
 /** What a post that took the answer key stored with it: its legs' ids and the member's balances. */
 export type PostRecord = { ids: number[]; balances: Balance[] };
 
 /** The record a post stored with the answer key (decision 0101), as the ledger reads its balances. */
 export const postRecordOf = (stored: unknown): PostRecord => {
-  const { ids, balances } = stored as {
-    ids: (number | string)[];
-    balances: { id: number; code: string; kind: string; balance: number | string }[];
-  };
-  return {
-    ids: ids.map(Number),
-    balances: balances.map((b) => ({
-      accountId: b.id,
-      code: b.code,
-      kind: b.kind,
-      balance: Number(b.balance),
-    })),
-  };
+  const { ids, balances } = stored as { ids: (number | string)[]; balances: BalanceJson[] };
+  return { ids: ids.map(Number), balances: balancesOfJson(balances) };
 };
 
 /**
@@ -389,7 +384,7 @@ type PostAnswer = {
   locked: LockedRow[] | null;
   moved: number;
   ids: number[] | null;
-  balances: { id: number; code: string; kind: string; balance: number }[] | null;
+  balances: BalanceJson[] | null;
 };
 
 /** Posts of at most this many legs run texts compiled once (`runFixed`) and prepared per connection. */
@@ -594,14 +589,7 @@ const postInOneStatement = async (
       createdAt: at,
     })),
     replayed: false,
-    ...(answer!.balances && {
-      balances: answer!.balances.map((b) => ({
-        accountId: b.id,
-        code: b.code,
-        kind: b.kind,
-        balance: Number(b.balance),
-      })),
-    }),
+    ...(answer!.balances && { balances: balancesOfJson(answer!.balances) }),
   };
 };
 

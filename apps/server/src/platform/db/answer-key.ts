@@ -6,9 +6,6 @@
  * in the key's answer), from which the route rebuilds its value for a retry.
  */
 export type AnswerKey = {
-  scope: string;
-  key: string;
-  hash: string;
   /** Marks the key as the write's to insert; answers the values its statement binds. */
   take: () => { scope: string; key: string; hash: string };
   readonly taken: boolean;
@@ -18,9 +15,6 @@ export type AnswerKey = {
 export const answerKeyOf = (scope: string, key: string, hash: string): AnswerKey => {
   let taken = false;
   return {
-    scope,
-    key,
-    hash,
     take: () => {
       taken = true;
       return { scope, key, hash };
